@@ -1,0 +1,7 @@
+"""``python -m skat``: the same as the ``skat`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Computer players.  Depends on the engine only."""

@@ -1,0 +1,136 @@
+"""Actions are ints, with names for records and messages.
+
+0..31 play (or discard) that card; small constants for calls; bids are
+``BID_BASE + ladder index``; declarations are ``DECLARE_BASE + code`` where the
+code packs the game type with the Schneider/Schwarz/Ouvert announcements.
+
+>>> action_name(declare(GameType.GRAND, ouvert=True))
+'game:GO'
+>>> parse_action('game:GO') == declare(GameType.GRAND, ouvert=True)
+True
+>>> action_name(bid(18)), parse_action('hold') == HOLD
+('18', True)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import card_name, parse_card
+from .tricks import GameType
+from .values import BID_INDEX, BID_VALUES
+
+PASS = 32
+HOLD = 33
+PICKUP = 34
+HAND = 35
+KONTRA = 36
+RE = 37
+NO_CALL = 38
+BID_BASE = 64
+DECLARE_BASE = 256
+
+_SCHNEIDER, _SCHWARZ, _OUVERT = 8, 16, 32
+GAME_LETTERS = "DHSCGN"
+
+_CALL_NAMES = {
+    PASS: "pass",
+    HOLD: "hold",
+    PICKUP: "pickup",
+    HAND: "hand",
+    KONTRA: "kontra",
+    RE: "re",
+    NO_CALL: "no",
+}
+_CALL_CODES = {v: k for k, v in _CALL_NAMES.items()}
+
+
+class Declaration(NamedTuple):
+    game: GameType
+    schneider: bool
+    schwarz: bool
+    ouvert: bool
+
+
+def bid(value: int) -> int:
+    try:
+        return BID_BASE + BID_INDEX[value]
+    except KeyError:
+        raise ValueError(f"{value} is not a game value that can be bid") from None
+
+
+def bid_value(action: int) -> int:
+    return BID_VALUES[action - BID_BASE]
+
+
+def is_bid(action: int) -> bool:
+    return BID_BASE <= action < BID_BASE + len(BID_VALUES)
+
+
+def declare(game: int, schneider: bool = False, schwarz: bool = False, ouvert: bool = False) -> int:
+    """Declaration action; implied announcements are filled in (canonical form).
+
+    Schwarz announced includes Schneider announced; a suit or Grand Ouvert
+    counts as Schwarz announced.  Null takes no announcements.
+    """
+    if game == GameType.NULL:
+        schneider = schwarz = False
+    else:
+        schwarz = schwarz or ouvert
+        schneider = schneider or schwarz
+    code = int(game)
+    if schneider:
+        code |= _SCHNEIDER
+    if schwarz:
+        code |= _SCHWARZ
+    if ouvert:
+        code |= _OUVERT
+    return DECLARE_BASE + code
+
+
+def is_declaration(action: int) -> bool:
+    return DECLARE_BASE <= action < DECLARE_BASE + 64 and (action - DECLARE_BASE) & 7 <= 5
+
+
+def declaration(action: int) -> Declaration:
+    code = action - DECLARE_BASE
+    return Declaration(GameType(code & 7), bool(code & _SCHNEIDER), bool(code & _SCHWARZ), bool(code & _OUVERT))
+
+
+def action_name(action: int) -> str:
+    if 0 <= action < 32:
+        return card_name(action)
+    if action in _CALL_NAMES:
+        return _CALL_NAMES[action]
+    if is_bid(action):
+        return str(bid_value(action))
+    if is_declaration(action):
+        d = declaration(action)
+        if d.ouvert:
+            mods = "O"
+        elif d.schwarz:
+            mods = "Z"
+        else:
+            mods = "S" if d.schneider else ""
+        return "game:" + GAME_LETTERS[d.game] + mods
+    return f"?{action}"
+
+
+def parse_action(text: str) -> int:
+    """Inverse of :func:`action_name`; raises ValueError with the bad token."""
+    t = str(text).strip()
+    low = t.lower()
+    if low in _CALL_CODES:
+        return _CALL_CODES[low]
+    if t.isdigit():
+        return bid(int(t))
+    if low.startswith("game:") and len(t) >= 6:
+        letters = t[5:].upper()
+        if letters[0] in GAME_LETTERS and set(letters[1:]) <= set("SZO") and len(set(letters[1:])) == len(letters) - 1:
+            mods = letters[1:]
+            return declare(GameType(GAME_LETTERS.index(letters[0])), "S" in mods, "Z" in mods, "O" in mods)
+        raise ValueError(f"not a declaration: {text!r}")
+    try:
+        return parse_card(t)
+    except ValueError:
+        raise ValueError(f"not an action: {text!r}") from None

@@ -1,0 +1,203 @@
+"""A match: a run of hands at one table, with rotation, score sheet and standings.
+
+Players are numbered around the table 0..n-1 (Skat: 3 or 4, Officers' Skat:
+2).  Each hand maps its seats onto players: Skat seats forehand, middlehand,
+rearhand are the three players to the dealer's left (at four the dealer sits
+out); Officers' seat 0 is the non-dealer.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .deal import SkatDeal, shuffled_deck
+from .errors import IllegalActionError
+from .officers import OfficersHand
+from .rules import Rules
+from .scoring import HandResult, seeger_fabian
+from .skat_hand import SkatHand
+
+Hand = SkatHand | OfficersHand
+GAMES = ("skat", "officers")
+
+
+class MatchError(ValueError):
+    """A match set-up that the rules do not allow."""
+
+
+def new_hand(game: str, rules: Rules, deck: tuple[int, ...] | list[int]) -> Hand:
+    if game == "skat":
+        return SkatHand(rules, SkatDeal.from_deck(deck))
+    if game == "officers":
+        return OfficersHand(rules, deck)
+    raise MatchError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One line of the score sheet, in table players."""
+
+    number: int
+    dealer: int
+    declarer: int | None
+    """Table player written on this line (Ramsch: the player charged)."""
+    result: HandResult
+    changes: tuple[int, ...]
+    """Score change per table player."""
+    seeger: tuple[int, ...]
+    """Seeger-Fabian change per table player (zeros when off)."""
+    totals: tuple[int, ...]
+
+
+@dataclass
+class Match:
+    game: str
+    rules: Rules
+    players: int
+    hands: int
+    seed: int | None = None
+    first_dealer: int = 0
+    rng: random.Random = field(init=False, repr=False)
+    dealer: int = field(init=False)
+    sheet: list[SheetRow] = field(init=False, default_factory=list)
+    decks: list[tuple[int, ...]] = field(init=False, default_factory=list)
+    actions: list[list[int]] = field(init=False, default_factory=list)
+    current: Hand | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        if self.game == "skat":
+            if self.players not in (3, 4):
+                raise MatchError("Skat is played by three, or four with the dealer sitting out")
+            if self.hands <= 0 or self.hands % self.players:
+                raise MatchError(f"a Skat match needs a positive multiple of {self.players} hands")
+        elif self.game == "officers":
+            if self.players != 2:
+                raise MatchError("Officers' Skat is played by exactly two")
+            if self.hands <= 0 or self.hands % 2:
+                raise MatchError("an Officers' Skat match needs an even number of hands")
+        else:
+            raise MatchError(f"unknown game {self.game!r}")
+        if not 0 <= self.first_dealer < self.players:
+            raise MatchError("the first dealer must be one of the players")
+        self.rng = random.Random(self.seed)
+        self.dealer = self.first_dealer
+        self.start_hand()
+
+    # ---------------------------------------------------------------- seating
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Table player at each seat of the current hand."""
+        d, n = self.dealer, self.players
+        if self.game == "officers":
+            return (1 - d, d)
+        return ((d + 1) % n, (d + 2) % n, (d + 3) % n)
+
+    def seat_of(self, player: int) -> int | None:
+        return self.seats.index(player) if player in self.seats else None
+
+    @property
+    def finished(self) -> bool:
+        return len(self.sheet) >= self.hands
+
+    @property
+    def hand_number(self) -> int:
+        return len(self.sheet) + 1
+
+    # ---------------------------------------------------------------- flow
+    def start_hand(self, deck: tuple[int, ...] | list[int] | None = None) -> Hand:
+        if self.finished:
+            raise MatchError("the match is over")
+        drawn = shuffled_deck(self.rng)  # always drawn, so a replayed match stays in step
+        deck = tuple(deck) if deck is not None else drawn
+        self.current = new_hand(self.game, self.rules, deck)
+        self.decks.append(deck)
+        self.actions.append([])
+        return self.current
+
+    def apply(self, action: int, player: int | None = None) -> HandResult | None:
+        """Apply an action of the current hand; returns the result when it ends."""
+        hand = self.current
+        if hand is None or hand.done:
+            raise IllegalActionError("no hand is being played")
+        seat = None
+        if player is not None:
+            seat = self.seat_of(player)
+            if seat is None:
+                raise IllegalActionError(f"player {player} sits out this hand")
+        hand.apply(action, seat)
+        self.actions[-1].append(action)
+        if hand.done:
+            assert hand.result is not None
+            self._write(hand.result)
+            return hand.result
+        return None
+
+    def next_hand(self) -> Hand | None:
+        """Deal the next hand (the deal rotates; a passed-in deal counts)."""
+        if self.current is None or not self.current.done or self.finished:
+            return None
+        self.dealer = (self.dealer + 1) % self.players
+        return self.start_hand()
+
+    def _write(self, result: HandResult) -> None:
+        seats = self.seats
+        changes = [0] * self.players
+        for seat, delta in enumerate(result.scores):
+            changes[seats[seat]] += delta
+        seeger = [0] * self.players
+        if self.rules.seeger_fabian and self.game == "skat" and result.game not in ("passed", "ramsch"):
+            sf = seeger_fabian(result.value, result.declarer, self.players)
+            # sf is indexed: declarer seat first three seats, then the sitting-out dealer.
+            order = list(seats) + [p for p in range(self.players) if p not in seats]
+            for i, delta in enumerate(sf):
+                seeger[order[i]] += delta
+        prev = self.sheet[-1].totals if self.sheet else (0,) * self.players
+        totals = tuple(prev[p] + changes[p] for p in range(self.players))
+        declarer = seats[result.declarer] if result.declarer is not None else None
+        self.sheet.append(
+            SheetRow(len(self.sheet) + 1, self.dealer, declarer, result, tuple(changes), tuple(seeger), totals)
+        )
+
+    # ---------------------------------------------------------------- standings
+    def standings(self) -> list[dict[str, Any]]:
+        """Per player: score, Seeger-Fabian, games won/lost, Net (Bilanz), rank.
+
+        Net is (n-1) times your score minus everybody else's: at three, twice
+        your score minus both opponents' (Lothar's Bilanz); it sums to zero.
+        Ranking: Seeger-Fabian points when on, else score; then games won,
+        then fewer games lost.
+        """
+        n = self.players
+        score = [0] * n
+        seeger = [0] * n
+        won = [0] * n
+        lost = [0] * n
+        for row in self.sheet:
+            for p in range(n):
+                score[p] += row.changes[p]
+                seeger[p] += row.seeger[p]
+            r = row.result
+            if row.declarer is not None and r.game not in ("passed", "ramsch"):
+                if r.won:
+                    won[row.declarer] += 1
+                else:
+                    lost[row.declarer] += 1
+        total = sum(score)
+        rows = [
+            {
+                "player": p,
+                "score": score[p],
+                "seeger_fabian": seeger[p],
+                "won": won[p],
+                "lost": lost[p],
+                "net": n * score[p] - total,
+            }
+            for p in range(n)
+        ]
+        key_points = "seeger_fabian" if self.rules.seeger_fabian and self.game == "skat" else "score"
+        order = sorted(range(n), key=lambda p: (-rows[p][key_points], -won[p], lost[p]))
+        for rank, p in enumerate(order, 1):
+            rows[p]["rank"] = rank
+        return rows

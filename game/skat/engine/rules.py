@@ -1,0 +1,114 @@
+"""Rule options and the named presets that bundle them.
+
+One frozen dataclass holds every single option of both games, so a match, a
+record and a share code carry one object.  Presets are plain instances;
+``replace`` sets options one by one.  The decisions taken where the rule texts
+are thin are documented next to each option and in the in-game rules help.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+ALL_PASS_CHOICES = ("passed", "ramsch")
+OVERBID_NULL_CHOICES = ("forbidden", "next_step")
+OFFICERS_SCORING_CHOICES = ("standard", "simple_points", "simple_base")
+OFFICERS_LAYOUTS = ("officers", "harlequin", "admirals")
+
+
+class RulesError(ValueError):
+    """A rule option that does not exist or has an impossible value."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    # --- Skat ---------------------------------------------------------------
+    skip_bids: bool = True
+    """ISkO lets a bidder skip values; Lothar's table climbs strictly."""
+    all_pass: str = "passed"
+    """When all three pass: the deal is 'passed' in (ISkO) or a 'ramsch'."""
+    announcements: bool = True
+    """Schneider and Schwarz may be announced (Hand games only)."""
+    overbid_null: str = "forbidden"
+    """'forbidden': Null may only be declared when its value reaches the bid.
+    'next_step' (Lothar): it may be declared up to a bid of 59 and is then lost,
+    charged at the smallest Null value that reaches the bid."""
+    kontra_re: bool = False
+    """Skat: either defender may say Kontra after the declaration and before
+    the first card; the declarer may then answer Re.  Officers' Skat: the
+    declarer's opponent after the first face-up row, Re after the second."""
+    seeger_fabian: bool = False
+    jungfrau: bool = False
+    """Ramsch: each player who takes no trick doubles the loser's charge."""
+    # --- Officers' Skat -----------------------------------------------------
+    officers_passing: bool = False
+    officers_null: bool = False
+    more_matadors: bool = False
+    officers_scoring: str = "standard"
+    officers_layout: str = "officers"
+
+    def __post_init__(self) -> None:
+        for name, choices in (
+            ("all_pass", ALL_PASS_CHOICES),
+            ("overbid_null", OVERBID_NULL_CHOICES),
+            ("officers_scoring", OFFICERS_SCORING_CHOICES),
+            ("officers_layout", OFFICERS_LAYOUTS),
+        ):
+            value = getattr(self, name)
+            if value not in choices:
+                raise RulesError(f"rule option {name} must be one of {choices}, not {value!r}")
+        for f in fields(self):
+            if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
+                raise RulesError(f"rule option {f.name} must be true or false")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        if isinstance(data, str):
+            return preset(data)
+        if not isinstance(data, dict):
+            raise RulesError("rules must be a preset name or an object of options")
+        known = {f.name for f in fields(cls)}
+        data = dict(data)
+        base = preset(data.pop("preset")) if "preset" in data else cls()
+        unknown = set(data) - known
+        if unknown:
+            raise RulesError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        return replace(base, **data)
+
+    def with_options(self, **options: Any) -> Rules:
+        try:
+            return replace(self, **options)
+        except TypeError as exc:
+            raise RulesError(str(exc)) from exc
+
+
+ISKO = Rules()
+LOTHAR = Rules(
+    skip_bids=False,
+    all_pass="ramsch",
+    announcements=False,
+    overbid_null="next_step",
+    kontra_re=False,
+    jungfrau=False,
+)
+OFFICERS = Rules(kontra_re=True)
+
+PRESETS: dict[str, Rules] = {
+    "isko": ISKO,
+    "lothar": LOTHAR,
+    "officers": OFFICERS,
+}
+PRESET_TITLES = {"isko": "ISkO", "lothar": "Lothar's table", "officers": "Offiziersskat"}
+
+
+def preset(name: str) -> Rules:
+    key = name.strip().lower().replace("'", "").replace(" ", "_")
+    key = {"lothars_table": "lothar", "lothars": "lothar", "offiziersskat": "officers"}.get(key, key)
+    try:
+        return PRESETS[key]
+    except KeyError:
+        raise RulesError(f"unknown rule set {name!r}; known: {', '.join(PRESETS)}") from None

@@ -1,0 +1,473 @@
+"""One hand of three-player Skat as a state machine: legal actions, apply, observe.
+
+Seats are the positions of the hand: 0 forehand (Vorhand), 1 middlehand,
+2 rearhand.  A four-player table maps its players onto these in
+:mod:`skat.engine.match`; the dealer who sits out never appears here.
+
+Every ``apply`` validates before it changes anything, so an illegal action
+raises :class:`IllegalActionError` and leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from enum import IntEnum
+
+from . import actions as A
+from .cards import cards_of, mask_of, mask_points, names
+from .deal import SkatDeal
+from .errors import IllegalActionError
+from .rules import Rules
+from .scoring import HandResult, ramsch_scores, score_skat
+from .tricks import FOLLOW, GameType, trick_winner
+from .values import BID_INDEX, BID_VALUES, NULL_VALUES, matadors, next_null_step
+
+FOREHAND, MIDDLEHAND, REARHAND = 0, 1, 2
+
+
+class Phase(IntEnum):
+    BIDDING = 0
+    SKAT = 1  # take the skat or play Hand
+    DISCARD = 2
+    DECLARE = 3
+    KONTRA = 4
+    RE = 5
+    PLAY = 6
+    DONE = 7
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class SkatObservation:
+    """What one seat may know.  Hidden cards are simply absent."""
+
+    seat: int
+    phase: Phase
+    to_move: int | None
+    hand: int
+    bid: int
+    declarer: int | None
+    game: GameType | None
+    hand_game: bool
+    ouvert: bool
+    schneider_announced: bool
+    schwarz_announced: bool
+    kontra: bool
+    re: bool
+    open_cards: int
+    """The declarer's cards in an ouvert game (still in hand)."""
+    skat: int
+    """Known skat cards: the discards for the declarer, all of it after the hand."""
+    trick: tuple[tuple[int, int], ...]
+    tricks: tuple[Trick, ...]
+    bidding: tuple[tuple[int, int], ...]
+    points: tuple[int, ...]
+    legal: tuple[int, ...]
+
+
+class SkatHand:
+    """The rules of one Skat hand.  See the module docstring for seats."""
+
+    def __init__(self, rules: Rules, deal: SkatDeal) -> None:
+        self.rules = rules
+        self.deal = deal
+        self.hands = list(deal.hands)
+        self.skat = deal.skat
+        self.phase = Phase.BIDDING
+        self.to_move: int | None = MIDDLEHAND
+        self.history: list[int] = []
+        self.bidding: list[tuple[int, int]] = []  # (seat, action)
+        self.bid = 0
+        self.duel = 1
+        self.sayer = MIDDLEHAND
+        self.listener = FOREHAND
+        self.declarer: int | None = None
+        self.game: GameType | None = None
+        self.hand_game = False
+        self.schneider_announced = False
+        self.schwarz_announced = False
+        self.ouvert = False
+        self.kontra = False
+        self.re = False
+        self.kontra_asked: list[int] = []
+        self.discards = 0
+        self.trick: list[int] = []
+        self.leader = FOREHAND
+        self.tricks: list[Trick] = []
+        self.points = [0, 0, 0]
+        self.trick_counts = [0, 0, 0]
+        self.result: HandResult | None = None
+
+    # ------------------------------------------------------------------ query
+    @property
+    def done(self) -> bool:
+        return self.phase == Phase.DONE
+
+    def clone(self) -> SkatHand:
+        new = copy.copy(self)
+        new.hands = self.hands[:]
+        new.history = self.history[:]
+        new.bidding = self.bidding[:]
+        new.kontra_asked = self.kontra_asked[:]
+        new.trick = self.trick[:]
+        new.tricks = self.tricks[:]
+        new.points = self.points[:]
+        new.trick_counts = self.trick_counts[:]
+        return new
+
+    def legal_play_mask(self) -> int:
+        hand = self.hands[self.to_move]  # type: ignore[index]
+        if not self.trick:
+            return hand
+        m = hand & FOLLOW[self.game][self.trick[0]]  # type: ignore[index]
+        return m if m else hand
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == Phase.PLAY:
+            return cards_of(self.legal_play_mask())
+        if phase == Phase.BIDDING:
+            return self._legal_bidding()
+        if phase == Phase.SKAT:
+            return [A.PICKUP, A.HAND]
+        if phase == Phase.DISCARD:
+            return cards_of(self.hands[self.declarer])  # type: ignore[index]
+        if phase == Phase.DECLARE:
+            return self._legal_declarations()
+        if phase == Phase.KONTRA:
+            return [A.KONTRA, A.NO_CALL]
+        if phase == Phase.RE:
+            return [A.RE, A.NO_CALL]
+        return []
+
+    def _legal_bidding(self) -> list[int]:
+        if self.to_move == self.sayer:
+            if self.duel == 3:
+                return [A.PASS, A.bid(18)]
+            start = BID_INDEX[self.bid] + 1 if self.bid else 0
+            stop = len(BID_VALUES) if self.rules.skip_bids else min(start + 1, len(BID_VALUES))
+            return [A.PASS] + [A.BID_BASE + i for i in range(start, stop)]
+        return [A.PASS, A.HOLD]
+
+    def _legal_declarations(self) -> list[int]:
+        out = []
+        hand = self.hand_game
+        for gt in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND):
+            out.append(A.declare(gt))
+            if hand:
+                if self.rules.announcements:
+                    out.append(A.declare(gt, schneider=True))
+                    out.append(A.declare(gt, schneider=True, schwarz=True))
+                out.append(A.declare(gt, schneider=True, schwarz=True, ouvert=True))
+        for ouvert in (False, True):
+            value = NULL_VALUES[(hand, ouvert)]
+            if value >= self.bid or (self.rules.overbid_null == "next_step" and next_null_step(self.bid)):
+                out.append(A.declare(GameType.NULL, ouvert=ouvert))
+        return out
+
+    def is_legal(self, action: int) -> bool:
+        return action in self.legal_actions()
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Carry out ``action`` for the seat to move (``seat`` checks who acts)."""
+        if self.phase == Phase.DONE:
+            raise IllegalActionError("the hand is over")
+        if seat is not None and seat != self.to_move:
+            raise IllegalActionError(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+        if self.phase == Phase.PLAY:
+            if not (0 <= action < 32 and self.legal_play_mask() >> action & 1):
+                raise IllegalActionError(self._illegal_card_message(action))
+            self._play(action)
+            self.history.append(action)
+            return
+        if action not in self.legal_actions():
+            raise IllegalActionError(self._illegal_message(action))
+        phase = self.phase
+        if phase == Phase.BIDDING:
+            self._apply_bid(action)
+        elif phase == Phase.SKAT:
+            self._apply_skat(action)
+        elif phase == Phase.DISCARD:
+            self.hands[self.declarer] &= ~(1 << action)  # type: ignore[index]
+            self.skat |= 1 << action
+            self.discards += 1
+            if self.discards == 2:
+                self.phase = Phase.DECLARE
+        elif phase == Phase.DECLARE:
+            self._apply_declare(action)
+        elif phase == Phase.KONTRA:
+            self._apply_kontra(action)
+        elif phase == Phase.RE:
+            self.re = action == A.RE
+            self._start_play()
+        self.history.append(action)
+
+    def _illegal_card_message(self, action: int) -> str:
+        if not 0 <= action < 32:
+            return f"{A.action_name(action)} is not a card; a card must be played now"
+        if not self.hands[self.to_move] >> action & 1:  # type: ignore[index]
+            return f"seat {self.to_move} does not hold {A.action_name(action)}"
+        return (
+            f"{A.action_name(action)} does not follow suit: seat {self.to_move} must play one of "
+            f"{names(self.legal_play_mask())}"
+        )
+
+    def _illegal_message(self, action: int) -> str:
+        legal = ", ".join(A.action_name(a) for a in self.legal_actions())
+        what = A.action_name(action)
+        return f"{what} is not allowed now ({self.phase.name.lower()}, seat {self.to_move}); allowed: {legal}"
+
+    def _apply_bid(self, action: int) -> None:
+        seat = self.to_move
+        self.bidding.append((seat, action))  # type: ignore[arg-type]
+        if action == A.PASS:
+            if self.duel == 3:
+                self._all_passed()
+                return
+            winner = self.listener if seat == self.sayer else self.sayer
+            self._end_duel(winner)
+        elif action == A.HOLD:
+            self.to_move = self.sayer
+        else:
+            self.bid = A.bid_value(action)
+            if self.duel == 3:
+                self._declarer_found(FOREHAND)
+            else:
+                self.to_move = self.listener
+
+    def _end_duel(self, winner: int) -> None:
+        if self.duel == 1:
+            self.duel = 2
+            self.sayer, self.listener = REARHAND, winner
+            self.to_move = REARHAND
+        elif self.bid:
+            self._declarer_found(winner)
+        else:
+            self.duel = 3
+            self.sayer = self.listener = FOREHAND
+            self.to_move = FOREHAND
+
+    def _declarer_found(self, seat: int) -> None:
+        self.declarer = seat
+        self.phase = Phase.SKAT
+        self.to_move = seat
+
+    def _all_passed(self) -> None:
+        if self.rules.all_pass == "ramsch":
+            self.game = GameType.RAMSCH
+            self._start_play()
+        else:
+            self._finish_passed()
+
+    def _apply_skat(self, action: int) -> None:
+        if action == A.HAND:
+            self.hand_game = True
+            self.phase = Phase.DECLARE
+        else:
+            self.hands[self.declarer] |= self.skat  # type: ignore[index]
+            self.skat = 0
+            self.phase = Phase.DISCARD
+
+    def _apply_declare(self, action: int) -> None:
+        d = A.declaration(action)
+        self.game = d.game
+        self.ouvert = d.ouvert
+        self.schneider_announced = d.schneider and d.game != GameType.NULL
+        self.schwarz_announced = d.schwarz and d.game != GameType.NULL
+        if self.rules.kontra_re:
+            self.phase = Phase.KONTRA
+            self.kontra_asked = [s for s in (0, 1, 2) if s != self.declarer]
+            self.to_move = self.kontra_asked[0]
+        else:
+            self._start_play()
+
+    def _apply_kontra(self, action: int) -> None:
+        if action == A.KONTRA:
+            self.kontra = True
+            self.phase = Phase.RE
+            self.to_move = self.declarer
+            return
+        self.kontra_asked.pop(0)
+        if self.kontra_asked:
+            self.to_move = self.kontra_asked[0]
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAY
+        self.leader = FOREHAND
+        self.to_move = FOREHAND
+
+    def _play(self, c: int) -> None:
+        seat = self.to_move
+        self.hands[seat] &= ~(1 << c)  # type: ignore[index]
+        trick = self.trick
+        trick.append(c)
+        if len(trick) < 3:
+            self.to_move = (seat + 1) % 3  # type: ignore[operator]
+            return
+        w = (self.leader + trick_winner(self.game, trick)) % 3  # type: ignore[arg-type]
+        self.tricks.append(Trick(self.leader, tuple(trick), w))
+        self.points[w] += mask_points((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]))
+        self.trick_counts[w] += 1
+        self.trick = []
+        self.leader = self.to_move = w
+        if len(self.tricks) == 10 or (self.game == GameType.NULL and w == self.declarer):
+            self._finish()
+
+    def concede(self, to_declarer: bool) -> None:
+        """End play early: every remaining trick goes to one side.
+
+        This is how the ISS settles resignations (both defenders resign: the
+        rest to the declarer; the declarer resigns: the rest to the defenders)
+        and accepted claims.  The cards still out are gathered as the tricks
+        they would have formed, so trick counts stay right for Schwarz.
+        """
+        if self.phase != Phase.PLAY or self.declarer is None:
+            raise IllegalActionError("only a declared game in play can be conceded")
+        d = self.declarer
+        taker = d if to_declarer else next(s for s in (0, 1, 2) if s != d)
+        remaining = self.hands[0] | self.hands[1] | self.hands[2] | mask_of(self.trick)
+        rest = cards_of(remaining)
+        n = 10 - len(self.tricks)
+        for i in range(n):
+            chunk = tuple(rest[i * 3 : i * 3 + 3])
+            self.tricks.append(Trick(self.leader, chunk, taker))
+            self.points[taker] += mask_points(mask_of(chunk))
+            self.trick_counts[taker] += 1
+        self.hands = [0, 0, 0]
+        self.trick = []
+        self._finish()
+
+    # ------------------------------------------------------------------ end
+    def _finish_passed(self) -> None:
+        self.phase = Phase.DONE
+        self.to_move = None
+        self.result = HandResult(game="passed", declarer=None, scores=(0, 0, 0))
+
+    def _finish(self) -> None:
+        self.phase = Phase.DONE
+        self.to_move = None
+        if self.game == GameType.RAMSCH:
+            points = self.points[:]
+            points[self.tricks[-1].winner] += mask_points(self.skat)  # the skat goes with the last trick
+            seat, scores, durch, virgins = ramsch_scores(points, self.trick_counts, self.rules.jungfrau)
+            self.result = HandResult(
+                game="ramsch",
+                declarer=seat,
+                declarer_points=points[seat],
+                declarer_tricks=self.trick_counts[seat],
+                won=durch,
+                value=scores[seat],
+                scores=scores,
+                points=tuple(points),
+                tricks=tuple(self.trick_counts),
+                durchmarsch=durch,
+                jungfrau=virgins,
+            )
+            return
+        d = self.declarer
+        assert d is not None and self.game is not None
+        played = 0
+        for t in self.tricks:
+            if t.winner != d:
+                continue
+            for c in t.cards:
+                played |= 1 << c
+        own_cards = self.deal.hands[d] | self.deal.skat
+        decl_points = mask_points(played | self.skat)
+        decl_tricks = self.trick_counts[d]
+        mats = matadors(self.game, own_cards) if self.game != GameType.NULL else 0
+        s = score_skat(
+            self.game,
+            matadors=mats,
+            hand=self.hand_game,
+            schneider_announced=self.schneider_announced,
+            schwarz_announced=self.schwarz_announced,
+            ouvert=self.ouvert,
+            declarer_points=decl_points,
+            declarer_tricks=decl_tricks,
+            bid=self.bid,
+            kontra=self.kontra,
+            re=self.re,
+        )
+        scores = tuple(s.value if seat == d else 0 for seat in range(3))
+        points = self.points[:]
+        points[d] += mask_points(self.skat)
+        self.result = HandResult(
+            game=self.game.key,
+            declarer=d,
+            bid=self.bid,
+            hand=self.hand_game,
+            schneider_announced=self.schneider_announced or self.ouvert and self.game != GameType.NULL,
+            schwarz_announced=self.schwarz_announced or self.ouvert and self.game != GameType.NULL,
+            ouvert=self.ouvert,
+            declarer_points=decl_points,
+            declarer_tricks=decl_tricks,
+            matadors=mats,
+            won=s.won,
+            overbid=s.overbid,
+            value=s.value,
+            scores=scores,
+            base=s.base,
+            multiplier=s.multiplier,
+            game_value=s.game_value,
+            charged_value=s.charged_value,
+            schneider=s.schneider,
+            schwarz=s.schwarz,
+            kontra=self.kontra,
+            re=self.re,
+            points=tuple(points),
+            tricks=tuple(self.trick_counts),
+        )
+
+    # ------------------------------------------------------------------ views
+    def observe(self, seat: int) -> SkatObservation:
+        open_cards = 0
+        if self.ouvert and self.declarer is not None and self.phase >= Phase.PLAY:
+            open_cards = self.hands[self.declarer]
+        if self.done or seat == self.declarer and not self.hand_game:
+            known_skat = self.skat
+        else:
+            known_skat = 0
+        return SkatObservation(
+            seat=seat,
+            phase=self.phase,
+            to_move=self.to_move,
+            hand=self.hands[seat],
+            bid=self.bid,
+            declarer=self.declarer,
+            game=self.game if self.phase >= Phase.KONTRA else None,
+            hand_game=self.hand_game,
+            ouvert=self.ouvert,
+            schneider_announced=self.schneider_announced,
+            schwarz_announced=self.schwarz_announced,
+            kontra=self.kontra,
+            re=self.re,
+            open_cards=open_cards,
+            skat=known_skat,
+            trick=tuple(((self.leader + i) % 3, c) for i, c in enumerate(self.trick)),
+            tricks=tuple(self.tricks),
+            bidding=tuple(self.bidding),
+            points=tuple(self.points),
+            legal=tuple(self.legal_actions()) if seat == self.to_move else (),
+        )
+
+    def all_cards_in_one_place(self) -> bool:
+        """Invariant check used by tests: every card is in exactly one place."""
+        places = [*self.hands, self.skat, *(sum(1 << c for c in t.cards) for t in self.tricks)]
+        places.append(sum(1 << c for c in self.trick))
+        total = 0
+        for m in places:
+            if total & m:
+                return False
+            total |= m
+        return total == (1 << 32) - 1

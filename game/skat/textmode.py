@@ -1,0 +1,69 @@
+"""One hand in the terminal: the fallback front end, and a quick way to try
+the rules without a window.  The person sits at seat 0 (forehand)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import TextIO
+
+from .ai.random_player import RandomPlayer
+from .engine import PASS, IllegalActionError, action_name, new_hand, parse_action, preset, shuffled_deck
+from .engine.cards import names
+from .engine.rules import RulesError
+from .engine.tricks import sort_key
+
+
+def _hand_text(state, seat: int) -> str:  # type: ignore[no-untyped-def]
+    obs = state.observe(seat)
+    mask = obs.hand | (obs.playable[seat] if hasattr(obs, "playable") else 0)
+    cards = sorted((c for c in range(32) if mask >> c & 1), key=lambda c: sort_key(state.game, c))
+    return names(cards)
+
+
+def play_text(
+    game: str, rules_name: str | None, seed: int | None, inp: TextIO | None = None, out: TextIO | None = None
+) -> int:
+    inp = inp or sys.stdin
+    out = out or sys.stdout
+    try:
+        rules = preset(rules_name or ("officers" if game == "officers" else "isko"))
+    except RulesError as exc:
+        print(exc, file=out)
+        return 2
+    rng = random.Random(seed)
+    state = new_hand(game, rules, shuffled_deck(rng))
+    bots = RandomPlayer(random.Random(rng.random()))
+    print(
+        f"{game} ({rules_name or 'default rules'}). You are seat 0 (forehand). Type an action, '?' for help.", file=out
+    )
+    while not state.done:
+        seat = state.to_move
+        if seat != 0:
+            legal = state.legal_actions()
+            # Computer players in text mode: pass in the auction, otherwise random legal play.
+            action = PASS if PASS in legal and game == "skat" and state.phase == 0 else bots.choose(state)
+            state.apply(action)
+            print(f"seat {seat}: {action_name(action)}", file=out)
+            continue
+        print(f"your cards: {_hand_text(state, 0)}", file=out)
+        legal = state.legal_actions()
+        print("legal: " + " ".join(action_name(a) for a in legal), file=out)
+        out.write("> ")
+        out.flush()
+        line = inp.readline()
+        if not line:
+            print("\nbye", file=out)
+            return 0
+        token = line.strip()
+        if token in ("?", "help"):
+            print("cards like CJ HT D7; bids like 18; hold, pass, pickup, hand; games like game:C game:GO", file=out)
+            continue
+        try:
+            state.apply(parse_action(token), 0)
+        except (ValueError, IllegalActionError) as exc:
+            print(f"not possible: {exc}", file=out)
+    r = state.result
+    assert r is not None
+    print(f"result: {r.game}, declarer {r.declarer}, value {r.value}, scores {list(r.scores)}", file=out)
+    return 0
