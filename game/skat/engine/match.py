@@ -14,6 +14,7 @@ from typing import Any
 
 from .deal import SkatDeal, shuffled_deck
 from .errors import IllegalActionError
+from .events import Event, apply_with_events
 from .officers import OfficersHand
 from .rules import Rules
 from .scoring import HandResult, seeger_fabian
@@ -118,21 +119,26 @@ class Match:
 
     def apply(self, action: int, player: int | None = None) -> HandResult | None:
         """Apply an action of the current hand; returns the result when it ends."""
+        self.act(action, player)
+        hand = self.current
+        return hand.result if hand is not None and hand.done else None
+
+    def act(self, action: int, player: int | None = None, seat: int | None = None) -> list[Event]:
+        """Apply an action (checking the acting table player or hand seat) and
+        report what happened, for the table to animate."""
         hand = self.current
         if hand is None or hand.done:
             raise IllegalActionError("no hand is being played")
-        seat = None
         if player is not None:
             seat = self.seat_of(player)
             if seat is None:
                 raise IllegalActionError(f"player {player} sits out this hand")
-        hand.apply(action, seat)
+        events = apply_with_events(hand, action, seat)
         self.actions[-1].append(action)
         if hand.done:
             assert hand.result is not None
             self._write(hand.result)
-            return hand.result
-        return None
+        return events
 
     def next_hand(self) -> Hand | None:
         """Deal the next hand (the deal rotates; a passed-in deal counts)."""

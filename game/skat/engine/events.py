@@ -1,0 +1,71 @@
+"""What happened when an action was applied, for the table to animate.
+
+The state machines stay lean (the benchmarks run them bare); the UI applies
+actions through :func:`apply_with_events`, which compares the few facts that
+can change and reports them in order: the action itself, a finished trick,
+cards dealt (Officers' Skat deals in stages), cards turned over, the end.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from . import actions as A
+from .officers import OfficersHand
+from .skat_hand import SkatHand
+
+
+class Event(NamedTuple):
+    kind: str
+    """bid, hold, pass, pickup, hand, discard, declare, kontra, re, no_call,
+    play, trick, deal_down, deal_up, reveal, end"""
+    seat: int | None
+    cards: tuple[int, ...] = ()
+    value: int = 0
+
+
+_CALLS = {A.PASS: "pass", A.HOLD: "hold", A.PICKUP: "pickup", A.HAND: "hand", A.KONTRA: "kontra", A.RE: "re",
+          A.NO_CALL: "no_call"}
+
+
+def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | None = None) -> list[Event]:
+    """Apply ``action`` (raising IllegalActionError like ``apply``) and report events."""
+    actor = state.to_move
+    n_tricks = len(state.tricks)
+    officers = isinstance(state, OfficersHand)
+    phase_before = state.phase
+    if officers:
+        up = state.up[:]
+        down = state.down[:]
+    state.apply(action, seat)
+    events: list[Event] = []
+    if action < 32:
+        kind = "discard" if phase_before == 2 else "play"  # DISCARD is 2 in both games
+        events.append(Event(kind, actor, (action,)))
+    elif action in _CALLS:
+        events.append(Event(_CALLS[action], actor))
+    elif A.is_bid(action):
+        events.append(Event("bid", actor, (), A.bid_value(action)))
+    elif A.is_declaration(action):
+        events.append(Event("declare", actor, (), action))
+    if len(state.tricks) > n_tricks:
+        for t in state.tricks[n_tricks:]:
+            events.append(Event("trick", t.winner, t.cards))
+    if officers:
+        for s in (0, 1):
+            new_down = state.down[s] & ~down[s]
+            if new_down:
+                events.append(Event("deal_down", s, _cards(new_down)))
+            turned = state.up[s] & down[s]
+            new_up = state.up[s] & ~up[s] & ~down[s]
+            if new_up:
+                events.append(Event("deal_up", s, _cards(new_up)))
+            if turned:
+                events.append(Event("reveal", s, _cards(turned)))
+    if state.done:
+        events.append(Event("end", None))
+    return events
+
+
+def _cards(mask: int) -> tuple[int, ...]:
+    return tuple(c for c in range(32) if mask >> c & 1)

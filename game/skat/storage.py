@@ -1,0 +1,672 @@
+"""Saved settings, the match in progress, finished score sheets and statistics.
+
+Four JSON documents, each ``{"version": N, ...}``, kept through a
+:class:`~skat.storage_backends.Storage` (files on the desktop, localStorage in
+the browser; both re-exported here).  The rules every document follows:
+
+* Missing gives the defaults, silently: a first start is not an error.
+* Unreadable (bad JSON, wrong types, a version this game does not know, a
+  match record that no longer replays) gives the defaults *and* a line in
+  :attr:`Store.notices` for the UI to show, never an exception; the document
+  is moved aside to ``<key>.corrupt-<UTC time>`` first, so nothing that could
+  still be rescued by hand is overwritten by the next save.
+* Older versions are brought up to date by the steps in :data:`MIGRATIONS`.
+* Saving never raises either: a full disk or a browser quota becomes a notice
+  and ``False``, because losing a save must not end the game in progress.
+
+Statistics follow the match in progress: every hand that ends is counted once,
+when :meth:`Store.save_match` first sees it, so an abandoned match still counts.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, TypeVar
+
+from .engine.match import Match, SheetRow
+from .engine.record import match_record, replay_match
+from .engine.rules import Rules
+from .engine.scoring import HandResult
+from .storage_backends import (
+    FileStorage,
+    LocalStorage,
+    MemoryStorage,
+    Storage,
+    browser_window,
+    check_key,
+    default_storage,
+    in_browser,
+    system_language,
+    user_data_dir,
+)
+
+__all__ = [
+    "ANIMATION_SPEEDS",
+    "DECKS",
+    "DOC_VERSIONS",
+    "LANGUAGES",
+    "MIGRATIONS",
+    "FileStorage",
+    "FinishedMatch",
+    "GameStats",
+    "Invalid",
+    "LocalStorage",
+    "MatchInProgress",
+    "MemoryStorage",
+    "Settings",
+    "Statistics",
+    "Storage",
+    "Store",
+    "TypeStats",
+    "browser_window",
+    "check_key",
+    "default_storage",
+    "in_browser",
+    "new_match_id",
+    "system_language",
+    "user_data_dir",
+]
+
+T = TypeVar("T")
+
+SETTINGS, MATCH, SHEETS, STATISTICS = "settings", "match", "sheets", "statistics"
+DOC_VERSIONS: dict[str, int] = {SETTINGS: 1, MATCH: 1, SHEETS: 1, STATISTICS: 1}
+"""The version each document is written with."""
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[str, dict[int, Migration]] = {key: {} for key in DOC_VERSIONS}
+"""Per document ``{old_version: step}``: a step turns a document of ``old_version`` into one of the next
+version (the store sets the new version number).  Add a step whenever a ``DOC_VERSIONS`` entry goes up."""
+
+_WHAT = {
+    SETTINGS: ("settings", "the default settings are used"),
+    MATCH: ("match in progress", "it cannot be resumed"),
+    SHEETS: ("score sheets", "finished matches start afresh"),
+    STATISTICS: ("statistics", "the statistics start from zero"),
+}
+
+LANGUAGES = ("de", "en")
+ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+DECKS = ("tournament", "classic")
+"""'tournament': the four-colour deck of ISkO tournaments; 'classic': the traditional colours."""
+_SETTING_CHOICES: dict[str, tuple[object, ...]] = {
+    "language": LANGUAGES,
+    "animation": ANIMATION_SPEEDS,
+    "deck": DECKS,
+    "sound": (True, False),
+}
+
+
+class Invalid(ValueError):
+    """Document content that does not fit its format (becomes a notice, never reaches the UI)."""
+
+
+# ---------------------------------------------------------------- documents
+@dataclass(frozen=True)
+class Settings:
+    language: str = "en"
+    animation: str = "normal"
+    deck: str = "tournament"
+    sound: bool = True
+
+    def __post_init__(self) -> None:
+        for name in _SETTING_CHOICES:
+            if not _is_choice(name, getattr(self, name)):
+                raise ValueError(f"setting {name} must be one of {_SETTING_CHOICES[name]}, not {getattr(self, name)!r}")
+
+    def with_options(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+
+def _is_choice(name: str, value: object) -> bool:
+    return any(value == c and type(value) is type(c) for c in _SETTING_CHOICES[name])
+
+
+def new_match_id() -> str:
+    """Unique enough to tell saved matches apart: UTC time plus random bits."""
+    return time.strftime("%Y%m%d%H%M%S", time.gmtime()) + f"-{random.getrandbits(24):06x}"
+
+
+@dataclass
+class MatchInProgress:
+    """A match with what the engine record does not hold: who the person is and how strong the computer plays."""
+
+    match: Match
+    person: int = 0
+    ai: str = "normal"
+    id: str = field(default_factory=new_match_id)
+    counted: int = 0
+    """Score-sheet lines already added to the statistics."""
+
+
+@dataclass(frozen=True)
+class FinishedMatch:
+    """The score sheet of a match that ended (``complete`` False when it was given up early)."""
+
+    id: str
+    game: str
+    rules: Rules
+    players: int
+    person: int
+    ai: str
+    finished_at: str
+    """UTC, ISO 8601."""
+    complete: bool
+    sheet: tuple[SheetRow, ...]
+
+    def standings(self) -> list[dict[str, Any]]:
+        """Same ranking as :meth:`Match.standings`, which reads only game, rules, players and sheet."""
+        return Match.standings(self)  # type: ignore[arg-type]
+
+
+@dataclass
+class TypeStats:
+    played: int = 0
+    won: int = 0
+    points: int = 0
+    """Sum of the person's score-sheet entries for these games."""
+
+
+@dataclass
+class GameStats:
+    """One game's statistics, from the person's side."""
+
+    hands_played: int = 0
+    """Hands the person sat in (not the ones sat out as dealer at four)."""
+    declared: int = 0
+    won_as_declarer: int = 0
+    total_score: int = 0
+    matches_finished: int = 0
+    by_type: dict[str, TypeStats] = field(default_factory=dict)
+    """Per game type ('clubs', 'grand', 'null', …) as declarer; 'ramsch' counts every Ramsch sat in,
+    won when not charged."""
+
+    @property
+    def average_score(self) -> float:
+        """Average score-sheet change per hand played."""
+        return self.total_score / self.hands_played if self.hands_played else 0.0
+
+
+@dataclass
+class Statistics:
+    games: dict[str, GameStats] = field(default_factory=lambda: {"skat": GameStats(), "officers": GameStats()})
+
+    def of(self, game: str) -> GameStats:
+        return self.games.setdefault(game, GameStats())
+
+    def add_hand(self, game: str, players: int, person: int, row: SheetRow) -> None:
+        """Count one score-sheet line for the person."""
+        if game == "skat" and players == 4 and row.dealer == person:
+            return  # the dealer sits out at four
+        stats = self.of(game)
+        change = row.changes[person]
+        stats.hands_played += 1
+        stats.total_score += change
+        result = row.result
+        if result.game == "passed":
+            return
+        if result.game == "ramsch":
+            # The sheet's "declarer" of a Ramsch is the player charged, or who made a Durchmarsch.
+            won = (row.declarer == person) == result.durchmarsch
+        elif row.declarer == person:
+            stats.declared += 1
+            stats.won_as_declarer += result.won
+            won = result.won
+        else:
+            return
+        kind = stats.by_type.setdefault(result.game, TypeStats())
+        kind.played += 1
+        kind.won += won
+        kind.points += change
+
+
+# ---------------------------------------------------------------- checks
+def _obj(value: object, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise Invalid(f"{what} is not an object")
+    return value
+
+
+def _int(value: object, what: str, lo: int | None = None, hi: int | None = None) -> int:
+    if type(value) is not int:
+        raise Invalid(f"{what} is not a whole number")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise Invalid(f"{what} is out of range")
+    return value
+
+
+def _str(value: object, what: str, max_len: int = 200) -> str:
+    if not isinstance(value, str) or len(value) > max_len:
+        raise Invalid(f"{what} is not a short text")
+    return value
+
+
+def _bool(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise Invalid(f"{what} is not true or false")
+    return value
+
+
+def _ints(value: object, what: str, length: int | None = None) -> tuple[int, ...]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise Invalid(f"{what} is not a list of {length or 'some'} numbers")
+    return tuple(_int(v, what) for v in value)
+
+
+_RESULT_FIELDS = {f.name: str(f.type) for f in fields(HandResult)}
+_RESULT_DEFAULTS = HandResult(game="", declarer=None).to_dict()
+_RESULT_REQUIRED = ("game", "declarer")
+
+
+def _compact_result(result: HandResult) -> dict[str, Any]:
+    """A result without its default-valued fields: score sheets are about half the size."""
+    full = result.to_dict()
+    return {k: v for k, v in full.items() if k in _RESULT_REQUIRED or v != _RESULT_DEFAULTS[k]}
+
+
+def _typed(value: object, type_name: str, what: str) -> Any:
+    if type_name == "str":
+        return _str(value, what)
+    if type_name == "int":
+        return _int(value, what)
+    if type_name == "int | None":
+        return None if value is None else _int(value, what)
+    if type_name == "bool":
+        return _bool(value, what)
+    if type_name == "tuple[int, ...]":
+        return _ints(value, what)
+    if type_name == "dict[str, Any]":
+        return dict(_obj(value, what))
+    raise Invalid(f"{what}: no check for type {type_name}")
+
+
+def _result(value: object) -> HandResult:
+    data = _obj(value, "a hand result")
+    for name in _RESULT_REQUIRED:
+        if name not in data:
+            raise Invalid(f"a hand result lacks {name}")
+    unknown = set(data) - set(_RESULT_FIELDS)
+    if unknown:
+        raise Invalid(f"a hand result has unknown fields {sorted(unknown)}")
+    return HandResult(**{k: _typed(v, _RESULT_FIELDS[k], f"result field {k}") for k, v in data.items()})
+
+
+def _row_doc(row: SheetRow) -> dict[str, Any]:
+    return {
+        "number": row.number,
+        "dealer": row.dealer,
+        "declarer": row.declarer,
+        "result": _compact_result(row.result),
+        "changes": list(row.changes),
+        "seeger": list(row.seeger),
+        "totals": list(row.totals),
+    }
+
+
+def _row(value: object, players: int) -> SheetRow:
+    d = _obj(value, "a score-sheet line")
+    declarer = d.get("declarer")
+    return SheetRow(
+        number=_int(d.get("number"), "line number", 1),
+        dealer=_int(d.get("dealer"), "dealer", 0, players - 1),
+        declarer=None if declarer is None else _int(declarer, "declarer", 0, players - 1),
+        result=_result(d.get("result")),
+        changes=_ints(d.get("changes"), "changes", players),
+        seeger=_ints(d.get("seeger"), "Seeger-Fabian changes", players),
+        totals=_ints(d.get("totals"), "totals", players),
+    )
+
+
+def _finished_doc(m: FinishedMatch) -> dict[str, Any]:
+    return {
+        "id": m.id,
+        "game": m.game,
+        "rules": m.rules.to_dict(),
+        "players": m.players,
+        "person": m.person,
+        "ai": m.ai,
+        "finished_at": m.finished_at,
+        "complete": m.complete,
+        "sheet": [_row_doc(r) for r in m.sheet],
+    }
+
+
+def _finished(value: object) -> FinishedMatch:
+    d = _obj(value, "a finished match")
+    game = d.get("game")
+    if game not in ("skat", "officers"):
+        raise Invalid("a finished match names no known game")
+    players = _int(d.get("players"), "players", 2, 4)
+    try:
+        rules = Rules.from_dict(_obj(d.get("rules"), "rules"))
+    except (ValueError, TypeError) as exc:
+        raise Invalid(f"bad rules: {exc}") from exc
+    sheet = d.get("sheet")
+    if not isinstance(sheet, list):
+        raise Invalid("a finished match has no score sheet")
+    return FinishedMatch(
+        id=_str(d.get("id"), "match id"),
+        game=game,
+        rules=rules,
+        players=players,
+        person=_int(d.get("person"), "person", 0, players - 1),
+        ai=_str(d.get("ai"), "computer strength"),
+        finished_at=_str(d.get("finished_at"), "finishing time"),
+        complete=_bool(d.get("complete"), "complete"),
+        sheet=tuple(_row(r, players) for r in sheet),
+    )
+
+
+def _stats_doc(stats: Statistics) -> dict[str, Any]:
+    games = {}
+    for name, g in stats.games.items():
+        games[name] = {
+            "hands_played": g.hands_played,
+            "declared": g.declared,
+            "won_as_declarer": g.won_as_declarer,
+            "total_score": g.total_score,
+            "matches_finished": g.matches_finished,
+            "by_type": {k: {"played": t.played, "won": t.won, "points": t.points} for k, t in g.by_type.items()},
+        }
+    return {"games": games}
+
+
+def _stats(doc: dict[str, Any], problems: list[str]) -> Statistics:
+    stats = Statistics()
+    for name, value in _obj(doc.get("games"), "games").items():
+        if name not in ("skat", "officers"):
+            raise Invalid(f"statistics of an unknown game {name!r}")
+        g = _obj(value, name)
+        by_type = {}
+        for kind, t in _obj(g.get("by_type", {}), "game types").items():
+            t = _obj(t, kind)
+            by_type[_str(kind, "game type", 20)] = TypeStats(
+                _int(t.get("played"), "played", 0), _int(t.get("won"), "won", 0), _int(t.get("points"), "points")
+            )
+        stats.games[name] = GameStats(
+            hands_played=_int(g.get("hands_played"), "hands played", 0),
+            declared=_int(g.get("declared"), "games declared", 0),
+            won_as_declarer=_int(g.get("won_as_declarer"), "games won", 0),
+            total_score=_int(g.get("total_score"), "total score"),
+            matches_finished=_int(g.get("matches_finished"), "matches finished", 0),
+            by_type=by_type,
+        )
+    return stats
+
+
+# ---------------------------------------------------------------- the store
+class Store:
+    """Typed documents on top of a Storage; every problem ends up in :attr:`notices`, none raises."""
+
+    def __init__(
+        self,
+        storage: Storage | None = None,
+        *,
+        max_sheets: int = 20,
+        language: str | None = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        """``language``: the default when no settings are saved (None: from the browser or system locale)."""
+        self.storage: Storage = default_storage() if storage is None else storage
+        self.max_sheets = max_sheets
+        self.clock = clock
+        self._language = language
+        self.notices: list[str] = []
+        if storage is None and isinstance(self.storage, MemoryStorage):
+            self.notices.append("This browser does not let the game keep data: nothing is saved after the page closes.")
+
+    def take_notices(self) -> list[str]:
+        """The notices so far, emptying the list (for a UI that shows each once)."""
+        out, self.notices = self.notices, []
+        return out
+
+    # ------------------------------------------------------------ settings
+    def default_settings(self) -> Settings:
+        language = self._language if self._language in LANGUAGES else system_language()
+        return Settings(language=language)
+
+    def settings(self) -> Settings:
+        """Read from storage on every call: the UI keeps its own copy."""
+        return self._read(SETTINGS, self._settings, self.default_settings, repair=self.save_settings)
+
+    def save_settings(self, settings: Settings) -> bool:
+        return self._write(SETTINGS, {name: getattr(settings, name) for name in _SETTING_CHOICES})
+
+    def _settings(self, doc: dict[str, Any], problems: list[str]) -> Settings:
+        """Settings are independent, so one bad value falls back alone."""
+        default = self.default_settings()
+        values = {}
+        for name in _SETTING_CHOICES:
+            if name not in doc:
+                continue
+            if _is_choice(name, doc[name]):
+                values[name] = doc[name]
+            else:
+                problems.append(f"the setting {name!r} had an unknown value and is back to its default")
+        return replace(default, **values)
+
+    # ------------------------------------------------------------ match in progress
+    def load_match(self) -> MatchInProgress | None:
+        """The saved match, replayed up to its last action (None when there is none or it is unreadable).
+
+        A match that comes back finished was interrupted before :meth:`finish_match` completed:
+        call it again, it adds nothing twice.
+        """
+        return self._read(MATCH, self._match, lambda: None)
+
+    def save_match(self, game: MatchInProgress) -> bool:
+        """Save after every action; hands that ended since the last save go into the statistics.
+
+        The match is written first and the statistics second, so a crash in between can only
+        leave a hand uncounted, never count one twice.
+        """
+        sheet = game.match.sheet
+        before = game.counted
+        new_rows = sheet[before:]
+        game.counted = len(sheet)
+        doc = {
+            "id": game.id,
+            "person": game.person,
+            "ai": game.ai,
+            "counted": game.counted,
+            "record": match_record(game.match, game.id),
+        }
+        if not self._write(MATCH, doc):
+            game.counted = before
+            return False
+        if new_rows:
+            self._count(game, new_rows)
+        return True
+
+    def clear_match(self) -> bool:
+        return self._delete(MATCH)
+
+    def finish_match(self, game: MatchInProgress) -> FinishedMatch:
+        """Keep the score sheet, count what is not counted yet, and forget the match in progress.
+
+        Calling it again for the same match (say after a crash before the match was deleted)
+        adds nothing twice.
+        """
+        finished = FinishedMatch(
+            id=game.id,
+            game=game.match.game,
+            rules=game.match.rules,
+            players=game.match.players,
+            person=game.person,
+            ai=game.ai,
+            finished_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.clock())),
+            complete=game.match.finished,
+            sheet=tuple(game.match.sheet),
+        )
+        sheets = self.sheets()
+        if all(s.id != game.id for s in sheets):
+            sheets = (sheets + [finished])[-self.max_sheets :] if self.max_sheets > 0 else []
+            self._save_sheets(sheets)
+            self._count(game, game.match.sheet[game.counted :], finished_match=True)
+        game.counted = len(game.match.sheet)
+        self._delete(MATCH)
+        return finished
+
+    def _match(self, doc: dict[str, Any], problems: list[str]) -> MatchInProgress:
+        record = _obj(doc.get("record"), "the match record")
+        try:
+            match = replay_match(record)
+        except Exception as exc:  # a record that does not replay, whatever the reason
+            raise Invalid(f"the match record does not replay ({exc})") from exc
+        return MatchInProgress(
+            match=match,
+            person=_int(doc.get("person"), "person", 0, match.players - 1),
+            ai=_str(doc.get("ai"), "computer strength"),
+            id=_str(doc.get("id"), "match id"),
+            counted=_int(doc.get("counted"), "hands counted", 0, len(match.sheet)),
+        )
+
+    # ------------------------------------------------------------ score sheets
+    def sheets(self) -> list[FinishedMatch]:
+        """Finished matches, oldest first, at most ``max_sheets``."""
+        return self._read(SHEETS, self._sheets, list, repair=self._save_sheets)
+
+    def _save_sheets(self, sheets: list[FinishedMatch]) -> bool:
+        return self._write(SHEETS, {"matches": [_finished_doc(s) for s in sheets]})
+
+    def _sheets(self, doc: dict[str, Any], problems: list[str]) -> list[FinishedMatch]:
+        """One bad entry is dropped alone (the whole document is copied aside first)."""
+        entries = doc.get("matches")
+        if not isinstance(entries, list):
+            raise Invalid("it holds no list of matches")
+        out = []
+        for n, entry in enumerate(entries, 1):
+            try:
+                out.append(_finished(entry))
+            except Invalid as exc:
+                problems.append(f"finished match {n} was dropped ({exc})")
+        return out
+
+    # ------------------------------------------------------------ statistics
+    def statistics(self) -> Statistics:
+        return self._read(STATISTICS, _stats, Statistics)
+
+    def reset_statistics(self) -> bool:
+        return self._write(STATISTICS, _stats_doc(Statistics()))
+
+    def _count(self, game: MatchInProgress, rows: list[SheetRow], finished_match: bool = False) -> None:
+        stats = self.statistics()
+        m = game.match
+        for row in rows:
+            stats.add_hand(m.game, m.players, game.person, row)
+        if finished_match:
+            stats.of(m.game).matches_finished += 1
+        self._write(STATISTICS, _stats_doc(stats))
+
+    # ------------------------------------------------------------ reading and writing
+    def _read(
+        self,
+        key: str,
+        parse: Callable[[dict[str, Any], list[str]], T],
+        default: Callable[[], T],
+        repair: Callable[[T], bool] | None = None,
+    ) -> T:
+        """Load, migrate and check one document.  ``parse`` may report problems it could work around
+        (one bad setting, one bad sheet); then ``repair`` writes back what was read, so the notice
+        comes once."""
+        what, fallback = _WHAT[key]
+        try:
+            text = self.storage.load(key)
+        except ValueError as exc:  # bytes that are not UTF-8
+            return self._set_aside(key, f"it is not text ({exc})", default)
+        except Exception as exc:
+            self.notices.append(f"Could not read the saved {what} ({exc}); for now {fallback}.")
+            return default()
+        if text is None:
+            return default()
+        try:
+            doc = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            return self._set_aside(key, f"it is not valid JSON ({exc})", default)
+        problems: list[str] = []
+        try:
+            value = parse(self._migrate(key, doc), problems)
+        except Invalid as exc:
+            return self._set_aside(key, str(exc), default)
+        except Exception as exc:  # a check this module lacks must not stop the game
+            return self._set_aside(key, f"unexpected content ({type(exc).__name__}: {exc})", default)
+        if problems:
+            kept = ""
+            if key == SHEETS:
+                aside = self._aside_key(key)
+                try:
+                    self.storage.save(aside, text)
+                    kept = f" (the full document was kept as {aside!r})"
+                except Exception as exc:
+                    kept = f" (it could not be copied aside: {exc})"
+            self.notices.append(f"Part of the saved {what} could not be read: {'; '.join(problems)}{kept}.")
+            if repair is not None:
+                repair(value)
+        return value
+
+    def _migrate(self, key: str, doc: Any) -> dict[str, Any]:
+        doc = _obj(doc, "the document")
+        version = doc.get("version")
+        current = DOC_VERSIONS[key]
+        if type(version) is not int or version < 1:
+            raise Invalid("it has no valid version number")
+        if version > current:
+            raise Invalid(f"it was written by a newer version of the game (format {version}, this one reads {current})")
+        while version < current:
+            step = MIGRATIONS.get(key, {}).get(version)
+            if step is None:
+                raise Invalid(f"format {version} can no longer be read")
+            try:
+                doc = _obj(step(dict(doc)), "the migrated document")
+            except Invalid:
+                raise
+            except Exception as exc:
+                raise Invalid(f"updating it from format {version} failed ({exc})") from exc
+            version += 1
+            doc["version"] = version
+        return doc
+
+    def _set_aside(self, key: str, reason: str, default: Callable[[], T]) -> T:
+        what, fallback = _WHAT[key]
+        aside = self._aside_key(key)
+        try:
+            self.storage.rename(key, aside)
+            kept = f"it was kept as {aside!r}"
+        except Exception as exc:
+            kept = f"it could not be set aside ({exc})"
+        self.notices.append(f"The saved {what} could not be read: {reason}. {kept.capitalize()}, and {fallback}.")
+        return default()
+
+    def _aside_key(self, key: str) -> str:
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(self.clock()))
+        base = f"{key}.corrupt-{stamp}"
+        try:
+            taken = set(self.storage.keys())
+        except Exception:
+            taken = set()
+        candidate, n = base, 2
+        while candidate in taken:
+            candidate, n = f"{base}-{n}", n + 1
+        return candidate
+
+    def _write(self, key: str, doc: dict[str, Any]) -> bool:
+        what, _ = _WHAT[key]
+        try:
+            text = json.dumps({"version": DOC_VERSIONS[key], **doc}, ensure_ascii=False, separators=(",", ":"))
+            self.storage.save(key, text)
+        except Exception as exc:
+            self.notices.append(f"Could not save the {what}: {exc}")
+            return False
+        return True
+
+    def _delete(self, key: str) -> bool:
+        try:
+            self.storage.delete(key)
+        except Exception as exc:
+            self.notices.append(f"Could not remove the saved {_WHAT[key][0]}: {exc}")
+            return False
+        return True

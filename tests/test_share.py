@@ -1,0 +1,248 @@
+"""Deal codes: every deck and every rule option survives the round trip; bad codes are refused with a reason."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import fields
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skat.engine import ISKO, LOTHAR, OFFICERS, Match, OfficersHand, Rules, SkatDeal, SkatHand, share, shuffled_deck
+from skat.engine.share import (
+    ALPHABET,
+    CODE_LENGTH,
+    RULE_FIELDS_V1,
+    ShareCodeError,
+    SharedDeal,
+    deal_code_for,
+    deck_from_rank,
+    deck_rank,
+    decode_deal,
+    encode_deal,
+)
+
+decks = st.permutations(list(range(32))).map(tuple)
+rules_strategy = st.builds(Rules, **{name: st.sampled_from(choices) for name, choices in RULE_FIELDS_V1})
+games = st.sampled_from([("skat", 3), ("skat", 4), ("officers", 2)])
+
+
+def all_rules() -> list[Rules]:
+    names = [name for name, _ in RULE_FIELDS_V1]
+    return [
+        Rules(**dict(zip(names, combo, strict=True))) for combo in itertools.product(*(c for _, c in RULE_FIELDS_V1))
+    ]
+
+
+def test_the_table_covers_every_rule_option_with_its_valid_values() -> None:
+    assert share._check_table_covers_rules() == []
+    assert [name for name, _ in RULE_FIELDS_V1] == [f.name for f in fields(Rules)]
+    assert share.RULES_BITS == 14 and share.PAYLOAD_BITS + share.CRC_BITS == 155
+
+
+@settings(max_examples=300)
+@given(deck=decks, rules=rules_strategy, table=games)
+def test_round_trip(deck: tuple[int, ...], rules: Rules, table: tuple[str, int]) -> None:
+    game, players = table
+    code = encode_deal(game, rules, deck, players)
+    assert len(code) == CODE_LENGTH <= 32
+    assert set(code) <= set(ALPHABET)
+    assert decode_deal(code) == SharedDeal(game, rules, deck, players)
+    # Humans may type it lower case, in groups, with I/L/O for 1/1/0.
+    grouped = "-".join(code[i : i + 4] for i in range(0, len(code), 4)).lower()
+    assert decode_deal(f"  {grouped} ") == decode_deal(code)
+    assert decode_deal(code.replace("1", "l").replace("0", "O")) == decode_deal(code)
+
+
+def test_every_rule_combination_round_trips() -> None:
+    deck = shuffled_deck(random.Random(7))
+    combos = all_rules()
+    assert len(combos) == 2**10 * 3 * 3
+    seen = set()
+    for rules in combos:
+        code = encode_deal("officers" if rules.officers_null else "skat", rules, deck)
+        assert decode_deal(code).rules == rules
+        seen.add(code)
+    assert len(seen) == len(combos)
+
+
+@settings(max_examples=200)
+@given(deck=decks)
+def test_lehmer_code_is_a_bijection_onto_ranks_below_32_factorial(deck: tuple[int, ...]) -> None:
+    rank = deck_rank(deck)
+    assert 0 <= rank < share._FACTORIAL_32 < 2**118
+    assert deck_from_rank(rank) == deck
+
+
+def test_lehmer_extremes() -> None:
+    assert deck_rank(range(32)) == 0
+    assert deck_from_rank(share._FACTORIAL_32 - 1) == tuple(range(31, -1, -1))
+    with pytest.raises(ShareCodeError):
+        deck_from_rank(share._FACTORIAL_32)
+
+
+@settings(max_examples=50)
+@given(deck=decks, rules=rules_strategy, players=st.sampled_from([3, 4]))
+def test_skat_code_deals_the_same_hands_and_skat(deck: tuple[int, ...], rules: Rules, players: int) -> None:
+    shared = decode_deal(encode_deal("skat", rules, deck, players))
+    assert SkatDeal.from_deck(shared.deck) == SkatDeal.from_deck(deck)
+    hand = shared.new_hand()
+    assert isinstance(hand, SkatHand)
+    original = SkatHand(rules, SkatDeal.from_deck(deck))
+    assert hand.hands == original.hands and hand.skat == original.skat
+    assert hand.observe(1) == original.observe(1)
+
+
+@pytest.mark.parametrize("layout", ["officers", "harlequin", "admirals"])
+@settings(max_examples=30)
+@given(deck=decks)
+def test_officers_code_lays_out_the_same_cards(layout: str, deck: tuple[int, ...]) -> None:
+    rules = OFFICERS.with_options(officers_layout=layout)
+    shared = decode_deal(encode_deal("officers", rules, deck))
+    hand, original = shared.new_hand(), OfficersHand(rules, deck)
+    assert isinstance(hand, OfficersHand)
+    assert hand.pile_cards == original.pile_cards
+    assert (hand.up, hand.down, hand.handm, hand.seen, hand.skat) == (
+        original.up,
+        original.down,
+        original.handm,
+        original.seen,
+        original.skat,
+    )
+    assert hand.observe(0) == original.observe(0) and hand.observe(1) == original.observe(1)
+
+
+def test_deal_code_for_match_and_hands() -> None:
+    match = Match("skat", LOTHAR, players=4, hands=4, seed=3)
+    code = deal_code_for(match)
+    assert decode_deal(code) == SharedDeal("skat", LOTHAR, match.decks[-1], 4)
+    assert deal_code_for(match, 1) == code
+    with pytest.raises(ShareCodeError, match="no hand 2"):
+        deal_code_for(match, 2)
+    assert decode_deal(deal_code_for(match.current)).players == 3  # type: ignore[arg-type]
+    officers = Match("officers", OFFICERS, players=2, hands=2, seed=3)
+    assert decode_deal(deal_code_for(officers.current)) == SharedDeal(  # type: ignore[arg-type]
+        "officers", OFFICERS, officers.decks[-1], 2
+    )
+    assert decode_deal(deal_code_for(officers)).code == deal_code_for(officers)
+
+
+def test_encode_refuses_what_it_cannot_write() -> None:
+    deck = tuple(range(32))
+    with pytest.raises(ShareCodeError, match="unknown game"):
+        encode_deal("doppelkopf", ISKO, deck)
+    with pytest.raises(ShareCodeError, match="table of 2"):
+        encode_deal("skat", ISKO, deck, 2)
+    with pytest.raises(ShareCodeError, match="table of 3"):
+        encode_deal("officers", OFFICERS, deck, 3)
+    with pytest.raises(ShareCodeError, match="32 cards"):
+        encode_deal("skat", ISKO, deck[:-1])
+    with pytest.raises(ShareCodeError, match="32 cards"):
+        encode_deal("skat", ISKO, (0,) + deck[1:-1] + (0,))
+
+
+def _valid_code() -> str:
+    return encode_deal("skat", LOTHAR, shuffled_deck(random.Random(11)), 4)
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("", "empty"),
+        ("   - ", "empty"),
+        ("1U" + "0" * 29, "except U"),
+        ("1AB!" + "0" * 27, "'!'"),
+        ("1ABC", "too short"),
+        ("0" * 31, "not a deal code"),
+        ("X" + "0" * 30, "newer version"),
+    ],
+)
+def test_malformed_codes(code: str, message: str) -> None:
+    with pytest.raises(ShareCodeError, match=message):
+        decode_deal(code)
+
+
+def test_not_text() -> None:
+    with pytest.raises(ShareCodeError, match="text"):
+        decode_deal(None)  # type: ignore[arg-type]
+
+
+def test_truncated_and_overlong_codes() -> None:
+    code = _valid_code()
+    for n in range(1, CODE_LENGTH):
+        with pytest.raises(ShareCodeError, match="too short"):
+            decode_deal(code[:n])
+    with pytest.raises(ShareCodeError, match="too long"):
+        decode_deal(code + "0")
+
+
+def test_every_single_character_change_is_caught() -> None:
+    for seed in range(3):
+        code = encode_deal("officers", OFFICERS, shuffled_deck(random.Random(seed)))
+        for i, ch in enumerate(code):
+            for other in ALPHABET:
+                if other == ch:
+                    continue
+                tampered = code[:i] + other + code[i + 1 :]
+                with pytest.raises(ShareCodeError):
+                    decode_deal(tampered)
+
+
+def test_swapped_neighbours_are_caught() -> None:
+    code = _valid_code()
+    for i in range(1, len(code) - 1):
+        if code[i] != code[i + 1]:
+            swapped = code[:i] + code[i + 1] + code[i] + code[i + 2 :]
+            with pytest.raises(ShareCodeError, match="does not check out"):
+                decode_deal(swapped)
+
+
+def test_a_changed_character_gets_the_checksum_message() -> None:
+    code = _valid_code()
+    tampered = code[:10] + ("A" if code[10] != "A" else "B") + code[11:]
+    with pytest.raises(ShareCodeError, match="mistyped"):
+        decode_deal(tampered)
+
+
+def test_code_from_a_future_version() -> None:
+    # A well-formed version-2 code with a correct checksum: refused for its version, not its checksum.
+    payload = 2 << (share.PAYLOAD_BITS - 5)
+    future = share._to_text(payload)
+    assert future[0] == "2"
+    with pytest.raises(ShareCodeError, match="version 2.*newer version"):
+        decode_deal(future)
+
+
+def test_unknown_rule_values_and_table_size() -> None:
+    base = 1 << (share.PAYLOAD_BITS - 5)
+    rules_shift = share.DECK_BITS
+    # officers_layout is the lowest two rule bits; 3 is not a layout.
+    with pytest.raises(ShareCodeError, match="officers_layout"):
+        decode_deal(share._to_text(base | 3 << rules_shift))
+    # officers_scoring sits just above it.
+    with pytest.raises(ShareCodeError, match="officers_scoring"):
+        decode_deal(share._to_text(base | 3 << (rules_shift + 2)))
+    # Officers' Skat (game bit 1) at table index 1: no such table.
+    game_bit = 1 << (share.PAYLOAD_BITS - 6)
+    table_bit = 1 << (share.PAYLOAD_BITS - 7)
+    with pytest.raises(ShareCodeError, match="table size"):
+        decode_deal(share._to_text(base | game_bit | table_bit))
+    # A deck rank of 32! or more.
+    with pytest.raises(ShareCodeError, match="deck of 32"):
+        decode_deal(share._to_text(base | ((1 << share.DECK_BITS) - 1)))
+
+
+@given(st.text(max_size=40))
+def test_arbitrary_text_is_refused_or_read_but_never_crashes(text: str) -> None:
+    try:
+        shared = decode_deal(text)
+    except ShareCodeError as exc:
+        assert str(exc)
+    else:
+        assert shared.code == normalize(text)
+
+
+def normalize(text: str) -> str:
+    return share.normalize_code(text)
