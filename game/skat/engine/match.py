@@ -117,6 +117,15 @@ class Match:
         self.actions.append([])
         return self.current
 
+    def redeal(self, deck: tuple[int, ...] | list[int]) -> Hand:
+        """Replace the current hand's deal before anyone has acted (a shared deal)."""
+        if self.current is None or self.current.history:
+            raise MatchError("a hand can only be redealt before its first action")
+        deck = tuple(deck)
+        self.current = new_hand(self.game, self.rules, deck)
+        self.decks[-1] = deck
+        return self.current
+
     def apply(self, action: int, player: int | None = None) -> HandResult | None:
         """Apply an action of the current hand; returns the result when it ends."""
         self.act(action, player)

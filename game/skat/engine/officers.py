@@ -75,6 +75,15 @@ class OfficersObservation:
     tricks: tuple[Trick, ...]
     points: tuple[int, int]
     legal: tuple[int, ...]
+    rules: Rules | None = None
+    """The rule set of the hand (always filled by ``observe``)."""
+    skat: int = 0
+    """Known skat cards (Admirals' Skat): the declarer's discards, all of it after the hand."""
+    hand_game: bool = False
+    schneider_announced: bool = False
+    schwarz_announced: bool = False
+    passes: tuple[int, ...] = ()
+    """Seats that passed instead of declaring (Passing variant), in order."""
 
 
 def _officers_score(
@@ -636,6 +645,12 @@ class OfficersHand:
             tricks=tuple(self.tricks),
             points=(self.points[0], self.points[1]),
             legal=tuple(self.legal_actions()) if seat == self.to_move else (),
+            rules=self.rules,
+            skat=self.skat if self.done or (seat == self.declarer and self.discards == 2) else 0,
+            hand_game=self.hand_game,
+            schneider_announced=self.schneider_announced,
+            schwarz_announced=self.schwarz_announced,
+            passes=tuple(self.passes),
         )
 
     def all_cards_in_one_place(self) -> bool:

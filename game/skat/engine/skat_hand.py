@@ -70,6 +70,9 @@ class SkatObservation:
     bidding: tuple[tuple[int, int], ...]
     points: tuple[int, ...]
     legal: tuple[int, ...]
+    rules: Rules | None = None
+    """The rule set of the hand (always filled by ``observe``): a player needs
+    it to know the ladder, the Null rule and whether Kontra may be said."""
 
 
 class SkatHand:
@@ -434,7 +437,8 @@ class SkatHand:
         open_cards = 0
         if self.ouvert and self.declarer is not None and self.phase >= Phase.PLAY:
             open_cards = self.hands[self.declarer]
-        if self.done or seat == self.declarer and not self.hand_game:
+        # The declarer knows the skat once taken up (then: the discards), never before the Hand choice.
+        if self.done or (seat == self.declarer and self.phase >= Phase.DISCARD and not self.hand_game):
             known_skat = self.skat
         else:
             known_skat = 0
@@ -459,6 +463,7 @@ class SkatHand:
             bidding=tuple(self.bidding),
             points=tuple(self.points),
             legal=tuple(self.legal_actions()) if seat == self.to_move else (),
+            rules=self.rules,
         )
 
     def all_cards_in_one_place(self) -> bool:
