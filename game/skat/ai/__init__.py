@@ -1,1 +1,27 @@
-"""Computer players.  Depends on the engine only."""
+"""Computer players.  Depends on the engine only (never pygame).
+
+``HeuristicPlayer(strength, rng)`` plays Skat and Officers' Skat in every
+role; ``player.begin(view)`` returns a :class:`Decision` that the caller steps
+in time slices (``decision.step(budget_seconds)``) until it is done, or
+``decide_now(player, view)`` does it in one go.  A view is the engine's
+``observe(seat)``, which carries the rules, so a player never sees hidden cards.
+
+Strengths: ``easy`` forgets played cards, makes simpler choices and now and
+then a careless one; ``normal`` counts the cards played; ``strong`` also
+infers voids from who failed to follow suit, counts the points to 61 and, in
+Officers' Skat, solves the last tricks exactly once nothing is hidden.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .base import STRENGTHS, Decision, Player, View, decide_now
+from .heuristic import HeuristicPlayer
+
+__all__ = ["STRENGTHS", "Decision", "HeuristicPlayer", "Player", "View", "decide_now", "make_player"]
+
+
+def make_player(strength: str = "normal", rng: random.Random | None = None) -> Player:
+    """The computer player for a strength setting (the UI's one entry point)."""
+    return HeuristicPlayer(strength, rng)

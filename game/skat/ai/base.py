@@ -1,0 +1,134 @@
+"""The player interface: a decision that is worked out in slices.
+
+The browser build has a single thread, so a computer player must never block
+a frame for long.  ``player.begin(view)`` therefore returns a
+:class:`Decision` at once; the caller runs ``decision.step(budget)`` once per
+frame until it returns True and then reads ``decision.action``.  Thinking is
+written as a generator that yields between units of work (and may yield a
+provisional best action), so a heuristic finishes in one slice while a
+search-based player can take many, behind the same interface.
+
+A player only ever sees a *view*: the engine's ``observe(seat)`` result, which
+carries the rule set.  It never touches the hand's state, so it cannot read
+hidden cards.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Generator
+
+from ..engine.officers import OfficersObservation
+from ..engine.rules import ISKO, OFFICERS, Rules
+from ..engine.skat_hand import SkatObservation
+
+View = SkatObservation | OfficersObservation
+"""What a seat may know: an observation, rules included."""
+
+Thinking = Generator[int | None, None, int]
+"""A decision's work: yields ``None`` or a provisional action between units of
+work and returns the chosen action."""
+
+STRENGTHS = ("easy", "normal", "strong")
+
+
+def check_strength(strength: str) -> str:
+    """Validate a strength name early, so a typo fails at set-up, not mid-hand."""
+    if strength not in STRENGTHS:
+        raise ValueError(f"unknown strength {strength!r}; known: {', '.join(STRENGTHS)}")
+    return strength
+
+
+def rules_of(view: View) -> Rules:
+    """The rule set of a view; a view built without one gets its game's preset."""
+    if view.rules is not None:
+        return view.rules
+    return OFFICERS if isinstance(view, OfficersObservation) else ISKO
+
+
+class Decision:
+    """One decision in progress.
+
+    ``step(budget_seconds)`` does work until the budget is used up (always at
+    least one unit, so every call makes progress) and returns True when the
+    decision is made; ``action`` then holds a legal action.  ``units`` counts
+    the units of work done, a machine-independent measure of effort.
+    """
+
+    def __init__(self, legal: tuple[int, ...], thinking: Thinking) -> None:
+        if not legal:
+            raise ValueError("no legal action: it is not this seat's turn")
+        self.legal = legal
+        self._thinking: Thinking | None = thinking
+        self._provisional = legal[0]
+        self.action: int | None = None
+        self.units = 0
+        self.corrected = False
+        """True when the thinking returned an illegal action and a legal one was
+        substituted (a bug that tests look for; play goes on regardless)."""
+
+    @property
+    def done(self) -> bool:
+        return self.action is not None
+
+    def step(self, budget_seconds: float) -> bool:
+        if self.action is not None:
+            return True
+        assert self._thinking is not None
+        deadline = time.perf_counter() + max(0.0, budget_seconds)
+        while True:
+            try:
+                provisional = next(self._thinking)
+            except StopIteration as stop:
+                self._settle(stop.value)
+                return True
+            self.units += 1
+            if provisional is not None and provisional in self.legal:
+                self._provisional = provisional
+            if time.perf_counter() >= deadline:
+                return False
+
+    def finish_now(self) -> int:
+        """Stop thinking and take the best action found so far (for a caller
+        that runs out of patience, e.g. a time control)."""
+        if self.action is None:
+            if self._thinking is not None:
+                self._thinking.close()
+            self._settle(self._provisional)
+        assert self.action is not None
+        return self.action
+
+    def _settle(self, action: int | None) -> None:
+        if action is None or action not in self.legal:
+            self.corrected = True
+            action = self._provisional
+        self.action = action
+        self._thinking = None
+
+
+class Player(ABC):
+    """A computer player.  ``strength`` changes how it plays (never a delay);
+    every random choice goes through the injected ``rng`` so games replay."""
+
+    def __init__(self, strength: str = "normal", rng: random.Random | None = None) -> None:
+        self.strength = check_strength(strength)
+        self.rng = rng if rng is not None else random.Random()
+
+    def begin(self, view: View) -> Decision:
+        """Start deciding for the seat of ``view``, whose turn it must be."""
+        return Decision(tuple(view.legal), self.think(view))
+
+    @abstractmethod
+    def think(self, view: View) -> Thinking:
+        """The work of one decision, as a generator (see :data:`Thinking`)."""
+
+
+def decide_now(player: Player, view: View, budget: float = 0.05) -> int:
+    """Run a decision to the end in slices of ``budget`` seconds."""
+    decision = player.begin(view)
+    while not decision.step(budget):
+        pass
+    assert decision.action is not None
+    return decision.action

@@ -1,0 +1,139 @@
+"""The last tricks of a Skat suit game or Grand, searched instead of guessed.
+
+With three tricks or fewer to go a strong player deals the unseen cards at
+random a few times, consistent with everything it knows (cards played, voids
+shown, an open hand), and searches each deal to the end with alpha-beta on the
+card points.  The card that does best on average is played.  Each deal is one
+unit of work, so the search runs in slices like any other decision.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+
+from ..engine.cards import CARD_POINTS
+from ..engine.skat_hand import SkatObservation
+from ..engine.tricks import GameType, trick_winner
+from .knowledge import SkatKnowledge, _iter
+
+MAX_TRICKS = 4
+SAMPLES = {1: 1, 2: 12, 3: 8, 4: 6}
+"""Deals searched, by tricks left (one trick left needs no guessing about the order)."""
+NODE_LIMIT = 6000
+"""Search nodes per decision: keeps even a slow machine within the time limit."""
+
+
+def endgame_card(obs: SkatObservation, strength: str, rng: random.Random) -> Generator[int | None, None, int | None]:
+    """Best card by sampled perfect-information search, or None when the
+    position is not an endgame of a suit game or Grand (or no deal fits)."""
+    legal = list(obs.legal)
+    game = obs.game
+    if game is None or game > GameType.GRAND or len(legal) < 2 or obs.declarer is None:
+        return None
+    kn = SkatKnowledge(obs, game, strength)
+    tricks_left = kn.held[kn.me]
+    if tricks_left > MAX_TRICKS:
+        return None
+    search = _Search(kn)
+    totals = dict.fromkeys(legal, 0.0)
+    trick = [c for _, c in obs.trick]
+    leader = obs.trick[0][0] if obs.trick else obs.seat
+    dealt = 0
+    for _ in range(SAMPLES[tricks_left]):
+        hands = _deal(kn, rng)
+        if hands is None:
+            continue
+        dealt += 1
+        for c in legal:
+            h = hands[:]
+            h[kn.me] &= ~(1 << c)
+            totals[c] += search.after_card(h, trick + [c], leader)
+        if search.nodes > NODE_LIMIT:
+            break
+        yield None
+    if not dealt:
+        return None
+    sign = 1.0 if kn.me == kn.declarer else -1.0
+    return max(legal, key=lambda c: sign * totals[c])
+
+
+def _deal(kn: SkatKnowledge, rng: random.Random) -> list[int] | None:
+    """Hands for the three seats consistent with what this seat knows."""
+    hands = [0, 0, 0]
+    hands[kn.me] = kn.hand
+    others = [s for s in range(3) if s != kn.me]
+    free = kn.out
+    for s in others:
+        if kn.known[s]:
+            hands[s] = kn.known[s]
+            free &= ~kn.known[s]
+    for _attempt in range(12):
+        rest = free
+        ok = True
+        # The seat with fewer possible cards picks first, so voids are honoured.
+        order = sorted((s for s in others if not kn.known[s]), key=lambda s: (kn.pool[s] & free).bit_count())
+        dealt = hands[:]
+        for s in order:
+            choices = list(_iter(kn.pool[s] & rest))
+            need = kn.held[s]
+            if len(choices) < need:
+                ok = False
+                break
+            picked = rng.sample(choices, need)
+            for c in picked:
+                dealt[s] |= 1 << c
+                rest &= ~(1 << c)
+        if ok:
+            return dealt
+    return None
+
+
+class _Search:
+    """Alpha-beta over the remaining tricks; value = the declarer's card points from now on."""
+
+    def __init__(self, kn: SkatKnowledge) -> None:
+        self.kn = kn
+        self.nodes = 0
+        self.declarer = kn.declarer
+
+    def after_card(self, hands: list[int], trick: list[int], leader: int) -> float:
+        return self._after(hands, trick, leader, -1000.0, 1000.0)
+
+    def _after(self, hands: list[int], trick: list[int], leader: int, alpha: float, beta: float) -> float:
+        self.nodes += 1
+        kn = self.kn
+        if len(trick) == 3:
+            winner = (leader + trick_winner(kn.game, trick)) % 3
+            pts = CARD_POINTS[trick[0]] + CARD_POINTS[trick[1]] + CARD_POINTS[trick[2]]
+            gained = pts if winner == self.declarer else 0
+            if not hands[winner]:
+                return gained
+            return gained + self._search(hands, [], winner, winner, alpha - gained, beta - gained)
+        seat = (leader + len(trick)) % 3
+        return self._search(hands, trick, leader, seat, alpha, beta)
+
+    def _search(self, hands: list[int], trick: list[int], leader: int, seat: int, alpha: float, beta: float) -> float:
+        kn = self.kn
+        cards = hands[seat]
+        if trick:
+            follow = cards & kn.follow[trick[0]]
+            if follow:
+                cards = follow
+        maximizing = seat == self.declarer
+        best = -1000.0 if maximizing else 1000.0
+        for c in _iter(cards):
+            h = hands[:]
+            h[seat] &= ~(1 << c)
+            v = self._after(h, trick + [c], leader, alpha, beta)
+            if maximizing:
+                if v > best:
+                    best = v
+                alpha = max(alpha, v)
+            else:
+                if v < best:
+                    best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best

@@ -1,0 +1,639 @@
+"""Officers' Skat decisions: trump choice, passing, Kontra and Re, the Admirals'
+auction, and card play using both visible layouts.
+
+In Officers' Skat half the cards lie face up, so much of the opponent's choice
+is known exactly: in the plain layout every card the opponent may play is on
+the table.  Card play therefore looks one trick ahead: for each card, the
+opponent's best answer among the cards it can play (and, for the Admirals'
+hand or the Harlequin draw, the chance that a hidden card does better), the
+points of the trick, minus what each played card was worth keeping.  Playing a
+card that lies on a face-down one earns a small bonus, since it turns up a new
+card to play.  A strong player also solves the last tricks exactly once no
+card is hidden any more.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from math import comb
+
+from ..engine import actions as A
+from ..engine.cards import ACE, CARD_POINTS, JACK, JACKS_MASK, KING, QUEEN, TEN, mask_points
+from ..engine.officers import OfficersObservation, OPhase
+from ..engine.rules import Rules
+from ..engine.tricks import BASE_VALUES, FOLLOW, POWER, TRUMPS, GameType
+from ..engine.values import NULL_VALUES, matadors
+from .base import Thinking
+from .evaluation import TRUMP_GAMES, best_discard, logistic
+from .knowledge import _iter
+
+ALL = (1 << 32) - 1
+UNCOVER_BONUS = 1.5
+"""Worth of turning up a face-down card by playing the card on it."""
+_JACK_WEIGHT = {3: 3.0, 2: 2.6, 1: 2.2, 0: 1.9}
+_TRUMP_RANK_WEIGHT = {ACE: 1.8, TEN: 1.6, KING: 1.2, QUEEN: 1.1}
+
+# Winning chance of the declarer as a logistic function of the visible score
+# (game_score), per moment of decision and kind of game: (intercept, slope).
+# Fitted by ``python -m skat.ai.calibrate officers`` on self-play of the strong player.
+P_MODELS: dict[str, tuple[float, float]] = {
+    "admirals_grand": (-1.077, 0.325),
+    "admirals_kontra_grand": (1.614, 0.083),
+    "admirals_kontra_suit": (1.412, 0.328),
+    "admirals_suit": (-1.788, 0.354),
+    "choice_grand": (-0.55, 0.248),
+    "choice_suit": (-0.867, 0.287),
+    "harlequin_grand": (-0.334, 0.323),
+    "harlequin_kontra_grand": (2.199, 0.159),
+    "harlequin_kontra_suit": (0.048, 0.304),
+    "harlequin_suit": (-0.496, 0.279),
+    "kontra_grand": (-0.162, 0.248),
+    "kontra_suit": (-0.25, 0.303),
+    "re_grand": (-0.306, 0.276),
+    "re_suit": (-0.483, 0.341),
+}
+PASS_BELOW = {"easy": 0.4, "normal": 0.55, "strong": 0.6}
+"""Forehand passes (Passing variant) when no game's chance reaches this."""
+DEALER_PLAYS_FROM = {"easy": 0.5, "normal": 0.55, "strong": 0.5}
+"""After forehand passed, the dealer declares from this chance (else Ramsch)."""
+KONTRA_BELOW = {"easy": -1.0, "normal": 0.40, "strong": 0.45}
+"""Kontra when the declarer's chance, as far as one can see, is below this."""
+RE_ABOVE = {"easy": 2.0, "normal": 0.80, "strong": 0.76}
+BID_FROM = {"easy": 0.55, "normal": 0.62, "strong": 0.60}
+"""Admirals' Skat: bid a game whose chance reaches this."""
+
+
+def think(obs: OfficersObservation, rules: Rules, strength: str, rng: random.Random) -> Thinking:
+    """Generator for one Officers' Skat decision."""
+    legal = obs.legal
+    if len(legal) == 1:
+        return legal[0]
+    phase = obs.phase
+    if phase == OPhase.PLAY:
+        return (yield from _play(obs, strength, rng))
+    yield None
+    if phase == OPhase.DECLARE:
+        return _declare(obs, rules, strength, rng)
+    if phase == OPhase.KONTRA:
+        return A.KONTRA if _declarer_chance(obs, rules) < KONTRA_BELOW[strength] else A.NO_CALL
+    if phase == OPhase.RE:
+        return A.RE if _declarer_chance(obs, rules) > RE_ABOVE[strength] else A.NO_CALL
+    if phase == OPhase.BIDDING:
+        return _bid(obs, rules, strength)
+    if phase == OPhase.SKAT:
+        return _skat_choice(obs, rules, strength)
+    if phase == OPhase.DISCARD:
+        return _discard(obs, rules)
+    return legal[0]
+
+
+# ------------------------------------------------------------------ what is visible
+def own_known(obs: OfficersObservation) -> int:
+    """This seat's cards that it can see: face-up, hand, and (Admirals) its discards."""
+    return obs.playable[obs.seat] | obs.hand | obs.skat
+
+
+def opp_known(obs: OfficersObservation) -> int:
+    return obs.playable[1 - obs.seat] | obs.opponent_hand_visible
+
+
+def card_weight(game: int, c: int) -> float:
+    """A card's contribution to a game's strength (trump choice, doubling, bidding)."""
+    suit, rank = c >> 3, c & 7
+    if rank == JACK:
+        return _JACK_WEIGHT[suit]
+    if game == GameType.GRAND:
+        return 1.2 if rank == ACE else 0.4 if rank == TEN else 0.0
+    if suit == game:
+        return _TRUMP_RANK_WEIGHT.get(rank, 1.0)
+    return 1.0 if rank == ACE else 0.3 if rank == TEN else 0.0
+
+
+def game_score(game: int, mine: int, theirs: int) -> float:
+    """How much better this seat stands in ``game`` than the opponent, by what is visible."""
+    score = sum(card_weight(game, c) for c in _iter(mine)) - 0.8 * sum(card_weight(game, c) for c in _iter(theirs))
+    for suit in range(4):
+        if (game == GameType.GRAND or suit != game) and mine >> (suit * 8 + ACE) & 1 and mine >> (suit * 8 + TEN) & 1:
+            score += 0.5  # a Ten under its own Ace is as good as a winner
+    return score
+
+
+def win_chance(context: str, game: int, score: float) -> float:
+    a, b = P_MODELS[f"{context}_{'grand' if game == GameType.GRAND else 'suit'}"]
+    return logistic((a, b), [1.0, score])
+
+
+def grand_worthy(cards: int) -> bool:
+    """The usual rule for a Grand on a few visible cards: three Jacks, or two with two Aces."""
+    jacks = (cards & JACKS_MASK).bit_count()
+    aces = sum(1 for s in range(4) if cards >> (s * 8 + ACE) & 1)
+    return jacks >= 3 or (jacks == 2 and aces >= 2)
+
+
+def expected_score(rules: Rules, game: int, p: float, multiplier: int = 1) -> float:
+    """The declarer's expected entry for a winning chance ``p`` under the scoring rule."""
+    base = BASE_VALUES[GameType(game)]
+    if rules.officers_scoring == "simple_points":
+        return 4 * p - 2
+    if rules.officers_scoring == "simple_base":
+        return base * (2 * p - 1)
+    return base * multiplier * (3 * p - 2)
+
+
+def choose_game(rules: Rules, context: str, mine: int, theirs: int) -> tuple[int, float, float]:
+    """(game, winning chance, expected score) of the best trump game on the visible cards."""
+    best: tuple[float, float, int] | None = None
+    for g in TRUMP_GAMES:
+        if g == GameType.GRAND and not grand_worthy(mine):
+            continue
+        p = win_chance(context, g, game_score(g, mine, theirs))
+        mult = 1
+        if rules.more_matadors:
+            mult = abs(matadors(g, mine)) + 1
+        ev = expected_score(rules, g, p, mult)
+        if best is None or (ev, p) > best[:2]:
+            best = (ev, p, g)
+    assert best is not None
+    return best[2], best[1], best[0]
+
+
+def null_suits_low(cards: int) -> bool:
+    """Only low cards, none above a Nine: the only Officers' hand worth a Null."""
+    return bool(cards) and all(c & 7 <= 2 for c in _iter(cards))
+
+
+def _context(obs: OfficersObservation, rules: Rules) -> str:
+    if rules.officers_layout != "officers":
+        return rules.officers_layout
+    return "choice" if not obs.playable[1] else "kontra"
+
+
+# ------------------------------------------------------------------ declaring
+def _declare(obs: OfficersObservation, rules: Rules, strength: str, rng: random.Random) -> int:
+    legal = obs.legal
+    if rules.officers_layout == "admirals":
+        return _declare_admirals(obs, rules)
+    mine = own_known(obs)
+    theirs = opp_known(obs)
+    game, p, _ = choose_game(rules, _context(obs, rules), mine, theirs)
+    if strength == "easy" and rng.random() < 0.25:
+        # An easy player goes by its strongest suit, whatever it is worth.
+        game = max(TRUMP_GAMES[:4], key=lambda g: sum(card_weight(g, c) for c in _iter(mine)))
+    null = A.declare(GameType.NULL)
+    if null in legal and strength != "easy" and p < PASS_BELOW[strength] and null_suits_low(mine):
+        return null
+    if A.PASS in legal:
+        # Forehand passes a weak hand; the dealer who passes too sends the
+        # hand to Ramsch, so it declares from an even chance.
+        need = PASS_BELOW[strength] if obs.seat == 0 and not obs.passes else DEALER_PLAYS_FROM[strength]
+        if p < need:
+            return A.PASS
+    return A.declare(game)
+
+
+def _declare_admirals(obs: OfficersObservation, rules: Rules) -> int:
+    """The declaration with the best expected score among those whose value reaches the bid."""
+    mine = own_known(obs)
+    theirs = opp_known(obs)
+    best_action, best_key = obs.legal[0], (-1, float("-inf"))
+    for action in obs.legal:
+        if not A.is_declaration(action):
+            continue
+        d = A.declaration(action)
+        if d.schneider or d.schwarz:
+            continue
+        if d.game == GameType.NULL:
+            value = NULL_VALUES[(obs.hand_game, False)]
+            p = 0.7 if null_suits_low(obs.hand | obs.playable[obs.seat]) else 0.05
+        else:
+            if d.game == GameType.GRAND and not grand_worthy(mine):
+                continue
+            value = BASE_VALUES[d.game] * (abs(matadors(d.game, mine, jacks_only=True)) + 1 + obs.hand_game)
+            p = win_chance("admirals", d.game, game_score(d.game, mine, theirs))
+        key = (int(value >= obs.bid), value * (3 * p - 2))
+        if key > best_key:
+            best_action, best_key = action, key
+    return best_action
+
+
+def _declarer_chance(obs: OfficersObservation, rules: Rules) -> float:
+    """The declarer's winning chance as this seat sees it (for Kontra and Re)."""
+    game = obs.game
+    if game is None or game == GameType.NULL:
+        return 0.5
+    mine, theirs = own_known(obs), opp_known(obs)
+    declaring = obs.seat == obs.declarer
+    if not declaring:
+        mine, theirs = theirs, mine
+    if rules.officers_layout == "officers":
+        context = "re" if (obs.playable[0] | obs.playable[1]).bit_count() > 8 else "kontra"
+    else:
+        # The opponent cannot see the declarer's hand, but knows it chose this game.
+        context = rules.officers_layout if declaring else f"{rules.officers_layout}_kontra"
+    return win_chance(context, game, game_score(game, mine, theirs))
+
+
+# ------------------------------------------------------------------ Admirals' auction
+def admirals_limit(obs: OfficersObservation, strength: str) -> int:
+    """Highest bid this seat would play: the value of the best game whose
+    chance, by the visible cards, reaches the bidding threshold."""
+    mine = own_known(obs)
+    theirs = opp_known(obs)
+    limit = 0
+    for g in TRUMP_GAMES:
+        if g == GameType.GRAND and not grand_worthy(mine):
+            continue
+        if win_chance("admirals", g, game_score(g, mine, theirs)) >= BID_FROM[strength]:
+            limit = max(limit, BASE_VALUES[g] * (abs(matadors(g, mine, jacks_only=True)) + 1))
+    return limit
+
+
+def _bid(obs: OfficersObservation, rules: Rules, strength: str) -> int:
+    limit = admirals_limit(obs, strength)
+    legal = obs.legal
+    if A.HOLD in legal:
+        return A.HOLD if obs.bid <= limit else A.PASS
+    bids = [a for a in legal if A.is_bid(a)]
+    if bids:
+        lowest = min(bids, key=A.bid_value)
+        if A.bid_value(lowest) <= limit:
+            return lowest
+    return A.PASS
+
+
+def _skat_choice(obs: OfficersObservation, rules: Rules, strength: str) -> int:
+    """Hand only with a game that is nearly sure and still reaches the bid."""
+    if strength == "easy":
+        return A.PICKUP
+    mine = own_known(obs)
+    game, p, _ = choose_game(rules, "admirals", mine, opp_known(obs))
+    value = BASE_VALUES[game] * (abs(matadors(game, mine, jacks_only=True)) + 2)
+    return A.HAND if p >= 0.85 and value >= obs.bid else A.PICKUP
+
+
+def _discard(obs: OfficersObservation, rules: Rules) -> int:
+    """Push points and short suits into the skat, as in Skat, but only from
+    the hand: the face-up cards stay where they lie."""
+    mine = own_known(obs)
+    game, _, _ = choose_game(rules, "admirals", mine, opp_known(obs))
+    pair = best_discard(mine, game, obs.skat, allowed=obs.hand | obs.skat)
+    for c in pair:
+        if obs.hand >> c & 1:
+            return c
+    return obs.legal[0]
+
+
+# ------------------------------------------------------------------ card play
+class OfficersKnowledge:
+    """Card locations for one seat of Officers' Skat (masks)."""
+
+    def __init__(self, obs: OfficersObservation, strength: str) -> None:
+        me = obs.seat
+        opp = 1 - me
+        self.me, self.opp = me, opp
+        assert obs.game is not None
+        self.game = obs.game
+        self.trumps = TRUMPS[self.game]
+        self.follow = FOLLOW[self.game]
+        self.power = POWER[self.game]
+        self.strength = strength
+        self.declarer = obs.declarer
+        played = 0
+        for t in obs.tricks:
+            for c in t.cards:
+                played |= 1 << c
+        for _, c in obs.trick:
+            played |= 1 << c
+        self.played = played
+        self.mine = obs.playable[me] | obs.hand
+        self.theirs_up = obs.playable[opp]
+        self.theirs = self.theirs_up | obs.opponent_hand_visible
+        self.skat = obs.skat
+        self.unknown = ALL & ~self.mine & ~self.theirs & ~played & ~obs.skat
+        self.my_hidden = sum(1 for down, _ in obs.piles[me] if down == -1) + obs.blind
+        self.opp_hidden_hand = obs.opponent_hand_count - obs.opponent_hand_visible.bit_count()
+        if obs.rules is not None and obs.rules.officers_layout == "harlequin":
+            # The opponent's blind cards are visible to us but not playable at will.
+            self.theirs_choosable = 0
+        else:
+            self.theirs_choosable = self.theirs_up
+        self.uncovers = 0
+        for down, up in obs.piles[me]:
+            if down == -1 and up is not None:
+                self.uncovers |= 1 << up
+        self.opp_void_hand = 0
+        if strength == "strong" and self.opp_hidden_hand:
+            for t in obs.tricks:
+                if t.leader == me:
+                    lead, answer = t.cards
+                    if not self.follow[lead] >> answer & 1:
+                        self.opp_void_hand |= self.follow[lead]
+        self.points = obs.points
+        self.trick = list(obs.trick)
+
+    def outside(self, owner_cards: int) -> int:
+        """Cards that may still beat ``owner_cards``' cards: not theirs, not played."""
+        return ALL & ~owner_cards & ~self.played & ~self.skat
+
+    def p_hidden_has(self, mask: int) -> float:
+        """Chance that the opponent's hidden hand (Admirals, Harlequin) holds a card of ``mask``."""
+        h = self.opp_hidden_hand
+        if h <= 0:
+            return 0.0
+        pool = self.unknown & ~self.opp_void_hand
+        n = pool.bit_count()
+        m = (pool & mask).bit_count()
+        if m == 0 or n == 0:
+            return 0.0
+        h = min(h, n)
+        if n - m < h:
+            return 1.0
+        return 1.0 - comb(n - m, h) / comb(n, h)
+
+    def stronger(self, mask: int, c: int) -> int:
+        power = self.power
+        pw = power[c]
+        out = 0
+        for x in _iter(mask):
+            if power[x] > pw:
+                out |= 1 << x
+        return out
+
+    def beats(self, lead: int, best: int, c: int) -> bool:
+        trumps = self.trumps
+        power = self.power
+        if trumps >> c & 1:
+            return not trumps >> best & 1 or power[c] > power[best]
+        if trumps >> best & 1:
+            return False
+        return bool(self.follow[lead] >> c & 1) and power[c] > power[best]
+
+    def keep(self, c: int, owner_cards: int, opp_playable: int) -> float:
+        """What holding ``c`` is worth to its owner for the rest of the hand."""
+        pts = CARD_POINTS[c]
+        outside = self.outside(owner_cards)
+        higher = self.stronger(self.follow[c] & outside, c).bit_count()
+        if self.trumps >> c & 1:
+            q = 1.0 if higher == 0 else 0.7 if higher == 1 else 0.5 if higher == 2 else 0.3
+            return (2 * q - 1) * pts + q * 6.0 + (2.0 if higher == 0 and c & 7 == JACK else 0.0)
+        suit = self.follow[c]
+        if higher == 0:
+            ruff_danger = not opp_playable & suit and opp_playable & self.trumps
+            q, capture = (0.45, 1.0) if ruff_danger else (0.8, 3.0)
+        elif higher == 1 and (owner_cards & suit).bit_count() >= 2:
+            q, capture = 0.4, 1.5
+        else:
+            q, capture = 0.15, 0.0
+        return (2 * q - 1) * pts + q * capture
+
+
+def _play(obs: OfficersObservation, strength: str, rng: random.Random) -> Generator[int | None, None, int]:
+    legal = list(obs.legal)
+    kn = OfficersKnowledge(obs, strength)
+    if strength == "easy" and rng.random() < 0.12:
+        yield None
+        return rng.choice(legal)
+    if strength == "strong" and kn.game not in (GameType.NO_TRUMP, GameType.NULL):
+        solved = yield from _solve_if_open(obs, kn)
+        if solved is not None:
+            return solved
+    yield None
+    seen = [c for c in legal if kn.mine >> c & 1]
+    blind = [c for c in legal if not kn.mine >> c & 1]
+    if not seen:
+        return rng.choice(blind)  # Harlequin: a card we cannot see is a blind pick
+    if kn.game == GameType.NULL:
+        choice = _null_card(kn, seen)
+    elif kn.game == GameType.NO_TRUMP:
+        choice = _ramsch_card(kn, seen)
+    else:
+        choice = _trump_card(kn, seen, blind)
+    if choice is None or choice not in legal:
+        return rng.choice(blind or legal)
+    return choice
+
+
+def _trump_card(kn: OfficersKnowledge, seen: list[int], blind: list[int]) -> int | None:
+    """Best card by one trick of look-ahead; ``None`` means play a blind card."""
+    scored = [(_card_value(kn, c), c) for c in seen]
+    if blind:
+        # A blind card is a random one of the cards we cannot place.
+        pool = [c for c in _iter(kn.unknown)]
+        if pool:
+            avg = sum(_card_value(kn, c) for c in pool) / len(pool)
+            scored.append((avg, -1))
+    if not scored:
+        return None
+    value, card = max(scored)
+    return None if card == -1 else card
+
+
+def _card_value(kn: OfficersKnowledge, c: int) -> float:
+    trick = kn.trick
+    opp_cards = kn.theirs_choosable
+    my_keep = kn.keep(c, kn.mine, opp_cards)
+    bonus = UNCOVER_BONUS if kn.uncovers >> c & 1 else 0.0
+    if trick:
+        lead = trick[0][1]
+        win = kn.beats(lead, lead, c)
+        pts = CARD_POINTS[lead] + CARD_POINTS[c]
+        return (pts if win else -pts) - my_keep + bonus + _count_bonus(kn, win, pts)
+    # Leading: the opponent answers as well as it can.
+    follow = kn.follow[c]
+    answers = opp_cards & follow or opp_cards
+    worst = float("inf")
+    for r in _iter(answers):
+        win = not kn.beats(c, c, r)
+        pts = CARD_POINTS[c] + CARD_POINTS[r]
+        their_keep = kn.keep(r, kn.theirs, kn.mine)
+        v = (pts if win else -pts) + their_keep + _count_bonus(kn, win, pts)
+        worst = min(worst, v)
+    if kn.opp_hidden_hand:
+        beaters = kn.stronger(follow & kn.unknown, c)
+        p = kn.p_hidden_has(beaters)
+        if not kn.trumps >> c & 1 and kn.trumps:
+            p += (1 - kn.p_hidden_has(follow)) * (0.0 if opp_cards & follow else 1.0) * kn.p_hidden_has(kn.trumps)
+        p = min(1.0, p)
+        hidden = p * (-(CARD_POINTS[c] + 3.0) + 5.0) + (1 - p) * (CARD_POINTS[c] + 1.0)
+        worst = hidden if worst == float("inf") else min(worst, 0.5 * (worst + hidden))
+    if worst == float("inf"):
+        worst = CARD_POINTS[c]  # the opponent has nothing to play (cannot happen in a real trick)
+    return worst - my_keep + bonus + _lead_bonus(kn, c)
+
+
+def _count_bonus(kn: OfficersKnowledge, win: bool, pts: int) -> float:
+    """Counting to 61: a trick that crosses the line is worth more than its points."""
+    if kn.strength != "strong" or kn.declarer is None:
+        return 0.0
+    mine = kn.points[kn.me] + (mask_points(kn.skat) if kn.me == kn.declarer else 0)
+    theirs = kn.points[kn.opp] + (mask_points(kn.skat) if kn.opp == kn.declarer else 0)
+    my_target = 61 if kn.me == kn.declarer else 60
+    their_target = 121 - my_target
+    if win and mine < my_target <= mine + pts:
+        return 10.0
+    if not win and theirs < their_target <= theirs + pts:
+        return -10.0
+    return 0.0
+
+
+def _lead_bonus(kn: OfficersKnowledge, c: int) -> float:
+    trumps = kn.trumps
+    if not trumps >> c & 1:
+        return 0.0
+    my_trumps = (kn.mine & trumps).bit_count()
+    their_trumps = (kn.theirs & trumps).bit_count()
+    outside_trumps = (kn.outside(kn.mine) & trumps).bit_count()
+    if outside_trumps == 0:
+        return -4.0
+    if kn.me == kn.declarer and my_trumps > their_trumps:
+        return 3.0 + (2.0 if not kn.stronger(trumps & kn.outside(kn.mine), c) else 0.0)
+    return -1.5
+
+
+# ------------------------------------------------------------------ Null and Ramsch
+def _null_card(kn: OfficersKnowledge, legal: list[int]) -> int:
+    power = kn.power
+    opp = kn.theirs_choosable
+    declarer = kn.me == kn.declarer
+    if not kn.trick:
+
+        def lead_key(c: int) -> tuple[float, int]:
+            follow = kn.follow[c]
+            answers = opp & follow
+            higher = kn.stronger(answers, c)
+            lower = answers & ~higher
+            if declarer:
+                # Safe when every answer the opponent can make is higher.
+                forced = 0 if answers and not lower else 1
+                return (forced + 0.1 * lower.bit_count(), power[c])
+            # Defender: lead under the declarer's cards so that he must win.
+            forced = 0 if answers and not lower else 1
+            return (forced, power[c])
+
+        return min(legal, key=lead_key)
+    lead = kn.trick[0][1]
+    follows = kn.follow[lead] >> legal[0] & 1
+    if declarer:
+        if follows:
+            under = [c for c in legal if power[c] < power[lead]]
+            return max(under, key=lambda c: power[c]) if under else min(legal, key=lambda c: power[c])
+        return max(legal, key=lambda c: power[c])
+    # Defender answering the declarer's lead: stay under it, throw high cards.
+    if follows:
+        under = [c for c in legal if power[c] < power[lead]]
+        return max(under, key=lambda c: power[c]) if under else max(legal, key=lambda c: power[c])
+    return max(legal, key=lambda c: power[c])
+
+
+def _ramsch_card(kn: OfficersKnowledge, legal: list[int]) -> int:
+    """Officers' Ramsch (no trumps): fewer card points wins."""
+    power = kn.power
+    opp = kn.theirs_choosable
+    if not kn.trick:
+
+        def lead_value(c: int) -> float:
+            follow = kn.follow[c]
+            answers = opp & follow or opp
+            taken = 0.0
+            for r in _iter(answers):
+                we_take = not kn.beats(c, c, r)
+                taken = max(taken, CARD_POINTS[c] + CARD_POINTS[r] if we_take else 0.0)
+            if not answers:
+                taken = CARD_POINTS[c] + 3.0
+            return taken - 0.1 * (power[c] if taken == 0 else 0)
+
+        return min(legal, key=lead_value)
+    lead = kn.trick[0][1]
+    losers = [c for c in legal if not kn.beats(lead, lead, c)]
+    if losers:
+        return max(losers, key=lambda c: (CARD_POINTS[c], power[c]))
+    return min(legal, key=lambda c: (CARD_POINTS[c], -power[c]))
+
+
+# ------------------------------------------------------------------ exact endgame
+SOLVE_MAX_CARDS = 6
+SOLVE_NODE_LIMIT = 6000
+
+
+def _solve_if_open(obs: OfficersObservation, kn: OfficersKnowledge) -> Generator[int | None, None, int | None]:
+    """Once nothing is hidden (no face-down card left, no unknown hand card),
+    play the last tricks perfectly by alpha-beta on the card points."""
+    if kn.my_hidden or kn.opp_hidden_hand or any(down == -1 for down, _ in obs.piles[kn.opp]):
+        return None
+    mine = kn.mine & ~kn.played
+    theirs = kn.theirs_up | obs.opponent_hand_visible
+    if mine.bit_count() > SOLVE_MAX_CARDS or theirs.bit_count() > SOLVE_MAX_CARDS + 1:
+        return None
+    if obs.rules is not None and obs.rules.officers_layout == "harlequin":
+        return None  # blind cards are never chosen knowingly
+    solver = _Solver(kn)
+    hands = [0, 0]
+    hands[kn.me] = mine
+    hands[kn.opp] = theirs
+    trick = [c for _, c in kn.trick]
+    leader = kn.trick[0][0] if kn.trick else kn.me
+    best: int | None = None
+    best_value = -1000
+    for c in solver.moves(hands, kn.me, trick):
+        h = hands[:]
+        h[kn.me] &= ~(1 << c)
+        value = solver.after(h, leader, trick + [c], -1000, 1000)
+        if solver.nodes > SOLVE_NODE_LIMIT:
+            return None
+        if value > best_value:
+            best, best_value = c, value
+        yield best
+    return best
+
+
+class _Solver:
+    """Perfect-information search over the remaining tricks; value is the
+    card points our seat still takes minus the opponent's."""
+
+    def __init__(self, kn: OfficersKnowledge) -> None:
+        self.kn = kn
+        self.nodes = 0
+
+    def moves(self, hands: list[int], seat: int, trick: list[int]) -> list[int]:
+        cards = hands[seat]
+        if trick:
+            follow = cards & self.kn.follow[trick[0]]
+            if follow:
+                cards = follow
+        return sorted(_iter(cards), key=lambda c: -self.kn.power[c])
+
+    def after(self, hands: list[int], leader: int, trick: list[int], alpha: int, beta: int) -> int:
+        """Value for our seat after ``trick`` got a card (the next to move follows)."""
+        self.nodes += 1
+        kn = self.kn
+        if len(trick) == 2:
+            lead, answer = trick
+            winner = leader if not kn.beats(lead, lead, answer) else 1 - leader
+            pts = CARD_POINTS[lead] + CARD_POINTS[answer]
+            signed = pts if winner == kn.me else -pts
+            if not hands[0] and not hands[1]:
+                return signed
+            if self.nodes > SOLVE_NODE_LIMIT:
+                return signed
+            return signed + self.search(hands, winner, [], alpha - signed, beta - signed)
+        return self.search(hands, 1 - leader, trick, alpha, beta, leader)
+
+    def search(self, hands: list[int], seat: int, trick: list[int], alpha: int, beta: int, leader: int = -1) -> int:
+        if leader < 0:
+            leader = seat
+        maximizing = seat == self.kn.me
+        best = -1000 if maximizing else 1000
+        for c in self.moves(hands, seat, trick):
+            h = hands[:]
+            h[seat] &= ~(1 << c)
+            v = self.after(h, leader, trick + [c], alpha, beta)
+            if maximizing:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best

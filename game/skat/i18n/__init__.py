@@ -1,0 +1,39 @@
+"""Translations: one catalog module per language, keyed by message id.
+
+Why not gettext ``.mo`` files: the game ships inside pygbag's archive, where
+a plain Python module needs no compile step and no extra asset type, and a
+test checks that both catalogs hold every message with the same placeholders
+(what ``msgfmt --check`` would do).  Placeholders are ``str.format`` names.
+The default language comes from the system or browser locale
+(:func:`skat.storage_backends.system_language`).
+"""
+
+from __future__ import annotations
+
+from string import Formatter
+
+from . import de, en
+
+CATALOGS: dict[str, dict[str, str]] = {"en": en.MESSAGES, "de": de.MESSAGES}
+LANGUAGES = ("de", "en")
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+
+class Translator:
+    def __init__(self, language: str = "en") -> None:
+        self.language = language if language in CATALOGS else "en"
+        self.messages = CATALOGS[self.language]
+
+    def __call__(self, key: str, **values: object) -> str:
+        text = self.messages.get(key)
+        if text is None:
+            text = CATALOGS["en"].get(key, key)
+        if values:
+            try:
+                return text.format(**values)
+            except (KeyError, IndexError, ValueError):
+                return text
+        return text

@@ -1,0 +1,128 @@
+"""Regelhilfe auf Deutsch: beide Spiele, alle Optionen und die Entscheidungen, wo die Regeltexte schweigen."""
+
+HELP: dict[str, str] = {
+    "help.skat.title": "Skat",
+    "help.skat.body": (
+        "Drei Spieler, 32 Karten. Der Geber gibt je 3 Karten, 2 in den Skat, je 4, dann je 3. Links vom "
+        "Geber sitzt Vorhand, dann Mittelhand, dann Hinterhand. Am Vierertisch bekommt der Geber keine "
+        "Karten und setzt aus.\n"
+        "Gereizt wird mit Zahlen, den möglichen Spielwerten 18, 20, 22, 23, 24, 27, 30 ... 264. Mittelhand "
+        "sagt Vorhand Werte an, Vorhand antwortet ja oder passe; dann sagt Hinterhand dem Übrigen weiter. "
+        "Wer übrig bleibt, ist Alleinspieler und muss ein Spiel spielen, das mindestens das Gebot wert ist. "
+        "Passen Mittelhand und Hinterhand ohne Gebot, darf Vorhand für 18 spielen oder auch passen.\n"
+        "Der Alleinspieler nimmt den Skat auf und drückt zwei Karten (sie zählen für ihn), oder er spielt "
+        "Hand, ohne ihn anzusehen. Dann sagt er an: eine Farbe (die vier Buben und diese Farbe sind Trumpf), "
+        "Grand (nur die Buben sind Trumpf) oder Null (kein Trumpf, der Alleinspieler darf keinen Stich "
+        "machen).\n"
+        "Vorhand spielt zum ersten Stich aus. Farbe muss bedient werden; ein Bube gehört zu den Trümpfen, "
+        "nicht zu seiner Farbe (außer im Null). Der höchste Trumpf sticht, sonst die höchste Karte der "
+        "ausgespielten Farbe. Der Alleinspieler gewinnt mit 61 Augen oder mehr, Skat eingerechnet; Ass 11, "
+        "Zehn 10, König 4, Dame 3, Bube 2."
+    ),
+    "help.values.title": "Spielwerte",
+    "help.values.body": (
+        "Spielwert = Grundwert x Stufen. Grundwerte: Karo 9, Herz 10, Pik 11, Kreuz 12, Grand 24.\n"
+        "Stufen: die Spitzen (die lückenlose Folge der höchsten Trümpfe, die der Alleinspieler hat, 'mit', "
+        "oder die ihm fehlen, 'ohne', der Skat zählt mit), eins für das Spiel und je eins für Hand, "
+        "Schneider, Schneider angesagt, Schwarz, Schwarz angesagt und ouvert.\n"
+        "Beispiel: Kreuz mit 2, Spiel 3, Hand 4 = 4 x 12 = 48.\n"
+        "Schneider: die verlierende Seite hat 30 Augen oder weniger. Schwarz: sie hat keinen Stich gemacht "
+        "(auch ein Stich ohne Augen zählt). Ansagen gibt es nur im Handspiel; Schwarz angesagt schließt "
+        "Schneider angesagt ein; ouvert im Farbspiel oder Grand wird Hand gespielt und zählt als Schwarz "
+        "angesagt. Eine Ansage, die nicht erreicht wird, verliert das Spiel mit der angesagten Stufe.\n"
+        "Null: 23, Null Hand 35, Null ouvert 46, Null ouvert Hand 59.\n"
+        "Ein verlorenes Spiel zählt doppelt (minus). Ein überreiztes Spiel (Wert unter dem Gebot) ist "
+        "verloren und zählt mit dem kleinsten Vielfachen des Grundwerts, das das Gebot erreicht.\n"
+        "Kontra und Re verdoppeln den Wert je einmal."
+    ),
+    "help.officers.title": "Offiziersskat",
+    "help.officers.body": (
+        "Zwei Spieler, je 16 Karten, ausgelegt in 8 Stapeln: unten eine verdeckte, darauf eine offene Karte. "
+        "Der Geber wechselt; der andere Spieler, Vorhand, sagt immer an.\n"
+        "Der Geber legt 4 Karten verdeckt vor Vorhand und 4 vor sich, dann 4 offen auf die von Vorhand. "
+        "Vorhand bestimmt Trumpf oder Grand, nur mit Blick auf diese vier Karten. Der Geber legt seine "
+        "eigenen 4 offenen Karten und darf Kontra sagen. Dann wird die zweite Reihe genauso gelegt; nach "
+        "einem Kontra darf Vorhand Re sagen.\n"
+        "Spielbar sind nur offene Karten oben auf einem Stapel. Bedient wird wie beim Skat. Nach jedem Stich "
+        "wird jede verdeckte Karte, auf der nichts mehr liegt, aufgedeckt. Vorhand spielt zum ersten Stich "
+        "aus, danach wer den letzten Stich gewonnen hat. 16 Stiche.\n"
+        "Abrechnung: Spitzen über die 16 Karten des Ansagers (Buben), Stufen = Spitzen + 1, Wert = Grundwert "
+        "x Stufen; doppelt bei Schneider (der Verlierer hat weniger als 30 Augen), stattdessen vierfach bei "
+        "Schwarz; Kontra und Re verdoppeln noch einmal. Gewonnen: + Wert; verloren: - doppelter Wert; "
+        "60 : 60 verliert der Ansager. Gespielt wird eine gerade Zahl von Spielen."
+    ),
+    "help.options.title": "Skat-Optionen",
+    "help.options.body": (
+        "Regelwerke: ISkO (die Turnierregeln) und Lothars Tisch (kein Überspringen beim Reizen, Ramsch wenn "
+        "alle passen, kein angesagter Schneider oder Schwarz, ein überreiztes Null kostet die nächste "
+        "Nullstufe, kein Kontra und Re, keine Jungfrau). Jede Option lässt sich auch einzeln einstellen.\n"
+        "• Überspringen: nach ISkO darf man beim Reizen auf jeden höheren Wert springen.\n"
+        "• Wenn alle passen: das Spiel wird eingepasst (es zählt als Spiel, der Nächste gibt) oder es wird "
+        "Ramsch gespielt.\n"
+        "• Ramsch: nur die Buben sind Trumpf, der Skat geht an den Gewinner des letzten Stichs, wer die "
+        "meisten Augen hat, verliert so viele; bei Gleichstand verliert, wer in der Reihenfolge vorn sitzt. "
+        "Alle Stiche sind ein Durchmarsch, +120.\n"
+        "• Jungfrau: im Ramsch verdoppelt jeder Spieler ohne Stich die Kosten des Verlierers.\n"
+        "• Kontra und Re: nach der Ansage, vor der ersten Karte, darf jeder Gegenspieler Kontra sagen; der "
+        "Alleinspieler darf mit Re antworten. Beides verdoppelt den Wert.\n"
+        "• Seeger-Fabian: +50 für jedes gewonnene Spiel, -50 für jedes verlorene, und +40 für jeden Gegner "
+        "eines verlorenen Spiels am Dreiertisch (+30 für jeden der anderen drei am Vierertisch). Rangfolge: "
+        "Punkte, dann gewonnene Spiele, dann weniger verlorene.\n"
+        "• Bilanz: das Doppelte der eigenen Punkte minus die Punkte beider Gegner."
+    ),
+    "help.officers_variants.title": "Offiziersskat-Varianten",
+    "help.officers_variants.body": (
+        "• Passen: Vorhand darf passen, statt anzusagen. Dann legt der Geber seine vier offenen Karten und "
+        "darf ansagen oder passen. Passen beide, wird Ramsch ganz ohne Trumpf gespielt (auch die Buben nicht), "
+        "Rangfolge A 10 K D B 9 8 7; wer mehr Augen hat, verliert so viele, 60 : 60 ist unentschieden, alle "
+        "16 Stiche bringen +120.\n"
+        "• Null: der Ansager darf keinen Stich machen; Wert 23, verloren -46.\n"
+        "• Mehr Spitzen: die Spitzen zählen über die Buben hinaus in der Trumpffarbe weiter (A, 10, K ...).\n"
+        "• Einfache Wertung 2/3/4: der Gewinner (Ansager oder Gegner) bekommt 2, mit Schneider 3, mit "
+        "Schwarz 4; bei 60 : 60 jeder 1.\n"
+        "• Einfache Wertung Grundwert: der Gewinner schreibt den Grundwert, doppelt bei Schneider oder Schwarz.\n"
+        "• Harlekinskat: keine Auslage. Die Karten werden abwechselnd gezogen, eine auf die Hand, die nächste "
+        "verkehrt herum, sodass nur der Gegner sie sieht. Jeder kennt die Hälfte seiner eigenen und die "
+        "Hälfte der gegnerischen Karten.\n"
+        "• Admiralsskat: je 5 Karten verdeckt, 5 offen darauf und 5 auf der Hand, 2 in den Skat. Der Ansager "
+        "wird wie beim Skat durch Reizen bestimmt und darf den Skat aufnehmen oder Hand spielen."
+    ),
+    "help.decisions.title": "Entscheidungen",
+    "help.decisions.body": (
+        "Wo die Regeltexte eine Frage offen lassen, entscheidet dieses Spiel so:\n"
+        "• ISkO: Null wird nur angeboten, wenn sein Wert das Gebot erreicht. Farbspiele und Grand dürfen "
+        "immer angesagt werden; bleibt der Wert am Ende unter dem Gebot, ist das Spiel überreizt verloren.\n"
+        "• Lothars Tisch: Null darf bis zu einem Gebot von 59 angesagt werden; unter dem Gebot ist es "
+        "verloren und kostet die nächste Nullstufe (23, 35, 46, 59).\n"
+        "• Vorhand allein nach zwei Passen spielt für 18, nicht höher.\n"
+        "• Kontra: nach der Ansage wird jeder Gegenspieler der Reihe nach gefragt; danach darf der "
+        "Alleinspieler Re sagen.\n"
+        "• Lothars Tisch bietet ouvert an, obwohl es keine Ansagen gibt.\n"
+        "• Ramsch und eingepasste Spiele bringen keine Seeger-Fabian-Punkte und zählen weder als gewonnen "
+        "noch als verloren.\n"
+        "• Bilanz am Vierertisch: das Dreifache der eigenen Punkte minus die der anderen drei.\n"
+        "• Offiziersskat: Kontra sagt der Geber nach seinen ersten vier offenen Karten, Re kommt nach der "
+        "zweiten Reihe. Beim Passen: sagt der Geber an, darf Vorhand Kontra sagen und spielt trotzdem zum "
+        "ersten Stich aus.\n"
+        "• Null im Offiziersskat endet, sobald der Ansager einen Stich macht; Kontra und Re verdoppeln.\n"
+        "• Einfache Wertung: Kontra und Re verdoppeln auch; bei der Grundwert-Form verliert der Ansager "
+        "bei 60 : 60.\n"
+        "• Harlekin: Vorhand zieht zuerst, die eigenen Karten wechseln zwischen sichtbar und verkehrt; "
+        "Vorhand sagt an, wenn alle Karten gezogen sind. Bedienen musst du mit einer Karte, die du siehst; "
+        "hast du keine, darfst du jede Karte spielen, auch eine, die du nicht siehst.\n"
+        "• Admiralsskat: der Geber sagt, Vorhand hört; passen beide, wird eingepasst (Ramsch beim Passen). "
+        "Werte wie beim Skat (ohne ouvert), Schneider unter 30 Augen, Spitzen über alle 15 Karten und den "
+        "Skat. 15 Stiche.\n"
+        "• ISS-Partien: geben beide Gegenspieler auf, bekommt der Alleinspieler die restlichen Stiche, gibt "
+        "der Alleinspieler auf, die Gegenspieler; Spiele, die durch Zeitüberschreitung oder Strafe enden, "
+        "werden übersprungen."
+    ),
+    "help.controls.title": "Bedienung",
+    "help.controls.body": (
+        "Maus: eine Karte anklicken spielt sie, Knöpfe in den Dialogen anklicken.\n"
+        "Touch: eine Karte antippen wählt sie aus, noch einmal antippen spielt sie.\n"
+        "Tastatur: Pfeiltasten wählen eine Karte, Enter spielt sie; in Dialogen drücken die Zifferntasten "
+        "die nummerierten Knöpfe, Pfeile und Enter gehen auch; L zeigt den letzten Stich; Esc öffnet das Menü.\n"
+        "Ein Klick oder eine Taste beendet jede Animation sofort."
+    ),
+}

@@ -1,0 +1,1 @@
+"""The pygame-ce table: card art, sounds, icon and screens, drawn by our own code."""

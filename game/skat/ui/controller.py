@@ -1,0 +1,130 @@
+"""Runs a match for the table: whose turn, the computer players' decisions in
+slices, the person's actions, and the events the table animates.
+
+No pygame here, so the flow of a match can be tested without a window.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..ai.base import Decision, Player
+from ..ai.heuristic import HeuristicPlayer
+from ..engine.errors import IllegalActionError
+from ..engine.events import Event
+from ..engine.match import Hand, Match
+from ..engine.record import match_record
+
+
+@dataclass
+class Seating:
+    """Table positions on screen, as table players: bottom is the person."""
+
+    bottom: int
+    left: int | None
+    top: int | None
+    right: int | None
+
+
+class MatchController:
+    def __init__(
+        self, match: Match, human: int = 0, strength: str = "normal", seed: int | None = None, autoplay: bool = False,
+    ) -> None:
+        self.match = match
+        self.human = human
+        self.strength = strength
+        self.autoplay = autoplay
+        """Computer players take the person's seat too (benchmarks, demos)."""
+        self.seed = seed if seed is not None else (match.seed or 0)
+        self.players: dict[int, Player] = {}
+        self.decision: Decision | None = None
+        self.decision_for: tuple[int, int] | None = None  # (hand number, history length)
+
+    @classmethod
+    def for_shared_deal(cls, shared, strength: str = "normal") -> MatchController:  # type: ignore[no-untyped-def]
+        """A one-round match on exactly the shared deal, the person in forehand's seat,
+        and computer players seeded from the code, so everyone meets the same opponents."""
+        import zlib
+
+        seed = zlib.crc32(shared.code.encode())
+        players = shared.players
+        match = Match(shared.game, shared.rules, players=players, hands=players, seed=seed,
+                      first_dealer=players - 1 if shared.game == "skat" else 1)
+        match.redeal(shared.deck)
+        return cls(match, human=0, strength=strength, seed=seed)
+
+    # ------------------------------------------------------------ queries
+    @property
+    def hand(self) -> Hand:
+        assert self.match.current is not None
+        return self.match.current
+
+    @property
+    def human_seat(self) -> int | None:
+        return self.match.seat_of(self.human)
+
+    @property
+    def human_to_move(self) -> bool:
+        h = self.hand
+        return not self.autoplay and not h.done and h.to_move is not None and h.to_move == self.human_seat
+
+    @property
+    def ai_to_move(self) -> bool:
+        h = self.hand
+        return not h.done and h.to_move is not None and (self.autoplay or h.to_move != self.human_seat)
+
+    @property
+    def thinking_player(self) -> int | None:
+        if not self.ai_to_move:
+            return None
+        return self.match.seats[self.hand.to_move]  # type: ignore[index]
+
+    def seating(self) -> Seating:
+        n = self.match.players
+        h = self.human
+        if n == 2:
+            return Seating(h, None, 1 - h, None)
+        if n == 3:
+            return Seating(h, (h + 1) % 3, None, (h + 2) % 3)
+        return Seating(h, (h + 1) % 4, (h + 2) % 4, (h + 3) % 4)
+
+    def player(self, p: int) -> Player:
+        """The computer player at table position ``p``, seeded from the match seed so that
+        the same seed (a shared deal) always meets the same opponents."""
+        if p not in self.players:
+            self.players[p] = HeuristicPlayer(self.strength, random.Random(self.seed * 16 + p))
+        return self.players[p]
+
+    # ------------------------------------------------------------ actions
+    def act(self, action: int) -> list[Event]:
+        """The person's action; raises IllegalActionError and changes nothing if illegal."""
+        seat = self.human_seat
+        if seat is None:
+            raise IllegalActionError("you sit out this hand")
+        return self.match.act(action, seat=seat)
+
+    def step_ai(self, budget: float = 0.004) -> list[Event]:
+        """Think for at most ``budget`` seconds; apply the move once decided."""
+        if not self.ai_to_move:
+            return []
+        h = self.hand
+        key = (self.match.hand_number, len(h.history))
+        if self.decision is None or self.decision_for != key:
+            seat = h.to_move
+            assert seat is not None
+            player = self.player(self.match.seats[seat])
+            self.decision = player.begin(h.observe(seat))
+            self.decision_for = key
+        if not self.decision.step(budget):
+            return []
+        action = self.decision.action
+        self.decision = None
+        assert action is not None
+        return self.match.act(action)
+
+    def next_hand(self) -> bool:
+        return self.match.next_hand() is not None
+
+    def record(self) -> dict:
+        return match_record(self.match)

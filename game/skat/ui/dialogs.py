@@ -1,0 +1,205 @@
+"""The decisions the rules give the person, as button panels.
+
+Each dialog offers exactly the engine's legal actions for this moment, with
+the game value each declaration would have and whether it reaches the bid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..engine import actions as A
+from ..engine.officers import OfficersHand
+from ..engine.skat_hand import Phase, SkatHand
+from ..engine.tricks import BASE_VALUES, GameType
+from ..engine.values import BID_VALUES, NULL_VALUES, matadors
+from ..i18n import Translator
+from .widgets import Button, ButtonGroup
+
+SUIT_KEYS = ("game.diamonds", "game.hearts", "game.spades", "game.clubs", "game.grand", "game.null")
+
+
+@dataclass
+class Dialog:
+    title: str
+    lines: list[str] = field(default_factory=list)
+    group: ButtonGroup = field(default_factory=lambda: ButtonGroup(numbered=True))
+    x: float = 290
+    y: float = 170
+    w: float = 700
+    h: float = 290
+
+
+def declaration_value(hand: SkatHand | OfficersHand, seat: int, action: int) -> tuple[int, bool]:
+    """(value the declaration would have if won as announced, exact?)."""
+    d = A.declaration(action)
+    hand_game = bool(getattr(hand, "hand_game", False))
+    if d.game == GameType.NULL:
+        if isinstance(hand, OfficersHand) and hand.layout != "admirals":
+            return 23, True
+        return NULL_VALUES[(hand_game, d.ouvert)], True
+    if isinstance(hand, SkatHand):
+        cards = hand.hands[seat] | (hand.skat if not hand_game else 0)
+        exact = not hand_game
+        jacks_only = False
+    else:
+        cards = hand.up[seat] | hand.handm[seat] | hand.down[seat] | (hand.skat if not hand_game else 0)
+        cards &= hand.seen[seat] | hand.up[seat]
+        exact = False
+        jacks_only = not hand.rules.more_matadors
+    m = abs(matadors(d.game, cards, jacks_only=jacks_only))
+    levels = m + 1
+    if isinstance(hand, OfficersHand) and hand.layout != "admirals":
+        return BASE_VALUES[d.game] * levels, exact
+    levels += hand_game
+    if d.schneider:
+        levels += 2
+    if d.schwarz:
+        levels += 2
+    if d.ouvert:
+        levels += 1
+    return BASE_VALUES[d.game] * levels, exact
+
+
+def build_dialog(
+    t: Translator, hand: SkatHand | OfficersHand, seat: int, act: Callable[[int], None], names: dict[int, str],
+    discard_ready: bool, discard: Callable[[], None], mods: dict[str, bool], toggle: Callable[[str], None],
+) -> Dialog | None:
+    legal = hand.legal_actions()
+    phase = hand.phase
+    officers = isinstance(hand, OfficersHand)
+    dlg: Dialog
+    if phase == Phase.BIDDING:
+        dlg = _bidding(t, hand, seat, legal, act, names)
+    elif phase == Phase.SKAT:
+        dlg = Dialog(t("dlg.skat_title", bid=hand.bid))
+        dlg.lines.append(t("dlg.skat_text"))
+        dlg.group.add(Button(390, 330, 240, 64, t("dlg.pickup"), lambda: act(A.PICKUP)))
+        dlg.group.add(Button(650, 330, 240, 64, t("dlg.hand"), lambda: act(A.HAND)))
+    elif phase == Phase.DISCARD:
+        dlg = Dialog(t("dlg.discard_title"), y=170, h=230)
+        dlg.lines.append(t("dlg.discard_text"))
+        dlg.group.add(Button(520, 310, 240, 60, t("dlg.discard"), discard, enabled=discard_ready))
+    elif phase == Phase.DECLARE:
+        dlg = _declare(t, hand, seat, legal, act, mods, toggle, officers)
+    elif phase == Phase.KONTRA:
+        dlg = Dialog(t("dlg.kontra_title"))
+        dlg.lines.append(t("dlg.kontra_text", name=names.get(hand.declarer, "?"), game=_game_text(t, hand)))
+        dlg.group.add(Button(390, 330, 240, 64, t("dlg.kontra"), lambda: act(A.KONTRA)))
+        dlg.group.add(Button(650, 330, 240, 64, t("dlg.no_call"), lambda: act(A.NO_CALL)))
+    elif phase == Phase.RE:
+        dlg = Dialog(t("dlg.re_title"))
+        dlg.lines.append(t("dlg.re_text"))
+        dlg.group.add(Button(390, 330, 240, 64, t("dlg.re"), lambda: act(A.RE)))
+        dlg.group.add(Button(650, 330, 240, 64, t("dlg.no_call"), lambda: act(A.NO_CALL)))
+    else:
+        return None
+    if officers and phase != Phase.DECLARE:
+        _to_side(dlg)
+    return dlg
+
+
+def _to_side(dlg: Dialog) -> None:
+    """Officers' Skat keeps both layouts in view: dialogs go beside them, buttons in a grid."""
+    dlg.x, dlg.w = 690, 570
+    buttons = dlg.group.buttons
+    cols = 3 if len(buttons) > 4 else 2
+    bw = (dlg.w - 40 - (cols - 1) * 12) / cols
+    top = dlg.y + 80 + 26 * len(dlg.lines)
+    for i, b in enumerate(buttons):
+        r, c = divmod(i, cols)
+        b.x, b.y, b.w, b.h = dlg.x + 20 + c * (bw + 12), top + r * 66, bw, 56
+    dlg.h = top + ((len(buttons) + cols - 1) // cols) * 66 + 10 - dlg.y
+
+
+def _game_text(t: Translator, hand: SkatHand | OfficersHand) -> str:
+    if hand.game is None:
+        return ""
+    return t(SUIT_KEYS[hand.game]) if hand.game <= GameType.NULL else ""
+
+
+def _bidding(t: Translator, hand, seat: int, legal: list[int], act, names) -> Dialog:  # type: ignore[no-untyped-def]
+    bids = [a for a in legal if A.is_bid(a)]
+    if A.HOLD in legal:
+        sayer = hand.sayer if isinstance(hand, SkatHand) else 1
+        dlg = Dialog(t("dlg.hold_title", name=names.get(sayer, "?"), bid=hand.bid))
+        dlg.lines.append(t("dlg.hold_text", bid=hand.bid))
+        dlg.group.add(Button(390, 330, 240, 64, t("dlg.hold", bid=hand.bid), lambda: act(A.HOLD)))
+        dlg.group.add(Button(650, 330, 240, 64, t("dlg.pass"), lambda: act(A.PASS)))
+        return dlg
+    if bids and not hand.bid and len(bids) == 1 and A.bid_value(bids[0]) == 18 and _alone(hand):
+        dlg = Dialog(t("dlg.alone_title"))
+        dlg.lines.append(t("dlg.alone_text"))
+        dlg.group.add(Button(390, 330, 240, 64, t("dlg.play18"), lambda: act(A.bid(18))))
+        dlg.group.add(Button(650, 330, 240, 64, t("dlg.pass"), lambda: act(A.PASS)))
+        return dlg
+    dlg = Dialog(t("dlg.bid_title") if not hand.bid else t("dlg.bid_title_at", bid=hand.bid))
+    dlg.lines.append(t("dlg.bid_text"))
+    shown = bids[:7]
+    x0 = 640 - (len(shown) * 88 - 8) / 2
+    for i, a in enumerate(shown):
+        v = A.bid_value(a)
+        dlg.group.add(Button(x0 + i * 88, 300, 80, 56, str(v), (lambda a=a: act(a))))
+    dlg.group.add(Button(520, 372, 240, 56, t("dlg.pass"), lambda: act(A.PASS)))
+    if bids and len(bids) > 7:
+        dlg.lines.append(t("dlg.bid_more", top=BID_VALUES[-1]))
+    return dlg
+
+
+def _alone(hand) -> bool:  # type: ignore[no-untyped-def]
+    return getattr(hand, "duel", 0) == 3 or (isinstance(hand, OfficersHand) and not hand.duel_open)
+
+
+def _declare(t: Translator, hand, seat: int, legal: list[int], act, mods: dict[str, bool], toggle, officers: bool):  # type: ignore[no-untyped-def]
+    admirals = officers and hand.layout == "admirals"
+    plain_officers = officers and not admirals
+    games = [GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND, GameType.NULL]
+    if plain_officers:
+        # Beside the layout, so the four face-up cards stay in view.
+        title = t("dlg.trump_title") if hand.to_move == 0 else t("dlg.trump_title_dealer")
+        dlg = Dialog(title, x=690, y=250, w=570, h=300)
+        dlg.lines.append(t("dlg.trump_text"))
+        positions = [(710 + (i % 3) * 182, 340 + (i // 3) * 84) for i in range(6)]
+    else:
+        dlg = Dialog(t("dlg.declare_title", bid=hand.bid), y=170, h=320)
+        dlg.lines.append(t("dlg.declare_text_hand") if getattr(hand, "hand_game", False) else t("dlg.declare_text"))
+        x0 = 640 - (6 * 108 - 8) / 2
+        positions = [(x0 + i * 108, 280) for i in range(6)]
+    for (x, y), g in zip(positions, games, strict=True):
+        if g == GameType.NULL:
+            a = A.declare(g, ouvert=mods.get("ouvert", False))
+        else:
+            a = A.declare(g, schneider=mods.get("schneider", False), schwarz=mods.get("schwarz", False),
+                          ouvert=mods.get("ouvert", False))
+        ok = a in legal
+        value, exact = declaration_value(hand, seat, a) if ok else (0, True)
+        note, warn = "", False
+        if ok and not plain_officers:
+            warn = value < hand.bid
+            note = ("" if exact else "~") + str(value) + (" < " + str(hand.bid) if warn else "")
+        elif ok:
+            note = "~" + str(value) if g != GameType.NULL else "23"
+        w = 170 if plain_officers else 100
+        dlg.group.add(Button(x, y, w, 70, t(SUIT_KEYS[g]), (lambda a=a: act(a)), enabled=ok, note=note, size=24,
+                             warn=warn))
+    if not plain_officers:
+        y2 = 370
+        opts = []
+        hand_game = getattr(hand, "hand_game", False)
+        if hand_game and any(A.is_declaration(a) and A.declaration(a).schneider and not A.declaration(a).ouvert
+                             for a in legal):
+            opts += [("schneider", t("dlg.mod_schneider")), ("schwarz", t("dlg.mod_schwarz"))]
+        if any(A.is_declaration(a) and A.declaration(a).ouvert for a in legal):
+            opts.append(("ouvert", t("dlg.mod_ouvert")))
+        xo = 640 - (len(opts) * 200 - 10) / 2
+        for i, (key, label) in enumerate(opts):
+            b = Button(xo + i * 200, y2, 190, 48, label, (lambda k=key: toggle(k)), size=22)
+            b.selected = mods.get(key, False)
+            dlg.group.add(b)
+    if A.PASS in legal:
+        if plain_officers:
+            dlg.group.add(Button(710 + 182, 490 - 4, 170, 50, t("dlg.pass"), lambda: act(A.PASS)))
+        else:
+            dlg.group.add(Button(520, 430, 240, 50, t("dlg.pass"), lambda: act(A.PASS)))
+    return dlg

@@ -1,0 +1,154 @@
+"""Drawing at a logical 1280x720 onto a window of any size, crisply.
+
+Scenes draw in logical coordinates; the painter scales every position and
+size to the window and letterboxes it, rendering text and cards at the real
+pixel size (never scaling a bitmap up), so the table is sharp at any size.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+LOGICAL_W, LOGICAL_H = 1280, 720
+
+FELT = (22, 92, 58)
+FELT_DARK = (14, 64, 40)
+INK = (245, 240, 225)
+INK_DIM = (190, 200, 185)
+GOLD = (236, 196, 90)
+PANEL = (18, 30, 38)
+PANEL_EDGE = (90, 120, 110)
+RED = (220, 80, 70)
+GREEN = (110, 200, 120)
+BLACK = (0, 0, 0)
+
+
+class Painter:
+    def __init__(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._texts: dict[tuple, pygame.Surface] = {}
+        self._background: pygame.Surface | None = None
+        self.resize(surface)
+
+    # ----------------------------------------------------------- geometry
+    def resize(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        w, h = surface.get_size()
+        self.scale = min(w / LOGICAL_W, h / LOGICAL_H)
+        self.ox = (w - LOGICAL_W * self.scale) / 2
+        self.oy = (h - LOGICAL_H * self.scale) / 2
+        self._texts.clear()
+        self._fonts.clear()
+        self._background = None
+
+    def px(self, x: float, y: float) -> tuple[int, int]:
+        return round(self.ox + x * self.scale), round(self.oy + y * self.scale)
+
+    def rect(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        x0, y0 = self.px(x, y)
+        x1, y1 = self.px(x + w, y + h)
+        return pygame.Rect(x0, y0, max(1, x1 - x0), max(1, y1 - y0))
+
+    def to_logical(self, pos: tuple[int, int]) -> tuple[float, float]:
+        return (pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale
+
+    def size(self, v: float) -> int:
+        return max(1, round(v * self.scale))
+
+    # ----------------------------------------------------------- background
+    def background(self) -> None:
+        """The felt, letterbox bars included (prerendered once per window size)."""
+        if self._background is None or self._background.get_size() != self.surface.get_size():
+            bg = pygame.Surface(self.surface.get_size())
+            bg.fill(BLACK)
+            area = self.rect(0, 0, LOGICAL_W, LOGICAL_H)
+            felt = pygame.Surface(area.size)
+            felt.fill(FELT)
+            # A soft vignette made of concentric rounded rectangles.
+            steps = 24
+            for i in range(steps):
+                t = i / steps
+                col = tuple(round(FELT_DARK[k] + (FELT[k] - FELT_DARK[k]) * t) for k in range(3))
+                inset = round(min(area.w, area.h) * 0.25 * t)
+                pygame.draw.rect(felt, col, felt.get_rect().inflate(-2 * inset, -2 * inset), border_radius=inset)
+            bg.blit(felt, area.topleft)
+            self._background = bg
+        self.surface.blit(self._background, (0, 0))
+
+    # ----------------------------------------------------------- shapes
+    def fill_rect(self, x: float, y: float, w: float, h: float, color, radius: float = 0, width: float = 0) -> None:  # type: ignore[no-untyped-def]
+        r = self.rect(x, y, w, h)
+        if len(color) == 4 and color[3] < 255:
+            s = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(s, color, s.get_rect(), self.size(width) if width else 0, border_radius=self.size(radius))
+            self.surface.blit(s, r.topleft)
+        else:
+            pygame.draw.rect(self.surface, color, r, self.size(width) if width else 0, border_radius=self.size(radius))
+
+    def panel(self, x: float, y: float, w: float, h: float, alpha: int = 235) -> None:
+        self.fill_rect(x, y, w, h, (*PANEL, alpha), radius=14)
+        self.fill_rect(x, y, w, h, PANEL_EDGE, radius=14, width=2)
+
+    def circle(self, x: float, y: float, r: float, color) -> None:  # type: ignore[no-untyped-def]
+        pygame.draw.circle(self.surface, color, self.px(x, y), self.size(r))
+
+    def line(self, a: tuple[float, float], b: tuple[float, float], color, width: float = 1) -> None:  # type: ignore[no-untyped-def]
+        pygame.draw.line(self.surface, color, self.px(*a), self.px(*b), self.size(width))
+
+    def dim(self, alpha: int = 150) -> None:
+        s = pygame.Surface(self.surface.get_size(), pygame.SRCALPHA)
+        s.fill((0, 0, 0, alpha))
+        self.surface.blit(s, (0, 0))
+
+    # ----------------------------------------------------------- text
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        px = self.size(size)
+        key = (px, bold)
+        f = self._fonts.get(key)
+        if f is None:
+            f = pygame.font.Font(None, px)
+            f.set_bold(bold)
+            self._fonts[key] = f
+        return f
+
+    def text_surface(self, text: str, size: float, color=INK, bold: bool = False) -> pygame.Surface:  # type: ignore[no-untyped-def]
+        key = (text, size, tuple(color), bold)
+        s = self._texts.get(key)
+        if s is None:
+            if len(self._texts) > 600:
+                self._texts.clear()
+            s = self.font(size, bold).render(text, True, color)
+            self._texts[key] = s
+        return s
+
+    def text_width(self, text: str, size: float, bold: bool = False) -> float:
+        return self.text_surface(text, size, INK, bold).get_width() / self.scale
+
+    def text(
+        self, text: str, x: float, y: float, size: float = 28, color=INK, bold: bool = False,  # type: ignore[no-untyped-def]
+        anchor: str = "topleft",
+    ) -> pygame.Rect:
+        s = self.text_surface(text, size, color, bold)
+        r = s.get_rect(**{anchor: self.px(x, y)})
+        self.surface.blit(s, r)
+        return r
+
+    def wrap(self, text: str, width: float, size: float, bold: bool = False) -> list[str]:
+        lines: list[str] = []
+        for para in text.split("\n"):
+            words = para.split(" ")
+            cur = ""
+            for w in words:
+                trial = (cur + " " + w).strip()
+                if cur and self.text_width(trial, size, bold) > width:
+                    lines.append(cur)
+                    cur = w
+                else:
+                    cur = trial
+            lines.append(cur)
+        return lines
+
+    def blit_px(self, surf: pygame.Surface, x: float, y: float, anchor: str = "topleft") -> None:
+        r = surf.get_rect(**{anchor: self.px(x, y)})
+        self.surface.blit(surf, r)

@@ -1,0 +1,95 @@
+"""The result of a hand in the players' own words.
+
+"mit 2, Spiel 3, Hand 4 × Kreuz 12 = 48" / "with 2, game 3, hand 4 × clubs 12 = 48":
+the multiplier counted up level by level, as it is said at the table.
+"""
+
+from __future__ import annotations
+
+from ..engine.scoring import HandResult
+from ..i18n import Translator
+
+GAME_KEYS = {
+    "diamonds": "game.diamonds", "hearts": "game.hearts", "spades": "game.spades", "clubs": "game.clubs",
+    "grand": "game.grand", "null": "game.null", "ramsch": "game.ramsch", "passed": "game.passed",
+}
+
+
+def levels(r: HandResult) -> list[str]:
+    """Level names in counting order after the matadors and the game."""
+    out = []
+    if r.hand:
+        out.append("level.hand")
+    if r.schneider or r.schneider_announced:
+        out.append("level.schneider")
+    if r.schneider_announced:
+        out.append("level.schneider_announced")
+    if r.schwarz or r.schwarz_announced:
+        out.append("level.schwarz")
+    if r.schwarz_announced:
+        out.append("level.schwarz_announced")
+    if r.ouvert:
+        out.append("level.ouvert")
+    return out
+
+
+def game_name(t: Translator, r: HandResult) -> str:
+    name = t(GAME_KEYS.get(r.game, r.game))
+    if r.game == "null":
+        if r.ouvert:
+            name += " " + t("level.ouvert")
+        if r.hand:
+            name += " " + t("level.hand")
+    return name
+
+
+def computation(t: Translator, r: HandResult, officers: bool = False) -> list[str]:
+    """Lines explaining the value, ending with the signed score."""
+    if r.game == "passed":
+        return [t("result.passed_in")]
+    if r.game == "ramsch":
+        if r.durchmarsch:
+            return [t("result.durchmarsch", value=r.value)]
+        if r.declarer is None:
+            return [t("result.ramsch_draw")]
+        lines = [t("result.ramsch", points=r.declarer_points, value=-r.declarer_points)]
+        if r.jungfrau:
+            lines.append(t("result.jungfrau", count=len(r.jungfrau), value=r.value))
+        return lines
+    lines: list[str] = []
+    factor_text = []
+    if r.kontra:
+        factor_text.append(t("level.kontra"))
+    if r.re:
+        factor_text.append(t("level.re"))
+    if r.game == "null":
+        lines.append(f"{game_name(t, r)} = {r.game_value}")
+    elif officers and not r.extra.get("admirals"):
+        m = abs(r.matadors)
+        mat = t("level.with", n=m) if r.matadors > 0 else t("level.without", n=m)
+        line = f"{mat}, {t('level.game')} {m + 1} × {game_name(t, r)} {r.base} = {r.base * (m + 1)}"
+        if r.schwarz:
+            line += f", {t('level.schwarz')} × 4"
+        elif r.schneider:
+            line += f", {t('level.schneider')} × 2"
+        lines.append(line)
+    else:
+        m = abs(r.matadors)
+        parts = [t("level.with", n=m) if r.matadors > 0 else t("level.without", n=m)]
+        count = m + 1
+        parts.append(f"{t('level.game')} {count}")
+        for key in levels(r):
+            count += 1
+            parts.append(f"{t(key)} {count}")
+        lines.append(f"{', '.join(parts)} × {game_name(t, r)} {r.base} = {r.game_value}")
+    if r.overbid:
+        lines.append(t("result.overbid", bid=r.bid, value=r.game_value, charged=r.charged_value))
+    if factor_text:
+        lines.append(" · ".join(factor_text))
+    if r.draw:
+        lines.append(t("result.draw"))
+    elif r.won:
+        lines.append(t("result.won", value=r.value))
+    else:
+        lines.append(t("result.lost", value=r.value))
+    return lines

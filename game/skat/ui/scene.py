@@ -1,0 +1,90 @@
+"""Scenes on a stack (menus, the table, overlays), each with handle/update/draw.
+
+Input reaches only the top scene; an overlay scene lets the scenes below it
+draw first.  Drawing never changes game state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .painter import Painter
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+@dataclass(frozen=True)
+class Input:
+    """A device-independent input event in logical coordinates.
+
+    kind: 'down' (mouse button or touch), 'up', 'move', 'key', 'wheel'.
+    """
+
+    kind: str
+    pos: tuple[float, float] = (0.0, 0.0)
+    key: int = 0
+    text: str = ""
+    touch: bool = False
+    button: int = 1
+    dy: int = 0
+
+
+class Scene:
+    overlay = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called when the scene becomes the top of the stack."""
+
+    def handle(self, ev: Input) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, p: Painter) -> None:
+        pass
+
+    @property
+    def idle(self) -> bool:
+        """No animation running (used by tests and the shot tour)."""
+        return True
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        s = self.scenes.pop() if self.scenes else None
+        if self.scenes:
+            self.scenes[-1].enter()
+        return s
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop()
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        self.scenes.clear()
+        self.push(scene)
+
+    def draw(self, p: Painter) -> None:
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        for s in self.scenes[start:]:
+            s.draw(p)

@@ -1,0 +1,100 @@
+"""The score sheet: every hand, running totals, Seeger-Fabian, Net, winner."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..engine.match import Match
+from .controller import MatchController
+from .painter import GOLD, INK, INK_DIM, Painter
+from .result_text import game_name
+from .scene import Input, Scene
+from .widgets import Button, draw_title
+
+
+class SheetScene(Scene):
+    def __init__(self, app, controller: MatchController, final: bool = False) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.c = controller
+        self.final = final
+        self.scroll = 0
+
+    def enter(self) -> None:
+        t = self.app.t
+        label = t("sheet.to_title") if self.final else t("btn.back")
+        self.back = Button(490, 650, 300, 52, label, self.close)
+
+    def close(self) -> None:
+        if self.final:
+            from .menu import TitleScene
+
+            self.app.stack.reset(TitleScene(self.app))
+        else:
+            self.app.pop()
+
+    def handle(self, ev: Input) -> None:
+        m = self.c.match
+        if ev.kind == "key":
+            if ev.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+                self.close()
+            elif ev.key == pygame.K_DOWN:
+                self.scroll = min(max(0, len(m.sheet) - 12), self.scroll + 1)
+            elif ev.key == pygame.K_UP:
+                self.scroll = max(0, self.scroll - 1)
+        elif ev.kind == "wheel":
+            self.scroll = min(max(0, len(m.sheet) - 12), max(0, self.scroll - ev.dy))
+        elif ev.kind == "down" and self.back.contains(ev.pos):
+            self.close()
+
+    def names(self, m: Match) -> list[str]:
+        from .table import AI_NAMES
+
+        return [self.app.t("name.you") if p == self.c.human else AI_NAMES[p % 4] for p in range(m.players)]
+
+    def draw(self, p: Painter) -> None:
+        t = self.app.t
+        m = self.c.match
+        p.panel(40, 20, 1200, 690, alpha=245)
+        draw_title(p, t("sheet.title"), 52, 40)
+        names = self.names(m)
+        sf = m.rules.seeger_fabian and m.game == "skat"
+        cols = [60, 110, 250, 430, 540]
+        x_players = [650 + i * (560 / m.players) for i in range(m.players)]
+        y = 90
+        for x, label in zip(cols, ["#", t("sheet.declarer"), t("sheet.game"), t("sheet.bid"), t("sheet.value")],
+                            strict=True):
+            p.text(label, x, y, 22, INK_DIM, bold=True)
+        for x, n in zip(x_players, names, strict=True):
+            p.text(n, x, y, 22, INK_DIM, bold=True)
+        y += 30
+        rows = m.sheet[self.scroll : self.scroll + 12]
+        for row in rows:
+            r = row.result
+            who = names[row.declarer] if row.declarer is not None else "–"
+            p.text(str(row.number), cols[0], y, 22, INK)
+            p.text(who, cols[1], y, 22, INK)
+            p.text(game_name(t, r), cols[2], y, 22, INK)
+            p.text(str(r.bid) if r.bid else "", cols[3], y, 22, INK)
+            p.text(f"{r.value:+d}" if r.value else "0", cols[4], y, 22, INK)
+            for x, total in zip(x_players, row.totals, strict=True):
+                p.text(str(total), x, y, 22, INK)
+            y += 28
+        st = m.standings()
+        y = 470
+        p.line((60, y - 8), (1220, y - 8), INK_DIM)
+        lines = [(t("sheet.total"), "score")]
+        if sf:
+            lines.append((t("sheet.seeger"), "seeger_fabian"))
+        lines += [(t("sheet.won_lost"), None), (t("sheet.net"), "net")]
+        for label, key in lines:
+            p.text(label, cols[1], y, 22, INK_DIM, bold=True)
+            for x, row in zip(x_players, st, strict=True):
+                val = f"{row['won']} / {row['lost']}" if key is None else str(row[key])
+                p.text(val, x, y, 22, INK)
+            y += 28
+        if m.finished:
+            winner = min(st, key=lambda r: r["rank"])
+            p.text(t("sheet.winner", name=names[winner["player"]]), 640, y + 20, 34, GOLD, bold=True, anchor="center")
+        else:
+            p.text(t("sheet.progress", n=len(m.sheet), total=m.hands), 640, y + 20, 22, INK_DIM, anchor="center")
+        self.back.draw(p, focused=True)

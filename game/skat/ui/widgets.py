@@ -1,0 +1,127 @@
+"""Buttons and keyboard focus: mouse, touch and keyboard reach every control."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from .painter import GOLD, INK, INK_DIM, PANEL, Painter
+from .scene import Input
+
+
+@dataclass
+class Button:
+    x: float
+    y: float
+    w: float
+    h: float
+    label: str
+    action: Callable[[], None]
+    enabled: bool = True
+    hotkey: str = ""
+    size: float = 26
+    note: str = ""
+    selected: bool = False
+    warn: bool = False
+
+    def contains(self, pos: tuple[float, float]) -> bool:
+        return self.x <= pos[0] <= self.x + self.w and self.y <= pos[1] <= self.y + self.h
+
+    def draw(self, p: Painter, focused: bool = False, hover: bool = False) -> None:
+        if not self.enabled:
+            base = (60, 70, 72)
+        elif self.selected:
+            base = (150, 110, 40)
+        elif focused or hover:
+            base = (70, 120, 100)
+        else:
+            base = (40, 72, 64)
+        p.fill_rect(self.x, self.y, self.w, self.h, base, radius=10)
+        edge = GOLD if focused else (120, 150, 135)
+        p.fill_rect(self.x, self.y, self.w, self.h, edge, radius=10, width=2 if focused else 1)
+        color = INK if self.enabled else INK_DIM
+        cy = self.y + self.h / 2 - (7 if self.note else 0)
+        label = f"{self.hotkey}  {self.label}" if self.hotkey else self.label
+        p.text(label, self.x + self.w / 2, cy, self.size, color, anchor="center")
+        if self.note:
+            note_color = (240, 120, 100) if self.warn else INK_DIM
+            p.text(self.note, self.x + self.w / 2, self.y + self.h - 13, self.size * 0.7, note_color, anchor="center")
+
+
+@dataclass
+class ButtonGroup:
+    """A set of buttons with one keyboard focus: arrows move, Enter presses,
+    number keys press the numbered buttons."""
+
+    buttons: list[Button] = field(default_factory=list)
+    focus: int = 0
+    numbered: bool = False
+    hover: int = -1
+
+    def add(self, b: Button) -> Button:
+        self.buttons.append(b)
+        if self.numbered and len(self.buttons) <= 9:
+            b.hotkey = str(len(self.buttons))
+        return b
+
+    def clear(self) -> None:
+        self.buttons.clear()
+        self.focus = 0
+
+    def _enabled(self) -> list[int]:
+        return [i for i, b in enumerate(self.buttons) if b.enabled]
+
+    def handle(self, ev: Input) -> bool:
+        """True when the event was used."""
+        if ev.kind == "move":
+            self.hover = next((i for i, b in enumerate(self.buttons) if b.contains(ev.pos)), -1)
+            return False
+        if ev.kind == "down":
+            for i, b in enumerate(self.buttons):
+                if b.enabled and b.contains(ev.pos):
+                    self.focus = i
+                    b.action()
+                    return True
+            return False
+        if ev.kind != "key":
+            return False
+        enabled = self._enabled()
+        if not enabled:
+            return False
+        if ev.key in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB):
+            later = [i for i in enabled if i > self.focus]
+            self.focus = later[0] if later else enabled[0]
+            return True
+        if ev.key in (pygame.K_LEFT, pygame.K_UP):
+            earlier = [i for i in enabled if i < self.focus]
+            self.focus = earlier[-1] if earlier else enabled[-1]
+            return True
+        if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and (
+            0 <= self.focus < len(self.buttons) and self.buttons[self.focus].enabled
+        ):
+            self.buttons[self.focus].action()
+            return True
+        if self.numbered and ev.text and ev.text.isdigit() and ev.text != "0":
+            i = int(ev.text) - 1
+            if i < len(self.buttons) and self.buttons[i].enabled:
+                self.focus = i
+                self.buttons[i].action()
+                return True
+        return False
+
+    def draw(self, p: Painter) -> None:
+        if self.focus >= len(self.buttons) or not self.buttons[self.focus].enabled:
+            en = self._enabled()
+            self.focus = en[0] if en else 0
+        for i, b in enumerate(self.buttons):
+            b.draw(p, focused=(i == self.focus), hover=(i == self.hover))
+
+
+def draw_title(p: Painter, text: str, y: float = 60, size: float = 64) -> None:
+    p.text(text, 640 + 2, y + 3, size, (0, 0, 0), bold=True, anchor="center")
+    p.text(text, 640, y, size, GOLD, bold=True, anchor="center")
+
+
+__all__ = ["Button", "ButtonGroup", "draw_title", "PANEL"]

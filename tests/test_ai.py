@@ -1,0 +1,415 @@
+"""Tests of the computer players: legality and effort over many random hands,
+the basic skills on constructed positions, and strength over seeded deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from skat.ai.base import STRENGTHS, Decision, decide_now
+from skat.ai.heuristic import HeuristicPlayer
+from skat.ai.random_player import RandomPlayer
+from skat.engine import (
+    HOLD,
+    ISKO,
+    LOTHAR,
+    OFFICERS,
+    PASS,
+    PICKUP,
+    OfficersHand,
+    SkatDeal,
+    SkatHand,
+    bid,
+    declare,
+    new_hand,
+    parse_card,
+    shuffled_deck,
+)
+from skat.engine import actions as A
+from skat.engine.cards import CARD_POINTS
+from skat.engine.match import Hand
+from skat.engine.skat_hand import Phase
+from skat.engine.tricks import TRUMPS, GameType
+
+SKAT_RULES = {
+    "isko": ISKO,
+    "isko+kontra": ISKO.with_options(kontra_re=True),
+    "lothar": LOTHAR,
+    "lothar+kontra+jungfrau": LOTHAR.with_options(kontra_re=True, jungfrau=True),
+}
+OFFICERS_RULES = {
+    "officers": OFFICERS,
+    "passing+null": OFFICERS.with_options(officers_passing=True, officers_null=True),
+    "no-kontra+simple": OFFICERS.with_options(kontra_re=False, officers_scoring="simple_points", more_matadors=True),
+    "harlequin": OFFICERS.with_options(officers_layout="harlequin"),
+    "harlequin+passing+null": OFFICERS.with_options(
+        officers_layout="harlequin", officers_passing=True, officers_null=True
+    ),
+    "admirals": OFFICERS.with_options(officers_layout="admirals"),
+    "admirals+passing+lothar-ladder": OFFICERS.with_options(
+        officers_layout="admirals", officers_passing=True, skip_bids=False
+    ),
+}
+MAX_UNITS = 200
+"""Units of work a decision may take: a machine-independent bound on effort
+(every unit is a small, bounded piece of work; wall-clock figures come from
+``skat bench ai``)."""
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(t) for t in text.split()]
+
+
+def play_out(state: Hand, players: list, checks: bool = True) -> None:  # type: ignore[type-arg]
+    """Play to the end; every decision is stepped with a zero budget, so the
+    number of steps counts its units of work."""
+    while not state.done:
+        seat = state.to_move
+        assert seat is not None
+        player = players[seat]
+        if isinstance(player, RandomPlayer):
+            state.apply(player.choose(state))
+            continue
+        view = state.observe(seat)
+        decision = player.begin(view)
+        steps = 1
+        while not decision.step(0.0):
+            steps += 1
+            assert steps <= MAX_UNITS, f"decision not finished after {MAX_UNITS} units"
+        if checks:
+            assert not decision.corrected, f"illegal choice corrected in phase {view.phase!r}"
+            assert decision.action in view.legal
+            assert decision.action in state.legal_actions()
+        state.apply(decision.action, seat)
+
+
+# --------------------------------------------------------------------------- (a) legality
+@pytest.mark.parametrize("strength", STRENGTHS)
+@pytest.mark.parametrize("rules_name", sorted(SKAT_RULES))
+def test_skat_hands_all_legal(strength: str, rules_name: str) -> None:
+    rules = SKAT_RULES[rules_name]
+    rng = random.Random(hash((strength, rules_name)) & 0xFFFF)
+    for _ in range(15):
+        state = SkatHand(rules, SkatDeal.random(rng))
+        players = [HeuristicPlayer(strength, random.Random(rng.random())) for _ in range(3)]
+        play_out(state, players)
+        assert state.result is not None
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+@pytest.mark.parametrize("rules_name", sorted(OFFICERS_RULES))
+def test_officers_hands_all_legal(strength: str, rules_name: str) -> None:
+    rules = OFFICERS_RULES[rules_name]
+    rng = random.Random(hash((strength, rules_name)) & 0xFFFF)
+    for _ in range(12):
+        state = OfficersHand(rules, shuffled_deck(rng))
+        players = [HeuristicPlayer(strength, random.Random(rng.random())) for _ in range(2)]
+        play_out(state, players)
+        assert state.result is not None
+
+
+def test_mixed_strengths_and_forced_auctions_stay_legal() -> None:
+    """Mixed tables, and hands where random bidders push the AI into odd spots
+    (high bids, Hand games, overbids, Ramsch)."""
+    rng = random.Random(99)
+    for i in range(60):
+        game = "skat" if i % 2 else "officers"
+        rules = (
+            [ISKO.with_options(kontra_re=True), LOTHAR][i % 4 // 2]
+            if game == "skat"
+            else OFFICERS_RULES[sorted(OFFICERS_RULES)[i % len(OFFICERS_RULES)]]
+        )
+        state = new_hand(game, rules, shuffled_deck(rng))
+        seats = 3 if game == "skat" else 2
+        players = [
+            RandomPlayer(random.Random(i * 7 + s)) if (i + s) % 3 == 0 else HeuristicPlayer(STRENGTHS[(i + s) % 3])
+            for s in range(seats)
+        ]
+        play_out(state, players)
+
+
+def test_decision_interface() -> None:
+    state = SkatHand(ISKO, SkatDeal.random(random.Random(5)))
+    player = HeuristicPlayer("normal", random.Random(1))
+    view = state.observe(state.to_move)  # type: ignore[arg-type]
+    decision = player.begin(view)
+    assert isinstance(decision, Decision) and not decision.done
+    while not decision.step(0.0):
+        pass
+    assert decision.done and decision.action in view.legal
+    assert decision.step(0.0)  # stepping a finished decision is harmless
+    assert decide_now(player, view) in view.legal
+    stopped = player.begin(view)
+    assert stopped.finish_now() in view.legal
+    with pytest.raises(ValueError):
+        player.begin(state.observe((state.to_move + 1) % 3))  # type: ignore[operator]
+    with pytest.raises(ValueError):
+        HeuristicPlayer("grandmaster")
+
+
+def test_observation_carries_rules_and_no_hidden_cards() -> None:
+    state = SkatHand(LOTHAR, SkatDeal.random(random.Random(8)))
+    view = state.observe(1)
+    assert view.rules == LOTHAR
+    assert view.skat == 0 and view.hand == state.hands[1]
+    officers = OfficersHand(OFFICERS.with_options(officers_layout="admirals"), shuffled_deck(random.Random(3)))
+    oview = officers.observe(0)
+    assert oview.rules is not None and oview.rules.officers_layout == "admirals"
+    assert oview.skat == 0
+
+
+# --------------------------------------------------------------------------- (b) behaviour
+def _skat_state(fh: str, mh: str, rh: str, skat: str, rules=ISKO) -> SkatHand:  # type: ignore[no-untyped-def]
+    return SkatHand(rules, SkatDeal.from_hands(cards(fh), cards(mh), cards(rh), cards(skat)))
+
+
+def _forehand_declares_hand(state: SkatHand, game: GameType) -> None:
+    for action in (PASS, PASS, bid(18), A.HAND, declare(game)):
+        state.apply(action)
+    assert state.phase == Phase.PLAY and state.declarer == 0
+
+
+@pytest.mark.parametrize("strength", STRENGTHS[1:])
+def test_defender_smears_a_ten_or_ace_on_partners_sure_trick(strength: str) -> None:
+    state = _skat_state(
+        "CJ SJ HJ DJ CA CT CK S7 H7 D7",
+        "SA ST SK SQ C9 H8 HA HK D8 DT",
+        "HT H9 HQ DA DK DQ D9 C7 C8 CQ",
+        "S8 S9",
+    )
+    _forehand_declares_hand(state, GameType.CLUBS)
+    state.apply(parse_card("S7"))
+    state.apply(parse_card("SA"))
+    choice = decide_now(HeuristicPlayer(strength, random.Random(1)), state.observe(2))
+    assert CARD_POINTS[choice] >= 10 and not TRUMPS[GameType.CLUBS] >> choice & 1
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_declarer_draws_trumps_with_a_long_trump_suit(strength: str) -> None:
+    state = _skat_state(
+        "CJ SJ HJ CA CT CK C9 C8 HA DA",
+        "DJ C7 CQ S7 S8 S9 SQ H7 H8 D7",
+        "ST SK SA HT HK HQ H9 DT DK DQ",
+        "D8 D9",
+    )
+    _forehand_declares_hand(state, GameType.CLUBS)
+    for seed in range(5):
+        choice = decide_now(HeuristicPlayer(strength, random.Random(seed)), state.observe(0))
+        if strength != "easy" or seed == 0:
+            assert TRUMPS[GameType.CLUBS] >> choice & 1, A.action_name(choice)
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_weak_hand_passes(strength: str) -> None:
+    state = _skat_state(
+        "CA CT SA ST HA HT DA DT CK SK",
+        "D7 D8 H7 H9 S8 SQ C7 C9 HQ DK",
+        "CJ SJ HJ DJ CQ C8 S7 S9 H8 D9",
+        "DQ HK",
+    )
+    # Middlehand speaks first; a weak hand does not even say 18.
+    assert decide_now(HeuristicPlayer(strength, random.Random(3)), state.observe(1)) == PASS
+    # As listener it does not hold 18 either.
+    weak_forehand = _skat_state(
+        "D7 D8 H7 H9 S8 SQ C7 C9 HQ DK",
+        "CA CT SA ST HA HT DA DT CK SK",
+        "CJ SJ HJ DJ CQ C8 S7 S9 H8 D9",
+        "DQ HK",
+    )
+    weak_forehand.apply(bid(18))
+    assert decide_now(HeuristicPlayer(strength, random.Random(3)), weak_forehand.observe(0)) == PASS
+
+
+@pytest.mark.parametrize("strength", ["normal", "strong"])
+def test_strong_hand_bids_high_and_plays_clubs_or_grand(strength: str) -> None:
+    state = _skat_state(
+        "D7 D8 H7 H9 S8 SQ S9 H8 HQ DK",
+        "CJ SJ HJ DJ CA CT CK CQ C9 HA",
+        "SA ST SK HT HK DA DT DQ D9 C7",
+        "C8 S7",
+    )
+    ai = HeuristicPlayer(strength, random.Random(4))
+    highest = 0
+    while state.phase == Phase.BIDDING:
+        seat = state.to_move
+        if seat == 1:
+            action = decide_now(ai, state.observe(1))
+            if A.is_bid(action):
+                highest = A.bid_value(action)
+        elif seat == 0:
+            action = HOLD if state.bid < 48 else PASS  # forehand holds up to 48
+        else:
+            action = PASS
+        state.apply(action)
+    assert highest >= 48
+    assert state.declarer == 1
+    while state.phase != Phase.PLAY:
+        seat = state.to_move
+        state.apply(decide_now(ai if seat == 1 else HeuristicPlayer("normal"), state.observe(seat)))  # type: ignore[arg-type]
+    assert state.game in (GameType.CLUBS, GameType.GRAND)
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_discard_pushes_a_bare_ten(strength: str) -> None:
+    state = _skat_state(
+        "CJ SJ CA CT CK CQ C9 HT SA D7",
+        "HA HK HQ H9 S7 S8 S9 DA DT DK",
+        "HJ DJ C7 C8 ST SQ H7 H8 D8 D9",
+        "SK DQ",
+    )
+    for action in (PASS, PASS, bid(18), PICKUP):
+        state.apply(action)
+    ai = HeuristicPlayer(strength, random.Random(2))
+    discarded = []
+    while state.phase == Phase.DISCARD:
+        c = decide_now(ai, state.observe(0))
+        discarded.append(c)
+        state.apply(c)
+    assert parse_card("HT") in discarded
+    state.apply(decide_now(ai, state.observe(0)))
+    assert state.game in (GameType.CLUBS, GameType.GRAND)
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_null_declarer_throws_its_most_dangerous_high_card(strength: str) -> None:
+    state = _skat_state(
+        "H7 H9 HJ HK DT DQ DA ST SQ CA",
+        "D7 D9 DJ S7 SA C7 C8 C9 CJ CK",
+        "H8 HT HQ HA D8 DK S8 S9 SK CQ",
+        "SJ CT",
+    )
+    for action in (bid(18), PASS, PASS, A.HAND, declare(GameType.NULL)):
+        state.apply(action)
+    state.apply(parse_card("H7"))
+    choice = decide_now(HeuristicPlayer(strength, random.Random(0)), state.observe(1))
+    if strength != "easy":
+        assert choice == parse_card("SA")
+    assert choice in state.legal_actions()
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_officers_trump_choice_from_the_rule_example(strength: str) -> None:
+    rest = [c for c in range(32) if c not in cards("CJ HJ SA ST")]
+    random.Random(1).shuffle(rest)
+    deck = rest[:8] + cards("CJ HJ SA ST") + rest[8:]
+    state = OfficersHand(OFFICERS, deck)
+    view = state.observe(0)
+    assert view.playable[0] == sum(1 << c for c in cards("CJ HJ SA ST"))
+    choice = decide_now(HeuristicPlayer(strength, random.Random(0)), view)
+    if strength != "easy":
+        assert choice == declare(GameType.SPADES)
+    assert choice in view.legal
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_declares_a_game_that_reaches_the_bid(strength: str) -> None:
+    """Diamonds would be the safest game, but "with 3, Hand" is only 45 at a
+    bid of 60: the player declares a game whose value reaches the bid."""
+    state = _skat_state(
+        "SA ST SK HT HK HQ H9 CA CT CK",
+        "CJ SJ HJ DA DT DK DQ D9 D8 H7",
+        "DJ D7 C7 C8 C9 CQ S7 S8 S9 SQ",
+        "HA H8",
+    )
+    for action in (bid(60), PASS, PASS, A.HAND):
+        state.apply(action)
+    choice = decide_now(HeuristicPlayer(strength, random.Random(0)), state.observe(1))
+    assert A.declaration(choice).game in (GameType.GRAND, GameType.CLUBS)
+
+
+# --------------------------------------------------------------------------- (c) strength
+def _skat_scores(deal_seed: int, ai_seat: int | None, strength: str = "strong") -> tuple[int, ...]:
+    deal = SkatDeal.random(random.Random(deal_seed))
+    state = SkatHand(ISKO, deal)
+    players = [
+        HeuristicPlayer(strength, random.Random(deal_seed))
+        if s == ai_seat
+        else RandomPlayer(random.Random(deal_seed * 3 + s))
+        for s in range(3)
+    ]
+    play_out(state, players, checks=False)
+    assert state.result is not None
+    return state.result.scores
+
+
+def test_strong_beats_random_at_skat() -> None:
+    """200 seeded deals, the strong player in each seat in turn against two
+    random players, compared with a random player in the same seat and deal."""
+    strong_total = random_total = 0
+    for seed in range(200):
+        seat = seed % 3
+        strong_total += _skat_scores(seed, seat)[seat]
+        random_total += _skat_scores(seed, None)[seat]
+    assert strong_total / 200 > random_total / 200 + 20
+
+
+def test_strong_declarer_outplays_random_card_play() -> None:
+    """Card play alone: the same games on the same deals, declared Hand at 18
+    and played by the strong heuristic or at random, against random defenders:
+    the strong declarer takes clearly more card points."""
+    points = {"strong": 0, "random": 0}
+    for seed in range(150):
+        for who in points:
+            state = SkatHand(ISKO, SkatDeal.random(random.Random(seed)))
+            _forehand_declares_hand(state, GameType.GRAND if seed % 2 else GameType.CLUBS)
+            rng = random.Random(seed)
+            players = [
+                HeuristicPlayer("strong", rng) if who == "strong" else RandomPlayer(rng),
+                RandomPlayer(random.Random(seed + 1)),
+                RandomPlayer(random.Random(seed + 2)),
+            ]
+            play_out(state, players, checks=False)
+            assert state.result is not None
+            points[who] += state.result.declarer_points
+    assert points["strong"] / 150 > points["random"] / 150 + 6
+
+
+def test_strong_beats_random_at_officers() -> None:
+    totals = {"strong": 0, "random": 0}
+    for seed in range(100):
+        deck = shuffled_deck(random.Random(seed))
+        for strong_seat in (0, 1):
+            state = OfficersHand(OFFICERS, deck)
+            players = [
+                HeuristicPlayer("strong", random.Random(seed))
+                if s == strong_seat
+                else RandomPlayer(random.Random(seed))
+                for s in (0, 1)
+            ]
+            play_out(state, players, checks=False)
+            assert state.result is not None
+            totals["strong"] += state.result.scores[strong_seat]
+            totals["random"] += state.result.scores[1 - strong_seat]
+    assert totals["strong"] / 200 > totals["random"] / 200 + 20
+
+
+def test_stronger_settings_play_better_officers() -> None:
+    """Strength shows in play, not in a delay: normal beats easy over seeded deals."""
+    totals = {"normal": 0, "easy": 0}
+    for seed in range(150):
+        deck = shuffled_deck(random.Random(1000 + seed))
+        for normal_seat in (0, 1):
+            state = OfficersHand(OFFICERS.with_options(officers_layout="admirals"), deck)
+            players = [HeuristicPlayer("normal" if s == normal_seat else "easy", random.Random(seed)) for s in (0, 1)]
+            play_out(state, players, checks=False)
+            assert state.result is not None
+            totals["normal"] += state.result.scores[normal_seat]
+            totals["easy"] += state.result.scores[1 - normal_seat]
+    assert totals["normal"] > totals["easy"]
+
+
+def test_easy_play_differs_from_strong() -> None:
+    """The strengths are different players: over a few hands their choices differ."""
+    differences = 0
+    for seed in range(30):
+        state = SkatHand(ISKO, SkatDeal.random(random.Random(seed)))
+        _forehand_declares_hand(state, GameType.GRAND)
+        while not state.done and len(state.tricks) < 4:
+            seat = state.to_move
+            view = state.observe(seat)  # type: ignore[arg-type]
+            easy = decide_now(HeuristicPlayer("easy", random.Random(seed)), view)
+            strong = decide_now(HeuristicPlayer("strong", random.Random(seed)), view)
+            differences += easy != strong
+            state.apply(strong)
+    assert differences > 0

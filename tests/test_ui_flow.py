@@ -1,0 +1,130 @@
+"""Resuming a match, sharing a deal, the four-player table and the autoplay tour, through the real app."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from skat.engine.deal import SkatDeal  # noqa: E402
+from skat.engine.match import Match  # noqa: E402
+from skat.engine.rules import ISKO, LOTHAR  # noqa: E402
+from skat.engine.share import deal_code_for, decode_deal  # noqa: E402
+from skat.storage import MemoryStorage, Store  # noqa: E402
+from skat.ui.app import App  # noqa: E402
+from skat.ui.controller import MatchController  # noqa: E402
+from skat.ui.menu import TitleScene  # noqa: E402
+from skat.ui.table import TableScene  # noqa: E402
+
+
+def make_app(storage: MemoryStorage, lang: str = "en") -> App:
+    app = App(size=(1280, 720), store=Store(storage, language=lang), headless=True)
+    app.settings["animation"] = "off"
+    return app
+
+
+def run_until(app: App, cond, limit: int = 3000) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(limit):
+        if cond():
+            return
+        app.frame(0.05)
+    raise AssertionError("condition never met")
+
+
+def test_a_match_resumes_after_closing_at_the_last_action() -> None:
+    storage = MemoryStorage()
+    app = make_app(storage)
+    app.start()
+    match = Match("skat", LOTHAR, players=3, hands=3, seed=9, first_dealer=2)
+    ctl = MatchController(match, human=0, seed=9)
+    table = TableScene(app, ctl)
+    app.push(table)
+    run_until(app, lambda: ctl.human_to_move and table.idle)
+    legal = ctl.hand.legal_actions()
+    table.apply_human(legal[-1])
+    run_until(app, lambda: (ctl.human_to_move or ctl.hand.done) and table.idle)
+    history = list(ctl.hand.history)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.frame(0.02)
+    assert not app.running
+    # A new app on the same storage offers to continue, and the hand is exactly where it was.
+    app2 = make_app(storage)
+    app2.start()
+    app2.frame(0.02)
+    title = app2.stack.top
+    assert isinstance(title, TitleScene)
+    cont = title.group.buttons[0]
+    assert cont.enabled and cont.label == "Continue match"
+    pos = app2.painter.px(cont.x + 5, cont.y + 5)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
+    app2.frame(0.02)
+    resumed = app2.stack.top
+    assert isinstance(resumed, TableScene)
+    assert resumed.c.hand.history == history
+    assert resumed.c.match.decks == match.decks
+
+
+def test_a_corrupt_save_gives_a_notice_and_a_fresh_start() -> None:
+    storage = MemoryStorage()
+    storage.save("match", "{not json")
+    app = make_app(storage)
+    app.start()
+    app.frame(0.02)
+    assert app.notices, "a corrupt save must be reported"
+    assert not app.stack.top.group.buttons[0].enabled  # nothing to continue
+
+
+def test_share_a_deal_and_open_it_again() -> None:
+    app = make_app(MemoryStorage())
+    app.start()
+    match = Match("skat", ISKO.with_options(kontra_re=True), players=3, hands=3, seed=4, first_dealer=2)
+    ctl = MatchController(match, human=0, seed=4, autoplay=True)
+    table = TableScene(app, ctl)
+    app.push(table)
+    run_until(app, lambda: type(app.stack.top).__name__ == "ResultScene")
+    result_scene = app.stack.top
+    result_scene.share()
+    text = result_scene.share_text
+    code = deal_code_for(match)
+    assert code in text and f"skat --deal {code}" in text
+    # Opening the code starts exactly that deal with the same options.
+    app2 = make_app(MemoryStorage())
+    app2.start(code)
+    table2 = app2.stack.top
+    assert isinstance(table2, TableScene)
+    assert table2.c.match.rules == match.rules
+    assert table2.c.hand.deal == SkatDeal.from_deck(match.decks[0])
+    assert decode_deal(code).deck == match.decks[0]
+    # The same computer players: two openings of one code play identically.
+    app3 = make_app(MemoryStorage())
+    app3.start(code)
+    c2, c3 = table2.c, app3.stack.top.c
+    c2.autoplay = c3.autoplay = True
+    for a, c in ((app2, c2), (app3, c3)):
+        run_until(a, lambda c=c: c.hand.done)
+    assert c2.hand.history == c3.hand.history
+
+
+@pytest.mark.parametrize("bad", ["", "hello", "1ABCDEFGHJKMNPQRSTVWXYZ0123456", "9" * 31])
+def test_a_malformed_code_gives_a_message_and_a_normal_start(bad: str) -> None:
+    app = make_app(MemoryStorage())
+    app.start(bad or "?")
+    assert isinstance(app.stack.top, TitleScene)
+    assert app.notices and "cannot be used" in app.notices[-1]
+
+
+def test_four_player_table_runs_with_the_person_sitting_out() -> None:
+    app = make_app(MemoryStorage(), "de")
+    app.start()
+    match = Match("skat", ISKO.with_options(seeger_fabian=True), players=4, hands=4, seed=2, first_dealer=0)
+    ctl = MatchController(match, human=0, seed=2, autoplay=True)
+    table = TableScene(app, ctl)
+    app.push(table)
+    assert ctl.human_seat is None  # the person deals first and sits out
+    assert set(table.slot_of_seat().values()) == {"left", "top", "right"}
+    run_until(app, lambda: type(app.stack.top).__name__ == "ResultScene")
+    assert match.sheet[0].changes[0] == 0

@@ -1,0 +1,245 @@
+"""The browser build: ``skat web-build`` runs the pinned pygbag offline and ships only what the browser runs.
+
+The build runs for real once per module (a second or two).  pygbag missing is a
+failure, not a skip: CI installs it with the ``dev`` extra.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+import zipfile
+from collections.abc import Iterator
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from skat import webbuild
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = ROOT / "game"
+BUDGET = 1_000_000  # bytes, the archive's budget
+
+#: Desktop tools that must never reach the browser (the build may exclude more).
+TOOLS = {
+    "skat/cli.py",
+    "skat/replay.py",
+    "skat/bench.py",
+    "skat/webbuild.py",
+    "skat/textmode.py",
+    "skat/ui/shots.py",
+    "skat/ui/bench_ui.py",
+}
+
+#: Modules the browser cannot use: no threads or processes, no blocking network.
+FORBIDDEN_MODULES = (
+    "threading",
+    "multiprocessing",
+    "concurrent.futures",
+    "subprocess",
+    "socket",
+    "urllib.request",
+    "requests",
+    "time.sleep",
+)
+#: Calls that block the page (the frame loop must await instead) or spawn processes.
+FORBIDDEN_CALLS = {"time.sleep", "input", "os.system", "os.popen"}
+#: Attributes that read the terminal, which a page does not have.
+FORBIDDEN_ATTRIBUTES = {"sys.stdin"}
+
+
+def pygbag_version() -> str | None:
+    try:
+        return metadata.version("pygbag")
+    except metadata.PackageNotFoundError:
+        return None
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real build into a temporary folder, with any download made to fail at once."""
+    if pygbag_version() is None:
+        pin = f"pygbag=={webbuild.PYGBAG_VERSION}"
+        pytest.fail(f"pygbag is not installed: python3 -m pip install -e '.[dev]' (which pins {pin})")
+    base = tmp_path_factory.mktemp("webbuild")
+    with pytest.MonkeyPatch.context() as mp:
+        for name in ("http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY"):
+            mp.setenv(name, "http://127.0.0.1:9")  # the discard port: a download attempt is refused, never waits
+        for name in ("no_proxy", "NO_PROXY"):
+            mp.delenv(name, raising=False)
+        try:
+            return webbuild.build(out=base / "web", stage=base / "stage", timeout=90)
+        except webbuild.WebBuildError as exc:
+            pytest.fail(f"web build failed: {exc}")
+
+
+@pytest.fixture(scope="module")
+def archive(web: Path) -> Iterator[zipfile.ZipFile]:
+    with zipfile.ZipFile(web / webbuild.ARCHIVE_NAME) as zf:
+        yield zf
+
+
+def sources(zf: zipfile.ZipFile) -> dict[str, str]:
+    """The archive's Python files by path inside the game folder (pygbag puts them under ``assets/``)."""
+    out = {}
+    for name in zf.namelist():
+        assert name.startswith("assets/"), name
+        if name.endswith(".py"):
+            out[name.removeprefix("assets/")] = zf.read(name).decode("utf-8")
+    return out
+
+
+def module_name(path: str) -> str:
+    """``skat/ui/app.py`` -> ``skat.ui.app``; ``skat/ui/__init__.py`` -> ``skat.ui``."""
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def imported(tree: ast.AST, module: str, is_package: bool) -> Iterator[tuple[int, str]]:
+    """(line, dotted name) of everything imported anywhere in ``tree`` (inside functions too).
+
+    ``from a import b`` gives both ``a`` and ``a.b``; relative imports are made absolute.
+    """
+    package = module if is_package else module.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - (node.level - 1)]
+                base = ".".join([*parts, base] if base else parts)
+            yield node.lineno, base
+            for alias in node.names:
+                yield node.lineno, f"{base}.{alias.name}"
+
+
+def source_tree() -> list[str]:
+    """The package's Python files in the checkout, relative to ``game/``."""
+    return sorted(p.relative_to(GAME).as_posix() for p in (GAME / "skat").rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def dotted(node: ast.AST) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return f"{dotted(node.value)}.{node.attr}"
+    return ""
+
+
+# ------------------------------------------------------------------ pin
+
+
+def test_pygbag_is_installed_at_the_pinned_version() -> None:
+    found = pygbag_version()
+    assert found is not None, "pygbag is not installed: python3 -m pip install -e '.[dev]'"
+    assert found == webbuild.PYGBAG_VERSION
+
+
+def test_pyproject_pins_the_same_pygbag() -> None:
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    pin = f"pygbag=={webbuild.PYGBAG_VERSION}"
+    assert extras["web"] == [pin]
+    assert pin in extras["dev"]
+
+
+# ------------------------------------------------------------------ page
+
+
+def test_the_folder_holds_the_page_the_archive_and_the_icon(web: Path) -> None:
+    assert sorted(p.name for p in web.iterdir()) == sorted(webbuild.PAGE_FILES)
+    assert (web / "favicon.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_the_page_has_no_unfilled_placeholder(web: Path) -> None:
+    page = (web / "index.html").read_text(encoding="utf-8")
+    for marker in ("{{", "}}", "{%", "%}", "cookiecutter"):
+        assert marker not in page, marker
+    assert not re.search(r"%[A-Za-z_][A-Za-z0-9_.]*%", page)
+
+
+def test_the_page_loads_the_pinned_runtime_and_this_archive(web: Path) -> None:
+    page = (web / "index.html").read_text(encoding="utf-8")
+    cdn = "https://pygame-web.github.io/archives/0.9/"  # pygbag 0.9.2's runtime
+    assert f'<script src="{cdn}pythons.js"' in page
+    assert f'cdn: "{cdn}"' in page
+    assert f'archive: "{webbuild.APP_NAME}"' in page
+    assert 'href="favicon.png"' in page
+    assert "<title>Skat</title>" in page
+
+
+def test_the_pages_boot_code_is_python(web: Path) -> None:
+    page = (web / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<script src="[^"]*pythons\.js"[^>]*>(.*?)</script>', page, re.S)
+    assert found, "no pythons.js script"
+    tree = ast.parse(found.group(1), "index.html")
+    assert "custom_site" in {n.name for n in ast.walk(tree) if isinstance(n, ast.AsyncFunctionDef)}
+
+
+# ------------------------------------------------------------------ archive
+
+
+def test_the_archive_is_within_budget(web: Path) -> None:
+    size = (web / webbuild.ARCHIVE_NAME).stat().st_size
+    assert size <= BUDGET, f"{webbuild.ARCHIVE_NAME} is {size} bytes"
+
+
+def test_the_archive_holds_main_and_every_game_module(archive: zipfile.ZipFile) -> None:
+    assert TOOLS <= webbuild.DESKTOP_ONLY
+    want = {"main.py", *(p for p in source_tree() if p not in webbuild.DESKTOP_ONLY)}
+    have = {n.removeprefix("assets/") for n in archive.namelist() if n.endswith(".py")}
+    assert have == want
+    for name in have:
+        assert archive.read(f"assets/{name}") == (GAME / name).read_bytes(), f"{name} differs from the source"
+
+
+def test_the_archive_has_no_caches_tests_or_tools(archive: zipfile.ZipFile) -> None:
+    for name in archive.namelist():
+        path = name.removeprefix("assets/")
+        assert "__pycache__" not in path and not path.endswith((".pyc", ".pyo")), name
+        assert not path.startswith(("tests/", "tools/", "build/", "docs/")), name
+        assert path not in TOOLS, name
+
+
+def test_the_archive_assets_are_png_or_ogg(archive: zipfile.ZipFile) -> None:
+    for name in archive.namelist():
+        if not name.endswith("/") and not name.endswith(".py"):
+            assert Path(name).suffix.lower() in {".png", ".ogg"}, name
+
+
+def test_every_python_file_in_the_archive_compiles(archive: zipfile.ZipFile) -> None:
+    for path, text in sources(archive).items():
+        compile(text, path, "exec")
+
+
+def test_browser_code_does_not_block_or_use_threads_processes_or_sockets(archive: zipfile.ZipFile) -> None:
+    problems = []
+    for path, text in sources(archive).items():
+        tree = ast.parse(text, path)
+        for line, name in imported(tree, module_name(path), path.endswith("__init__.py")):
+            if any(name == bad or name.startswith(bad + ".") for bad in FORBIDDEN_MODULES):
+                problems.append(f"{path}:{line}: imports {name}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and dotted(node.func) in FORBIDDEN_CALLS:
+                problems.append(f"{path}:{node.lineno}: calls {dotted(node.func)}()")
+            if isinstance(node, ast.Attribute) and dotted(node) in FORBIDDEN_ATTRIBUTES:
+                problems.append(f"{path}:{node.lineno}: uses {dotted(node)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_browser_code_imports_only_what_the_archive_holds(archive: zipfile.ZipFile) -> None:
+    """Every ``skat`` import in the archive resolves inside it: a desktop-only module is never imported."""
+    code = sources(archive)
+    shipped = {module_name(p) for p in code}
+    source_modules = {module_name(p) for p in source_tree()}
+    problems = []
+    for path, text in code.items():
+        tree = ast.parse(text, path)
+        for line, name in imported(tree, module_name(path), path.endswith("__init__.py")):
+            if (name == "skat" or name.startswith("skat.")) and name in source_modules and name not in shipped:
+                problems.append(f"{path}:{line}: imports {name}, which is not in the archive")
+    assert not problems, "\n".join(problems)
+    assert "main" in shipped and "skat.ui.app" in shipped
