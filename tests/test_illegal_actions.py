@@ -175,4 +175,4 @@ def test_officers_wrong_seat_and_face_down_card() -> None:
     h.apply(38)  # no Kontra
     down = [c for c in range(32) if h.down[0] >> c & 1]
     assert down
-    unchanged_after(h, down[0], match="not a playable card")
+    unchanged_after(h, down[0], match="as a playable card")

@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.what == "ai":
             from .ai.bench import main as ai_main
 
-            return ai_main()
+            return ai_main([])
         from .ui.bench_ui import main as ui_main
 
         return ui_main()

@@ -24,31 +24,22 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from enum import IntEnum
 
 from . import actions as A
-from .cards import cards_of, mask_of, mask_points, names
+from .cards import cards_of, mask_of, mask_points
 from .deal import check_deck
-from .errors import IllegalActionError
+from .hand_state import HandState, Phase, Trick, raise_actions
 from .rules import Rules
 from .scoring import HandResult, score_skat
-from .skat_hand import Trick
 from .tricks import BASE_VALUES, FOLLOW, GameType, trick_winner
-from .values import BID_INDEX, BID_VALUES, NULL_VALUES, matadors
+from .values import NULL_VALUES, matadors
 
 FOREHAND, DEALER = 0, 1
 OFFICERS_NULL_VALUE = 23
 
 
-class OPhase(IntEnum):
-    BIDDING = 0  # Admirals' Skat only
-    SKAT = 1  # Admirals' Skat only
-    DISCARD = 2  # Admirals' Skat only
-    DECLARE = 3
-    KONTRA = 4
-    RE = 5
-    PLAY = 6
-    DONE = 7
+OPhase = Phase
+"""The phases are the same as Skat's; Bidding, Skat and Discard occur only in Admirals' Skat."""
 
 
 @dataclass(frozen=True)
@@ -146,7 +137,7 @@ def _officers_score(
     }
 
 
-class OfficersHand:
+class OfficersHand(HandState):
     """One hand of Officers' Skat (or Harlequin/Admirals' Skat)."""
 
     def __init__(self, rules: Rules, deck: tuple[int, ...] | list[int]) -> None:
@@ -244,10 +235,6 @@ class OfficersHand:
         self.to_move = DEALER
 
     # ------------------------------------------------------------------ query
-    @property
-    def done(self) -> bool:
-        return self.phase == OPhase.DONE
-
     def clone(self) -> OfficersHand:
         new = copy.copy(self)
         for name in (
@@ -267,7 +254,7 @@ class OfficersHand:
         new.pile_cards = [[p[:] for p in piles] for piles in self.pile_cards]
         return new
 
-    def playable(self, seat: int) -> int:
+    def playable_mask(self, seat: int) -> int:
         return self.up[seat] | self.handm[seat]
 
     def legal_play_mask(self) -> int:
@@ -312,9 +299,7 @@ class OfficersHand:
             if self.to_move == DEALER:
                 if not self.duel_open:
                     return [A.PASS]
-                start = BID_INDEX[self.bid] + 1 if self.bid else 0
-                stop = len(BID_VALUES) if self.rules.skip_bids else min(start + 1, len(BID_VALUES))
-                return [A.PASS] + [A.BID_BASE + i for i in range(start, stop)]
+                return raise_actions(self.bid, self.rules.skip_bids)
             if not self.duel_open:  # the dealer passed without a bid: forehand may play at 18
                 return [A.PASS, A.bid(18)]
             return [A.PASS, A.HOLD]
@@ -325,24 +310,7 @@ class OfficersHand:
         return []
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: int, seat: int | None = None) -> None:
-        if self.phase == OPhase.DONE:
-            raise IllegalActionError("the hand is over")
-        if seat is not None and seat != self.to_move:
-            raise IllegalActionError(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
-        if self.phase == OPhase.PLAY:
-            if not (0 <= action < 32 and self.legal_play_mask() >> action & 1):
-                raise IllegalActionError(self._illegal_card_message(action))
-            self.history.append(action)
-            self._play(action)
-            return
-        if action not in self.legal_actions():
-            legal = ", ".join(A.action_name(a) for a in self.legal_actions())
-            raise IllegalActionError(
-                f"{A.action_name(action)} is not allowed now ({self.phase.name.lower()}, "
-                f"seat {self.to_move}); allowed: {legal}"
-            )
-        self.history.append(action)
+    def _decide(self, action: int) -> None:
         phase = self.phase
         if phase == OPhase.DECLARE:
             self._apply_declare(action)
@@ -369,15 +337,6 @@ class OfficersHand:
             self.discards += 1
             if self.discards == 2:
                 self.phase = OPhase.DECLARE
-
-    def _illegal_card_message(self, action: int) -> str:
-        seat = self.to_move
-        if not 0 <= action < 32:
-            return f"{A.action_name(action)} is not a card; a card must be played now"
-        if not (self.up[seat] | self.handm[seat]) >> action & 1:  # type: ignore[index]
-            return f"{A.action_name(action)} is not a playable card of seat {seat}"
-        must = names(self.legal_play_mask())
-        return f"{A.action_name(action)} does not follow suit: seat {seat} must play one of {must}"
 
     def _apply_bid(self, action: int) -> None:
         if action == A.PASS:
@@ -568,16 +527,8 @@ class OfficersHand:
                 schneider_limit=29,
             )
             self.result = HandResult(
-                won=s.won,
-                overbid=s.overbid,
-                value=s.value,
                 scores=tuple(s.value if i == d else 0 for i in (0, 1)),
-                base=s.base,
-                multiplier=s.multiplier,
-                game_value=s.game_value,
-                charged_value=s.charged_value,
-                schneider=s.schneider,
-                schwarz=s.schwarz,
+                **s.result_fields(),
                 **common,  # type: ignore[arg-type]
             )
             return

@@ -77,6 +77,14 @@ class SkatScore:
     schneider: bool
     schwarz: bool
 
+    def result_fields(self) -> dict[str, Any]:
+        """The :class:`HandResult` fields this score decides."""
+        return {
+            "won": self.won, "overbid": self.overbid, "value": self.value, "base": self.base,
+            "multiplier": self.multiplier, "game_value": self.game_value, "charged_value": self.charged_value,
+            "schneider": self.schneider, "schwarz": self.schwarz,
+        }
+
 
 def score_skat(
     game: GameType,

@@ -12,36 +12,18 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from enum import IntEnum
 
 from . import actions as A
-from .cards import cards_of, mask_of, mask_points, names
+from .cards import cards_of, mask_of, mask_points
 from .deal import SkatDeal
 from .errors import IllegalActionError
+from .hand_state import HandState, Phase, Trick, raise_actions
 from .rules import Rules
 from .scoring import HandResult, ramsch_scores, score_skat
 from .tricks import FOLLOW, GameType, trick_winner
-from .values import BID_INDEX, BID_VALUES, NULL_VALUES, matadors, next_null_step
+from .values import NULL_VALUES, matadors, next_null_step
 
 FOREHAND, MIDDLEHAND, REARHAND = 0, 1, 2
-
-
-class Phase(IntEnum):
-    BIDDING = 0
-    SKAT = 1  # take the skat or play Hand
-    DISCARD = 2
-    DECLARE = 3
-    KONTRA = 4
-    RE = 5
-    PLAY = 6
-    DONE = 7
-
-
-@dataclass(frozen=True)
-class Trick:
-    leader: int
-    cards: tuple[int, ...]
-    winner: int
 
 
 @dataclass(frozen=True)
@@ -75,7 +57,7 @@ class SkatObservation:
     it to know the ladder, the Null rule and whether Kontra may be said."""
 
 
-class SkatHand:
+class SkatHand(HandState):
     """The rules of one Skat hand.  See the module docstring for seats."""
 
     def __init__(self, rules: Rules, deal: SkatDeal) -> None:
@@ -109,10 +91,6 @@ class SkatHand:
         self.result: HandResult | None = None
 
     # ------------------------------------------------------------------ query
-    @property
-    def done(self) -> bool:
-        return self.phase == Phase.DONE
-
     def clone(self) -> SkatHand:
         new = copy.copy(self)
         new.hands = self.hands[:]
@@ -154,9 +132,7 @@ class SkatHand:
         if self.to_move == self.sayer:
             if self.duel == 3:
                 return [A.PASS, A.bid(18)]
-            start = BID_INDEX[self.bid] + 1 if self.bid else 0
-            stop = len(BID_VALUES) if self.rules.skip_bids else min(start + 1, len(BID_VALUES))
-            return [A.PASS] + [A.BID_BASE + i for i in range(start, stop)]
+            return raise_actions(self.bid, self.rules.skip_bids)
         return [A.PASS, A.HOLD]
 
     def _legal_declarations(self) -> list[int]:
@@ -175,24 +151,11 @@ class SkatHand:
                 out.append(A.declare(GameType.NULL, ouvert=ouvert))
         return out
 
-    def is_legal(self, action: int) -> bool:
-        return action in self.legal_actions()
+    def playable_mask(self, seat: int) -> int:
+        return self.hands[seat]
 
     # ------------------------------------------------------------------ apply
-    def apply(self, action: int, seat: int | None = None) -> None:
-        """Carry out ``action`` for the seat to move (``seat`` checks who acts)."""
-        if self.phase == Phase.DONE:
-            raise IllegalActionError("the hand is over")
-        if seat is not None and seat != self.to_move:
-            raise IllegalActionError(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
-        if self.phase == Phase.PLAY:
-            if not (0 <= action < 32 and self.legal_play_mask() >> action & 1):
-                raise IllegalActionError(self._illegal_card_message(action))
-            self._play(action)
-            self.history.append(action)
-            return
-        if action not in self.legal_actions():
-            raise IllegalActionError(self._illegal_message(action))
+    def _decide(self, action: int) -> None:
         phase = self.phase
         if phase == Phase.BIDDING:
             self._apply_bid(action)
@@ -211,22 +174,6 @@ class SkatHand:
         elif phase == Phase.RE:
             self.re = action == A.RE
             self._start_play()
-        self.history.append(action)
-
-    def _illegal_card_message(self, action: int) -> str:
-        if not 0 <= action < 32:
-            return f"{A.action_name(action)} is not a card; a card must be played now"
-        if not self.hands[self.to_move] >> action & 1:  # type: ignore[index]
-            return f"seat {self.to_move} does not hold {A.action_name(action)}"
-        return (
-            f"{A.action_name(action)} does not follow suit: seat {self.to_move} must play one of "
-            f"{names(self.legal_play_mask())}"
-        )
-
-    def _illegal_message(self, action: int) -> str:
-        legal = ", ".join(A.action_name(a) for a in self.legal_actions())
-        what = A.action_name(action)
-        return f"{what} is not allowed now ({self.phase.name.lower()}, seat {self.to_move}); allowed: {legal}"
 
     def _apply_bid(self, action: int) -> None:
         seat = self.to_move
@@ -416,16 +363,8 @@ class SkatHand:
             declarer_points=decl_points,
             declarer_tricks=decl_tricks,
             matadors=mats,
-            won=s.won,
-            overbid=s.overbid,
-            value=s.value,
             scores=scores,
-            base=s.base,
-            multiplier=s.multiplier,
-            game_value=s.game_value,
-            charged_value=s.charged_value,
-            schneider=s.schneider,
-            schwarz=s.schwarz,
+            **s.result_fields(),
             kontra=self.kontra,
             re=self.re,
             points=tuple(points),

@@ -1,0 +1,106 @@
+"""What both games' hand states share: phases, tricks, and the checked ``apply``.
+
+Every ``apply`` validates before it changes anything, so an illegal action
+raises :class:`IllegalActionError` with a message that names what is allowed,
+and leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from . import actions as A
+from .cards import names
+from .errors import IllegalActionError
+from .values import BID_INDEX, BID_VALUES
+
+
+class Phase(IntEnum):
+    BIDDING = 0
+    SKAT = 1  # take the skat or play Hand
+    DISCARD = 2
+    DECLARE = 3
+    KONTRA = 4
+    RE = 5
+    PLAY = 6
+    DONE = 7
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+def raise_actions(bid: int, skip_bids: bool) -> list[int]:
+    """The sayer's choices: pass, or a higher value (any, or only the next one)."""
+    start = BID_INDEX[bid] + 1 if bid else 0
+    stop = len(BID_VALUES) if skip_bids else min(start + 1, len(BID_VALUES))
+    return [A.PASS] + [A.BID_BASE + i for i in range(start, stop)]
+
+
+class HandState:
+    """The shared skeleton of a hand: subclasses supply the phases' rules."""
+
+    phase: Phase
+    to_move: int | None
+    history: list[int]
+
+    @property
+    def done(self) -> bool:
+        return self.phase == Phase.DONE
+
+    def legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def legal_play_mask(self) -> int:
+        raise NotImplementedError
+
+    def playable_mask(self, seat: int) -> int:
+        """The cards ``seat`` could play if suit did not matter."""
+        raise NotImplementedError
+
+    def is_legal(self, action: int) -> bool:
+        return action in self.legal_actions()
+
+    def apply(self, action: int, seat: int | None = None) -> None:
+        """Carry out ``action`` for the seat to move (``seat`` checks who acts)."""
+        if self.phase == Phase.DONE:
+            raise IllegalActionError("the hand is over")
+        if seat is not None and seat != self.to_move:
+            raise IllegalActionError(f"it is seat {self.to_move}'s turn, not seat {seat}'s")
+        if self.phase == Phase.PLAY:  # the hot path: a mask test, no list
+            if not (0 <= action < 32 and self.legal_play_mask() >> action & 1):
+                raise IllegalActionError(self._illegal_card_message(action))
+            self.history.append(action)
+            self._play(action)
+            return
+        if action not in self.legal_actions():
+            raise IllegalActionError(self._illegal_message(action))
+        self.history.append(action)
+        self._decide(action)
+
+    def _play(self, card: int) -> None:
+        raise NotImplementedError
+
+    def _decide(self, action: int) -> None:
+        """Apply a legal action of a phase other than play."""
+        raise NotImplementedError
+
+    def _illegal_card_message(self, action: int) -> str:
+        seat = self.to_move
+        what = A.action_name(action)
+        if not 0 <= action < 32:
+            return f"{what} is not a card; a card must be played now"
+        if not self.playable_mask(seat) >> action & 1:  # type: ignore[arg-type]
+            return f"seat {seat} does not hold {what} as a playable card"
+        return f"{what} does not follow suit: seat {seat} must play one of {names(self.legal_play_mask())}"
+
+    def _illegal_message(self, action: int) -> str:
+        legal = ", ".join(A.action_name(a) for a in self.legal_actions())
+        return (
+            f"{A.action_name(action)} is not allowed now ({self.phase.name.lower()}, seat {self.to_move}); "
+            f"allowed: {legal}"
+        )
