@@ -89,8 +89,8 @@ def play_out(state: Hand, players: list, checks: bool = True) -> None:  # type: 
 @pytest.mark.parametrize("rules_name", sorted(SKAT_RULES))
 def test_skat_hands_all_legal(strength: str, rules_name: str) -> None:
     rules = SKAT_RULES[rules_name]
-    rng = random.Random(hash((strength, rules_name)) & 0xFFFF)
-    for _ in range(15):
+    rng = random.Random(f"{strength}/{rules_name}")
+    for _ in range(40):
         state = SkatHand(rules, SkatDeal.random(rng))
         players = [HeuristicPlayer(strength, random.Random(rng.random())) for _ in range(3)]
         play_out(state, players)
@@ -101,8 +101,8 @@ def test_skat_hands_all_legal(strength: str, rules_name: str) -> None:
 @pytest.mark.parametrize("rules_name", sorted(OFFICERS_RULES))
 def test_officers_hands_all_legal(strength: str, rules_name: str) -> None:
     rules = OFFICERS_RULES[rules_name]
-    rng = random.Random(hash((strength, rules_name)) & 0xFFFF)
-    for _ in range(12):
+    rng = random.Random(f"{strength}/{rules_name}")
+    for _ in range(30):
         state = OfficersHand(rules, shuffled_deck(rng))
         players = [HeuristicPlayer(strength, random.Random(rng.random())) for _ in range(2)]
         play_out(state, players)
@@ -390,13 +390,13 @@ def test_stronger_settings_play_better_officers() -> None:
     for seed in range(150):
         deck = shuffled_deck(random.Random(1000 + seed))
         for normal_seat in (0, 1):
-            state = OfficersHand(OFFICERS.with_options(officers_layout="admirals"), deck)
+            state = OfficersHand(OFFICERS, deck)
             players = [HeuristicPlayer("normal" if s == normal_seat else "easy", random.Random(seed)) for s in (0, 1)]
             play_out(state, players, checks=False)
             assert state.result is not None
             totals["normal"] += state.result.scores[normal_seat]
             totals["easy"] += state.result.scores[1 - normal_seat]
-    assert totals["normal"] > totals["easy"]
+    assert totals["normal"] / 300 > totals["easy"] / 300 + 3
 
 
 def test_easy_play_differs_from_strong() -> None:

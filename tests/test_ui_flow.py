@@ -128,3 +128,13 @@ def test_four_player_table_runs_with_the_person_sitting_out() -> None:
     assert set(table.slot_of_seat().values()) == {"left", "top", "right"}
     run_until(app, lambda: type(app.stack.top).__name__ == "ResultScene")
     assert match.sheet[0].changes[0] == 0
+
+
+def test_share_links_carry_the_code_and_the_page_reads_it_back() -> None:
+    from skat.ui.web import deal_code_from_query, share_link
+
+    link = share_link("https://example.org/skat/", "1ABC-DEFG")
+    assert link == "https://example.org/skat/?deal=1ABC-DEFG"
+    assert deal_code_from_query("?" + link.split("?", 1)[1]) == "1ABC-DEFG"
+    assert deal_code_from_query("?lang=de&deal=XYZ") == "XYZ"
+    assert deal_code_from_query("") is None and deal_code_from_query("?deal=") is None

@@ -6,10 +6,11 @@ in time slices (``decision.step(budget_seconds)``) until it is done, or
 ``decide_now(player, view)`` does it in one go.  A view is the engine's
 ``observe(seat)``, which carries the rules, so a player never sees hidden cards.
 
-Strengths: ``easy`` forgets played cards, makes simpler choices and now and
-then a careless one; ``normal`` counts the cards played; ``strong`` also
-infers voids from who failed to follow suit, counts the points to 61 and, in
-Officers' Skat, solves the last tricks exactly once nothing is hidden.
+Strengths: ``easy`` forgets played cards, makes simpler choices (no Hand, no
+Null, no Kontra) and now and then a careless one; ``normal`` counts the cards
+played; ``strong`` also infers voids from who failed to follow suit, counts
+the points to 61, searches the last four tricks of a Skat game over sampled
+deals and, in Officers' Skat, solves the last tricks once nothing is hidden.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The last tricks of a Skat suit game or Grand, searched instead of guessed.
 
-With three tricks or fewer to go a strong player deals the unseen cards at
+With four tricks or fewer to go a strong player deals the unseen cards at
 random a few times, consistent with everything it knows (cards played, voids
 shown, an open hand), and searches each deal to the end with alpha-beta on the
 card points.  The card that does best on average is played.  Each deal is one
@@ -12,16 +12,21 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 
-from ..engine.cards import CARD_POINTS
+from ..engine.cards import CARD_POINTS, iter_cards
 from ..engine.skat_hand import SkatObservation
 from ..engine.tricks import GameType, trick_winner
-from .knowledge import SkatKnowledge, _iter
+from .knowledge import SkatKnowledge
 
 MAX_TRICKS = 4
 SAMPLES = {1: 1, 2: 12, 3: 8, 4: 6}
 """Deals searched, by tricks left (one trick left needs no guessing about the order)."""
-NODE_LIMIT = 6000
-"""Search nodes per decision: keeps even a slow machine within the time limit."""
+NODE_LIMIT = 8000
+"""Search nodes per decision, a hard cap: a deal whose search would pass it is
+dropped, so no decision takes long even on a slow machine."""
+
+
+class _OutOfNodes(Exception):
+    pass
 
 
 def endgame_card(obs: SkatObservation, strength: str, rng: random.Random) -> Generator[int | None, None, int | None]:
@@ -44,13 +49,17 @@ def endgame_card(obs: SkatObservation, strength: str, rng: random.Random) -> Gen
         hands = _deal(kn, rng)
         if hands is None:
             continue
+        values = {}
+        try:
+            for c in legal:
+                h = hands[:]
+                h[kn.me] &= ~(1 << c)
+                values[c] = search.after_card(h, trick + [c], leader)
+        except _OutOfNodes:
+            break
         dealt += 1
         for c in legal:
-            h = hands[:]
-            h[kn.me] &= ~(1 << c)
-            totals[c] += search.after_card(h, trick + [c], leader)
-        if search.nodes > NODE_LIMIT:
-            break
+            totals[c] += values[c]
         yield None
     if not dealt:
         return None
@@ -75,7 +84,7 @@ def _deal(kn: SkatKnowledge, rng: random.Random) -> list[int] | None:
         order = sorted((s for s in others if not kn.known[s]), key=lambda s: (kn.pool[s] & free).bit_count())
         dealt = hands[:]
         for s in order:
-            choices = list(_iter(kn.pool[s] & rest))
+            choices = list(iter_cards(kn.pool[s] & rest))
             need = kn.held[s]
             if len(choices) < need:
                 ok = False
@@ -102,6 +111,8 @@ class _Search:
 
     def _after(self, hands: list[int], trick: list[int], leader: int, alpha: float, beta: float) -> float:
         self.nodes += 1
+        if self.nodes > NODE_LIMIT:
+            raise _OutOfNodes
         kn = self.kn
         if len(trick) == 3:
             winner = (leader + trick_winner(kn.game, trick)) % 3
@@ -122,7 +133,7 @@ class _Search:
                 cards = follow
         maximizing = seat == self.declarer
         best = -1000.0 if maximizing else 1000.0
-        for c in _iter(cards):
+        for c in iter_cards(cards):
             h = hands[:]
             h[seat] &= ~(1 << c)
             v = self._after(h, trick + [c], leader, alpha, beta)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from math import comb
 
-from ..engine.cards import mask_points
+from ..engine.cards import iter_cards, mask_points
 from ..engine.skat_hand import SkatObservation
 from ..engine.tricks import FOLLOW, POWER, TRUMPS, GameType
 
@@ -140,7 +140,7 @@ class SkatKnowledge:
         power = self.power
         pw = power[c]
         m = 0
-        for x in _iter(mask):
+        for x in iter_cards(mask):
             if power[x] > pw:
                 m |= 1 << x
         return m
@@ -153,7 +153,7 @@ class SkatKnowledge:
         cls = self.follow[c]
         pw = self.power[c]
         m = 0
-        for x in _iter(cls & self.out):
+        for x in iter_cards(cls & self.out):
             if self.power[x] < pw:
                 m |= 1 << x
         return m
@@ -168,10 +168,3 @@ class SkatKnowledge:
         if seat == self.declarer:
             return obs_points[seat] + mask_points(self.known_skat)
         return sum(obs_points[s] for s in range(3) if s != self.declarer)
-
-
-def _iter(mask: int):  # type: ignore[no-untyped-def]
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low

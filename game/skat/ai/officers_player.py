@@ -19,14 +19,13 @@ from collections.abc import Generator
 from math import comb
 
 from ..engine import actions as A
-from ..engine.cards import ACE, CARD_POINTS, JACK, JACKS_MASK, KING, QUEEN, TEN, mask_points
+from ..engine.cards import ACE, CARD_POINTS, JACK, JACKS_MASK, KING, QUEEN, TEN, iter_cards, mask_points
 from ..engine.officers import OfficersObservation, OPhase
 from ..engine.rules import Rules
 from ..engine.tricks import BASE_VALUES, FOLLOW, POWER, TRUMPS, GameType
 from ..engine.values import NULL_VALUES, matadors
 from .base import Thinking
 from .evaluation import TRUMP_GAMES, best_discard, logistic
-from .knowledge import _iter
 
 ALL = (1 << 32) - 1
 UNCOVER_BONUS = 1.5
@@ -112,7 +111,8 @@ def card_weight(game: int, c: int) -> float:
 
 def game_score(game: int, mine: int, theirs: int) -> float:
     """How much better this seat stands in ``game`` than the opponent, by what is visible."""
-    score = sum(card_weight(game, c) for c in _iter(mine)) - 0.8 * sum(card_weight(game, c) for c in _iter(theirs))
+    own = sum(card_weight(game, c) for c in iter_cards(mine))
+    score = own - 0.8 * sum(card_weight(game, c) for c in iter_cards(theirs))
     for suit in range(4):
         if (game == GameType.GRAND or suit != game) and mine >> (suit * 8 + ACE) & 1 and mine >> (suit * 8 + TEN) & 1:
             score += 0.5  # a Ten under its own Ace is as good as a winner
@@ -160,7 +160,7 @@ def choose_game(rules: Rules, context: str, mine: int, theirs: int) -> tuple[int
 
 def null_suits_low(cards: int) -> bool:
     """Only low cards, none above a Nine: the only Officers' hand worth a Null."""
-    return bool(cards) and all(c & 7 <= 2 for c in _iter(cards))
+    return bool(cards) and all(c & 7 <= 2 for c in iter_cards(cards))
 
 
 def _context(obs: OfficersObservation, rules: Rules) -> str:
@@ -179,7 +179,7 @@ def _declare(obs: OfficersObservation, rules: Rules, strength: str, rng: random.
     game, p, _ = choose_game(rules, _context(obs, rules), mine, theirs)
     if strength == "easy" and rng.random() < 0.25:
         # An easy player goes by its strongest suit, whatever it is worth.
-        game = max(TRUMP_GAMES[:4], key=lambda g: sum(card_weight(g, c) for c in _iter(mine)))
+        game = max(TRUMP_GAMES[:4], key=lambda g: sum(card_weight(g, c) for c in iter_cards(mine)))
     null = A.declare(GameType.NULL)
     if null in legal and strength != "easy" and p < PASS_BELOW[strength] and null_suits_low(mine):
         return null
@@ -355,7 +355,7 @@ class OfficersKnowledge:
         power = self.power
         pw = power[c]
         out = 0
-        for x in _iter(mask):
+        for x in iter_cards(mask):
             if power[x] > pw:
                 out |= 1 << x
         return out
@@ -419,7 +419,7 @@ def _trump_card(kn: OfficersKnowledge, seen: list[int], blind: list[int]) -> int
     scored = [(_card_value(kn, c), c) for c in seen]
     if blind:
         # A blind card is a random one of the cards we cannot place.
-        pool = [c for c in _iter(kn.unknown)]
+        pool = list(iter_cards(kn.unknown))
         if pool:
             avg = sum(_card_value(kn, c) for c in pool) / len(pool)
             scored.append((avg, -1))
@@ -443,7 +443,7 @@ def _card_value(kn: OfficersKnowledge, c: int) -> float:
     follow = kn.follow[c]
     answers = opp_cards & follow or opp_cards
     worst = float("inf")
-    for r in _iter(answers):
+    for r in iter_cards(answers):
         win = not kn.beats(c, c, r)
         pts = CARD_POINTS[c] + CARD_POINTS[r]
         their_keep = kn.keep(r, kn.theirs, kn.mine)
@@ -536,7 +536,7 @@ def _ramsch_card(kn: OfficersKnowledge, legal: list[int]) -> int:
             follow = kn.follow[c]
             answers = opp & follow or opp
             taken = 0.0
-            for r in _iter(answers):
+            for r in iter_cards(answers):
                 we_take = not kn.beats(c, c, r)
                 taken = max(taken, CARD_POINTS[c] + CARD_POINTS[r] if we_take else 0.0)
             if not answers:
@@ -601,7 +601,7 @@ class _Solver:
             follow = cards & self.kn.follow[trick[0]]
             if follow:
                 cards = follow
-        return sorted(_iter(cards), key=lambda c: -self.kn.power[c])
+        return sorted(iter_cards(cards), key=lambda c: -self.kn.power[c])
 
     def after(self, hands: list[int], leader: int, trick: list[int], alpha: int, beta: int) -> int:
         """Value for our seat after ``trick`` got a card (the next to move follows)."""

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 
-from ..engine.cards import CARD_POINTS, JACK, SUIT_MASKS, TEN
+from ..engine.cards import CARD_POINTS, JACK, SUIT_MASKS, TEN, iter_cards
 from ..engine.skat_hand import SkatObservation
 from ..engine.tricks import GameType
 from .evaluation import null_suit_deficits
-from .knowledge import SkatKnowledge, _iter
+from .knowledge import SkatKnowledge
 
 LATER_POINTS = 3.0
 """Points each player still to play is expected to add to a trick."""
@@ -253,7 +253,7 @@ def _null_defender(kn: SkatKnowledge, legal: list[int]) -> int:
             his = decl_pool & suit
             if not his:
                 return (50.0, power[c])
-            his_low = min(power[x] for x in _iter(his))
+            his_low = min(power[x] for x in iter_cards(his))
             forced = 1 if power[c] < his_low else 0
             known = 2.0 if kn.known[declarer] else 1.0
             return (-(forced * known) + (power[c] - his_low) * 0.1, power[c])
@@ -284,11 +284,9 @@ def _ramsch(kn: SkatKnowledge, legal: list[int]) -> int:
     if not kn.trick:
 
         def lead_key(c: int) -> tuple[float, int]:
+            # Chance of keeping the trick falls with every higher card still out.
             higher = kn.higher_out(c).bit_count()
-            if kn.trumps >> c & 1 or not kn.trumps:
-                risk = 1.0 if higher == 0 else 1.0 / (1 + higher)
-            else:
-                risk = 1.0 if higher == 0 else 1.0 / (1 + higher)
+            risk = 1.0 if higher == 0 else 1.0 / (1 + higher)
             return (risk * (CARD_POINTS[c] + 6), -power[c] if risk < 0.3 else power[c])
 
         return min(legal, key=lead_key)

@@ -34,6 +34,8 @@ HAND_THRESHOLD = {"easy": 2.0, "normal": 0.80, "strong": 0.76}
 RE_THRESHOLD = {"easy": 2.0, "normal": 0.90, "strong": 0.86}
 PICKUP_CREDIT = 0.05
 """Added to a game's chance before the skat: after it the best game may be another."""
+_HAND_FLAG = 1 << 20
+"""Marks an option as played Hand (never part of a real action)."""
 
 
 @dataclass(frozen=True)
@@ -103,11 +105,9 @@ def bid_options(hand: int, forehand: bool, strength: str) -> Generator[None, Non
     return options
 
 
-_HAND_FLAG = 1 << 20
-"""Marks an option as played Hand (never part of a real action)."""
-
-
 def _bid_limit(obs: SkatObservation, rules: Rules, strength: str, rng: random.Random) -> Generator[None, None, int]:
+    """The highest bid this hand supports: the largest value among the games
+    whose chance clears the threshold (Hand values only if Hand would be played)."""
     options = yield from bid_options(obs.hand, obs.seat == 0, strength)
     threshold = BID_THRESHOLD[strength]
     if rules.all_pass == "ramsch" and obs.seat == 0 and all(a == A.PASS for _, a in obs.bidding):
@@ -128,6 +128,8 @@ def _bid_limit(obs: SkatObservation, rules: Rules, strength: str, rng: random.Ra
 
 
 def _bid_action(obs: SkatObservation, limit: int) -> int:
+    """Hold while the bid is within the limit; as the one who says, name the
+    next value the rules allow (ISkO could skip, but there is nothing to gain)."""
     legal = obs.legal
     if A.HOLD in legal:
         return A.HOLD if obs.bid <= limit else A.PASS
@@ -166,12 +168,10 @@ def _skat_choice(obs: SkatObservation, rules: Rules, strength: str) -> Generator
 
 
 # ------------------------------------------------------------------ discarding and declaring
-def _post_option(
-    game: int, rest: int, all_cards: int, skat_points: int, forehand: bool, bid: int, rules: Rules
-) -> Option:
+def _post_option(game: int, rest: int, all_cards: int, skat_points: int, forehand: bool, bid: int) -> Option:
     """Option for declaring ``game`` with ``rest`` in hand after taking the skat."""
     if game == GameType.NULL:
-        return _null_option(rest, forehand, bid, rules, "post", False)
+        return _null_option(rest, forehand, bid, "post", False)
     p = win_probability(game, rest, forehand, "post", skat_points)
     value = game_value(game, all_cards, False)
     if value < bid:
@@ -179,7 +179,9 @@ def _post_option(
     return Option(A.declare(game), p, value)
 
 
-def _null_option(hand: int, forehand: bool, bid: int, rules: Rules, stage: str, ouvert: bool) -> Option:
+def _null_option(hand: int, forehand: bool, bid: int, stage: str, ouvert: bool) -> Option:
+    """Null (ouvert only with a hand that no lead can force); an overbid Null
+    (Lothar's table allows it) is lost, charged at the next Null step."""
     hand_game = stage == "hand"
     value = NULL_VALUES[(hand_game, ouvert)]
     action = A.declare(GameType.NULL, ouvert=ouvert)
@@ -194,6 +196,9 @@ def _null_option(hand: int, forehand: bool, bid: int, rules: Rules, stage: str, 
 
 
 def _discard(obs: SkatObservation, rules: Rules, strength: str) -> Generator[None, None, int]:
+    """Plan the game on all twelve cards: for each game the best two cards to
+    put away, then the game with the best expected score that reaches the bid.
+    The plan is made again for the second card, with the first one fixed."""
     cards = obs.hand | obs.skat
     fixed = obs.skat
     forehand = obs.seat == 0
@@ -204,10 +209,10 @@ def _discard(obs: SkatObservation, rules: Rules, strength: str) -> Generator[Non
     for g in games:
         pair = best_discard(cards, g, fixed)
         rest = cards & ~(1 << pair[0]) & ~(1 << pair[1])
-        option = _post_option(g, rest, cards, mask_points((1 << pair[0]) | (1 << pair[1])), forehand, obs.bid, rules)
+        option = _post_option(g, rest, cards, mask_points((1 << pair[0]) | (1 << pair[1])), forehand, obs.bid)
         score = _ranked(option)
         if g == GameType.NULL and option.p > 0:
-            ouvert = _null_option(rest, forehand, obs.bid, rules, "post", True)
+            ouvert = _null_option(rest, forehand, obs.bid, "post", True)
             score = max(score, _ranked(ouvert))
         if best is None or score > best[0]:
             best = (score, pair)
@@ -226,6 +231,7 @@ def _ranked(option: Option) -> float:
 
 
 def _declare(obs: SkatObservation, rules: Rules, strength: str) -> Generator[None, None, int]:
+    """The legal declaration with the best expected score, reaching the bid if any does."""
     forehand = obs.seat == 0
     hand = obs.hand
     stage = "hand" if obs.hand_game else "post"
@@ -237,7 +243,7 @@ def _declare(obs: SkatObservation, rules: Rules, strength: str) -> Generator[Non
         if d.game == GameType.NULL:
             if strength == "easy":
                 continue
-            option = _null_option(hand, forehand, obs.bid, rules, stage, d.ouvert)
+            option = _null_option(hand, forehand, obs.bid, stage, d.ouvert)
         else:
             if d.schneider or d.ouvert:
                 continue  # announcements only pay with a certain hand: not taken
@@ -278,6 +284,7 @@ def _wants_kontra(obs: SkatObservation, strength: str) -> bool:
 
 
 def _wants_re(obs: SkatObservation, strength: str) -> bool:
+    """The declarer answers Re only with a game it is nearly sure to win."""
     if obs.game is None:
         return False
     stage = "hand" if obs.hand_game else "post"
