@@ -67,6 +67,12 @@ class SheetScene(Scene):
         for x, n in zip(x_players, names, strict=True):
             p.text(n, x, y, 22, INK_DIM, bold=True)
         y += 30
+        # Running Seeger-Fabian totals, shown beside the plain totals when the option is on.
+        sf_running: list[tuple[int, ...]] = []
+        acc = [0] * m.players
+        for row in m.sheet:
+            acc = [a + d for a, d in zip(acc, row.seeger, strict=True)]
+            sf_running.append(tuple(acc))
         rows = m.sheet[self.scroll : self.scroll + 12]
         for row in rows:
             r = row.result
@@ -76,8 +82,10 @@ class SheetScene(Scene):
             p.text(game_name(t, r), cols[2], y, 22, INK)
             p.text(str(r.bid) if r.bid else "", cols[3], y, 22, INK)
             p.text(f"{r.value:+d}" if r.value else "0", cols[4], y, 22, INK)
-            for x, total in zip(x_players, row.totals, strict=True):
+            for i, (x, total) in enumerate(zip(x_players, row.totals, strict=True)):
                 p.text(str(total), x, y, 22, INK)
+                if sf:
+                    p.text(f"SF {sf_running[row.number - 1][i]}", x + 70, y, 20, INK_DIM)
             y += 28
         st = m.standings()
         y = 470
