@@ -14,7 +14,8 @@ from math import comb
 
 from ..engine.cards import iter_cards, mask_points
 from ..engine.skat_hand import SkatObservation
-from ..engine.tricks import FOLLOW, POWER, TRUMPS, GameType
+from ..engine.tricks import GameType
+from .trick_math import TrickMath
 
 ALL = (1 << 32) - 1
 TRUMP_BIAS = 1.6
@@ -23,7 +24,7 @@ SIDE_BIAS = 0.75
 """Exponent on the chance that a declarer holds none of some plain cards (< 1: more voids)."""
 
 
-class SkatKnowledge:
+class SkatKnowledge(TrickMath):
     """Card locations as far as one seat knows them (masks throughout)."""
 
     def __init__(self, obs: SkatObservation, game: GameType, strength: str) -> None:
@@ -32,9 +33,7 @@ class SkatKnowledge:
         self.declarer = obs.declarer if game != GameType.RAMSCH else None
         self.hand = obs.hand
         self.trick = list(obs.trick)
-        self.trumps = TRUMPS[game]
-        self.follow = FOLLOW[game]
-        self.power = POWER[game]
+        TrickMath.__init__(self, game)
         self.strength = strength
         on_table = 0
         for _, c in obs.trick:
@@ -123,31 +122,22 @@ class SkatKnowledge:
         lead_class = self.follow[lead]
         best_is_trump = bool(trumps >> best & 1)
         if best_is_trump:
-            higher_trumps = self._stronger(trumps & pool, best)
+            higher_trumps = self.stronger(trumps & pool, best)
             if lead_class == trumps:
                 return self.p_holds_any(seat, higher_trumps)
             if not higher_trumps:
                 return 0.0
             p_void = 1.0 - self.p_holds_any(seat, lead_class)
             return p_void * self.p_holds_any(seat, higher_trumps)
-        p_follow = self.p_holds_any(seat, self._stronger(lead_class & pool, best))
+        p_follow = self.p_holds_any(seat, self.stronger(lead_class & pool, best))
         if not trumps or not trumps & pool:
             return p_follow
         p_void = 1.0 - self.p_holds_any(seat, lead_class)
         return min(1.0, p_follow + p_void * self.p_holds_any(seat, trumps & pool))
 
-    def _stronger(self, mask: int, c: int) -> int:
-        power = self.power
-        pw = power[c]
-        m = 0
-        for x in iter_cards(mask):
-            if power[x] > pw:
-                m |= 1 << x
-        return m
-
     def higher_out(self, c: int) -> int:
         """Cards others may hold that beat ``c`` within its own suit (or trumps)."""
-        return self._stronger(self.follow[c] & self.out, c)
+        return self.stronger(self.follow[c] & self.out, c)
 
     def lower_out(self, c: int) -> int:
         cls = self.follow[c]

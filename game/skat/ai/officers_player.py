@@ -22,10 +22,12 @@ from ..engine import actions as A
 from ..engine.cards import ACE, CARD_POINTS, JACK, JACKS_MASK, KING, QUEEN, TEN, iter_cards, mask_points
 from ..engine.officers import OfficersObservation, OPhase
 from ..engine.rules import Rules
-from ..engine.tricks import BASE_VALUES, FOLLOW, POWER, TRUMPS, GameType
+from ..engine.tricks import BASE_VALUES, GameType
 from ..engine.values import NULL_VALUES, matadors
 from .base import Thinking
 from .evaluation import TRUMP_GAMES, best_discard, logistic
+from .skat_player import bid_action
+from .trick_math import TrickMath
 
 ALL = (1 << 32) - 1
 UNCOVER_BONUS = 1.5
@@ -250,16 +252,7 @@ def admirals_limit(obs: OfficersObservation, strength: str) -> int:
 
 
 def _bid(obs: OfficersObservation, rules: Rules, strength: str) -> int:
-    limit = admirals_limit(obs, strength)
-    legal = obs.legal
-    if A.HOLD in legal:
-        return A.HOLD if obs.bid <= limit else A.PASS
-    bids = [a for a in legal if A.is_bid(a)]
-    if bids:
-        lowest = min(bids, key=A.bid_value)
-        if A.bid_value(lowest) <= limit:
-            return lowest
-    return A.PASS
+    return bid_action(obs, admirals_limit(obs, strength))
 
 
 def _skat_choice(obs: OfficersObservation, rules: Rules, strength: str) -> int:
@@ -285,7 +278,7 @@ def _discard(obs: OfficersObservation, rules: Rules) -> int:
 
 
 # ------------------------------------------------------------------ card play
-class OfficersKnowledge:
+class OfficersKnowledge(TrickMath):
     """Card locations for one seat of Officers' Skat (masks)."""
 
     def __init__(self, obs: OfficersObservation, strength: str) -> None:
@@ -294,9 +287,7 @@ class OfficersKnowledge:
         self.me, self.opp = me, opp
         assert obs.game is not None
         self.game = obs.game
-        self.trumps = TRUMPS[self.game]
-        self.follow = FOLLOW[self.game]
-        self.power = POWER[self.game]
+        TrickMath.__init__(self, obs.game)
         self.strength = strength
         self.declarer = obs.declarer
         played = 0
@@ -350,24 +341,6 @@ class OfficersKnowledge:
         if n - m < h:
             return 1.0
         return 1.0 - comb(n - m, h) / comb(n, h)
-
-    def stronger(self, mask: int, c: int) -> int:
-        power = self.power
-        pw = power[c]
-        out = 0
-        for x in iter_cards(mask):
-            if power[x] > pw:
-                out |= 1 << x
-        return out
-
-    def beats(self, lead: int, best: int, c: int) -> bool:
-        trumps = self.trumps
-        power = self.power
-        if trumps >> c & 1:
-            return not trumps >> best & 1 or power[c] > power[best]
-        if trumps >> best & 1:
-            return False
-        return bool(self.follow[lead] >> c & 1) and power[c] > power[best]
 
     def keep(self, c: int, owner_cards: int, opp_playable: int) -> float:
         """What holding ``c`` is worth to its owner for the rest of the hand."""

@@ -47,23 +47,12 @@ def choose_card(obs: SkatObservation, strength: str, rng: random.Random) -> int:
 
 
 # ---------------------------------------------------------------- trump games
-def beats(kn: SkatKnowledge, lead: int, best: int, c: int) -> bool:
-    """Does ``c`` beat ``best`` in a trick led with ``lead``?"""
-    trumps = kn.trumps
-    power = kn.power
-    if trumps >> c & 1:
-        return not trumps >> best & 1 or power[c] > power[best]
-    if trumps >> best & 1:
-        return False
-    return bool(kn.follow[lead] >> c & 1) and power[c] > power[best]
-
-
 def trick_state(kn: SkatKnowledge) -> tuple[int, int, int]:
     """(lead card, best card, seat of the best card) of the trick on the table."""
     lead_seat, lead = kn.trick[0]
     best_seat, best = lead_seat, lead
     for seat, c in kn.trick[1:]:
-        if beats(kn, lead, best, c):
+        if kn.beats(lead, best, c):
             best_seat, best = seat, c
     return lead, best, best_seat
 
@@ -112,7 +101,7 @@ def _p_team_wins(kn: SkatKnowledge, lead: int | None, c: int, later: list[int]) 
         lead_c, best, best_seat = c, c, me
     else:
         lead_c, best, best_seat = trick_state(kn)
-        if beats(kn, lead_c, best, c):
+        if kn.beats(lead_c, best, c):
             best, best_seat = c, me
     ours = kn.friends(me, best_seat)
     if not later:
@@ -291,7 +280,7 @@ def _ramsch(kn: SkatKnowledge, legal: list[int]) -> int:
 
         return min(legal, key=lead_key)
     lead, best, _ = trick_state(kn)
-    losers = [c for c in legal if not beats(kn, lead, best, c)]
+    losers = [c for c in legal if not kn.beats(lead, best, c)]
     if losers:
         return max(losers, key=lambda c: (CARD_POINTS[c] * 2 + power[c] % 100, power[c]))
     if len(kn.trick) == 2:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..engine import actions as A
 from ..engine.cards import ACE, JACK, JACKS_MASK, TEN, mask_points
+from ..engine.officers import OfficersObservation
 from ..engine.rules import Rules
 from ..engine.skat_hand import Phase, SkatObservation
 from ..engine.tricks import TRUMPS, GameType
@@ -67,7 +68,7 @@ def think(obs: SkatObservation, rules: Rules, strength: str, rng: random.Random)
         return choose_card(obs, strength, rng)
     if phase == Phase.BIDDING:
         limit = yield from _bid_limit(obs, rules, strength, rng)
-        return _bid_action(obs, limit)
+        return bid_action(obs, limit)
     if phase == Phase.SKAT:
         return (yield from _skat_choice(obs, rules, strength))
     if phase == Phase.DISCARD:
@@ -127,7 +128,7 @@ def _bid_limit(obs: SkatObservation, rules: Rules, strength: str, rng: random.Ra
     return limit
 
 
-def _bid_action(obs: SkatObservation, limit: int) -> int:
+def bid_action(obs: SkatObservation | OfficersObservation, limit: int) -> int:
     """Hold while the bid is within the limit; as the one who says, name the
     next value the rules allow (ISkO could skip, but there is nothing to gain)."""
     legal = obs.legal

@@ -102,23 +102,30 @@ def skat_layout(
         px, py = PILE_SLOTS[slot]
         for i, c in enumerate(skat_cards):
             out[c] = Target(px - 40 + 8 * i, py, PILE_W, seat_sees_discards(hand, human_seat), 5 + i)
-    # Finished tricks on the winners' piles; the newest one may be held in the middle.
+    _trick_targets(out, hand, 3, held_trick, lambda s: PILE_SLOTS[slot_of_seat.get(s, "bottom")],
+                   lambda s: TRICK_SLOTS[slot_of_seat.get(s, "bottom")], TRICK_W, (2.0, 1.0))
+    return out
+
+
+def _trick_targets(  # type: ignore[no-untyped-def]
+    out: dict[int, Target], hand, players: int, held_trick: tuple | None, pile_xy, trick_xy, trick_w: float,
+    step: tuple[float, float],
+) -> None:
+    """Finished tricks on the winners' piles; the current trick (or the one just
+    finished, held in view for a moment) in front of whoever played each card."""
     tricks = list(hand.tricks)
     if held_trick is not None:
         tricks = tricks[:-1]
     for n, t in enumerate(tricks):
-        slot = slot_of_seat.get(t.winner, "bottom")
-        px, py = PILE_SLOTS[slot]
+        px, py = pile_xy(t.winner)
         for i, c in enumerate(t.cards):
-            out[c] = Target(px + n * 2.0, py - n * 1.0, PILE_W, False, 20 + n * 3 + i)
-    trick_cards = list(zip(trick_seats(hand.leader, len(hand.trick), 3), hand.trick, strict=True))
+            out[c] = Target(px + n * step[0], py - n * step[1], PILE_W, False, 20 + n * players + i)
+    leader, cards = hand.leader, hand.trick
     if held_trick is not None:
-        last = hand.tricks[-1]
-        trick_cards = list(zip(trick_seats(last.leader, len(last.cards), 3), last.cards, strict=True))
-    for i, (seat, c) in enumerate(trick_cards):
-        x, y = TRICK_SLOTS[slot_of_seat.get(seat, "bottom")]
-        out[c] = Target(x, y, TRICK_W, True, 300 + i)
-    return out
+        leader, cards = hand.tricks[-1].leader, hand.tricks[-1].cards
+    for i, (seat, c) in enumerate(zip(trick_seats(leader, len(cards), players), cards, strict=True)):
+        x, y = trick_xy(seat)
+        out[c] = Target(x, y, trick_w, True, 300 + i)
 
 
 def seat_sees_discards(hand: SkatHand, human_seat: int | None) -> bool:
@@ -201,18 +208,6 @@ def officers_layout(
     # Cards not dealt yet: the deck.
     for i, c in enumerate(hand.deck[hand.dealt:]):
         out[c] = Target(OFF_DECK[0] - i * 0.5, OFF_DECK[1] - i * 0.5, 60, False, 1 + i)
-    tricks = list(hand.tricks)
-    if held_trick is not None:
-        tricks = tricks[:-1]
-    for n, t in enumerate(tricks):
-        px, py = OFF_PILE[slot_of_seat[t.winner]]
-        for i, c in enumerate(t.cards):
-            out[c] = Target(px + n * 1.5, py - n * 0.8, PILE_W, False, 20 + n * 2 + i)
-    trick_cards = list(zip(trick_seats(hand.leader, len(hand.trick), 2), hand.trick, strict=True))
-    if held_trick is not None:
-        last = hand.tricks[-1]
-        trick_cards = list(zip(trick_seats(last.leader, len(last.cards), 2), last.cards, strict=True))
-    for i, (seat, c) in enumerate(trick_cards):
-        x, y = OFF_TRICK[slot_of_seat[seat]]
-        out[c] = Target(x, y, OFF_W + 10, True, 300 + i)
+    _trick_targets(out, hand, 2, held_trick, lambda s: OFF_PILE[slot_of_seat[s]],
+                   lambda s: OFF_TRICK[slot_of_seat[s]], OFF_W + 10, (1.5, 0.8))
     return out
