@@ -70,6 +70,8 @@ MESSAGES: dict[str, str] = {
     "result.title_ramsch": "Ramsch",
     "result.title_won": "{name} gewinnt {game}",
     "result.title_lost": "{name} verliert {game}",
+    "result.title_won_you": "Du gewinnst {game}",
+    "result.title_lost_you": "Du verlierst {game}",
     "result.title_draw": "Unentschieden",
     "result.points": "Augen: Alleinspieler {decl} : {opp} Gegenspieler",
     "result.skat": "Der Skat",

@@ -77,6 +77,8 @@ MESSAGES: dict[str, str] = {
     "result.title_ramsch": "Ramsch",
     "result.title_won": "{name} wins {game}",
     "result.title_lost": "{name} loses {game}",
+    "result.title_won_you": "You win {game}",
+    "result.title_lost_you": "You lose {game}",
     "result.title_draw": "A draw",
     "result.points": "Card points: declarer {decl} : {opp} opponents",
     "result.skat": "The skat",

@@ -62,7 +62,10 @@ class ResultScene(Scene):
             title = t("result.title_ramsch")
         else:
             who = names[self.row.declarer] if self.row.declarer is not None else "?"
-            title = t("result.title_won" if r.won else "result.title_lost", name=who, game=game_name(t, r))
+            key = "result.title_won" if r.won else "result.title_lost"
+            if self.row.declarer == self.c.human:
+                key += "_you"  # "You win", "Du gewinnst": the verb agrees with the person
+            title = t(key, name=who, game=game_name(t, r))
             if r.draw:
                 title = t("result.title_draw")
         color = GREEN if r.won else RED

@@ -316,9 +316,7 @@ class TableScene(Scene):
             discard_ready = len(self.selected) == 2
             self.dialog = build_dialog(self.app.t, hand, seat, self.apply_human, self.seat_names(), discard_ready,
                                        self.discard_selected, self.mods, self.toggle_mod)
-            if hand.phase == Phase.PLAY or (hand.phase == Phase.DISCARD):
-                pass
-        return self.dialog if self.c.hand.phase not in (Phase.PLAY,) else None
+        return self.dialog
 
     # ------------------------------------------------------------ input
     def playable_cards(self) -> list[int]:
@@ -488,7 +486,7 @@ class TableScene(Scene):
             if hand.declarer is not None and player == seats[hand.declarer] and hand.game is not None:
                 label += " · " + t("label.declarer")
             color = GOLD if thinking == player else INK
-            r = p.text(label, x, y, 24, color, bold=True, anchor="center")
+            p.text(label, x, y, 24, color, bold=True, anchor="center")
             if thinking == player:
                 dots = "." * (1 + int(self.think_time * 3) % 3)
                 p.text(t("label.thinking") + dots, x, y + 22, 20, INK_DIM, anchor="center")
@@ -499,14 +497,14 @@ class TableScene(Scene):
                 wpx = p.text_width(text, 26, True) + 28
                 p.fill_rect(bx - wpx / 2, by - 18, wpx, 36, (250, 245, 230), radius=16)
                 p.text(text, bx, by, 26, (30, 30, 30), bold=True, anchor="center")
-            del r
 
     def _draw_info(self, p: Painter) -> None:
         t = self.app.t
         hand = self.c.hand
         m = self.c.match
         p.panel(10, 10, 300, 112, alpha=200)
-        p.text(t("info.hand_of", n=m.hand_number, total=m.hands), 24, 20, 22, INK_DIM)
+        number = m.hand_number - (1 if hand.done else 0)  # a finished hand is already on the sheet
+        p.text(t("info.hand_of", n=number, total=m.hands), 24, 20, 22, INK_DIM)
         if hand.game is not None and (not isinstance(hand, SkatHand) or hand.phase >= Phase.KONTRA):
             game = t(SUIT_KEYS[hand.game]) if hand.game <= 5 else t("game.ramsch")
             extra = []
@@ -519,7 +517,7 @@ class TableScene(Scene):
             if hand.re:
                 extra.append(t("level.re"))
             p.text(" ".join([game, *extra]), 24, 44, 28, GOLD, bold=True)
-        elif isinstance(hand, SkatHand) and hand.phase == Phase.BIDDING or getattr(hand, "phase", 0) == 0:
+        elif hand.phase == Phase.BIDDING:
             p.text(t("info.bidding"), 24, 44, 26, GOLD, bold=True)
         if hand.bid:
             p.text(t("info.bid", bid=hand.bid), 24, 76, 22, INK)
@@ -530,4 +528,3 @@ class TableScene(Scene):
             p.text(t("info.tricks", n=len(hand.tricks)) + f" · {mine}:{sum(pts) - mine}", 24, 98, 20, INK_DIM)
         elif len(hand.tricks):
             p.text(t("info.tricks", n=len(hand.tricks)), 24, 98, 20, INK_DIM)
-        del m
