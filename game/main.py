@@ -8,6 +8,8 @@ import asyncio
 import sys
 from pathlib import Path
 
+import pygame  # noqa: F401  (pygbag looks at main.py's imports to set up the page)
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from skat.ui.app import App  # noqa: E402

@@ -201,3 +201,17 @@ def test_a_whole_officers_hand_by_keyboard(app: App) -> None:
     assert r is not None and r.game == "spades" and r.declarer == 0
     assert len(hand.tricks) == 16 and sum(hand.points) == 120
     assert r.matadors == 4  # all four Jacks lie in forehand's layout: "with 4"
+
+
+def test_any_window_size_letterboxes_and_maps_input_back() -> None:
+    a = App(size=(1000, 1000), store=Store(MemoryStorage(), language="de"), headless=True)
+    a.start()
+    a.frame(0.02)
+    p = a.painter
+    assert p.scale == 1000 / 1280 and p.ox == 0 and p.oy > 0  # bars above and below
+    x, y = p.px(640, 360)
+    assert (x, y) == (500, 500)
+    assert p.to_logical((x, y)) == (640.0, 360.0)
+    new = next(b for b in a.stack.top.group.buttons if b.label == "Neue Partie")
+    click(a, (new.x + new.w / 2, new.y + new.h / 2))
+    assert type(a.stack.top).__name__ == "SetupScene"

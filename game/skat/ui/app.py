@@ -108,6 +108,9 @@ class App:
 
     # ----------------------------------------------------------- frames
     def translate(self, ev: pygame.event.Event) -> Input | None:
+        """Mouse, wheel and keys in logical coordinates.  A touch arrives as SDL's
+        synthesized mouse click with ``touch`` set (raw finger events are ignored,
+        so a tap is never handled twice)."""
         p = self.painter
         if ev.type == pygame.MOUSEBUTTONDOWN:
             if ev.button in (4, 5):
@@ -119,9 +122,6 @@ class App:
             return Input("move", p.to_logical(ev.pos))
         if ev.type == pygame.MOUSEWHEEL:
             return Input("wheel", dy=ev.y)
-        if ev.type == pygame.FINGERDOWN:
-            w, h = self.screen.get_size()
-            return Input("down", p.to_logical((int(ev.x * w), int(ev.y * h))), touch=True)
         if ev.type == pygame.KEYDOWN:
             return Input("key", key=ev.key, text=ev.unicode or "")
         return None
@@ -136,8 +136,6 @@ class App:
                 self.screen = pygame.display.get_surface()
                 self.painter.resize(self.screen)
                 continue
-            if ev.type == pygame.FINGERDOWN and pygame.mouse.get_pressed()[0]:
-                continue  # SDL also sends the touch as a mouse click
             inp = self.translate(ev)
             if inp is not None and self.stack.top is not None:
                 self.stack.top.handle(inp)
