@@ -68,14 +68,18 @@ def test_a_match_resumes_after_closing_at_the_last_action() -> None:
     assert resumed.c.match.decks == match.decks
 
 
-def test_a_corrupt_save_gives_a_notice_and_a_fresh_start() -> None:
+@pytest.mark.parametrize(("lang", "words"), [("en", "could not be read"), ("de", "nicht lesbar")])
+def test_a_corrupt_save_gives_a_notice_in_the_players_language_and_a_fresh_start(lang: str, words: str) -> None:
     storage = MemoryStorage()
     storage.save("match", "{not json")
-    app = make_app(storage)
+    app = make_app(storage, lang)
     app.start()
     app.frame(0.02)
     assert app.notices, "a corrupt save must be reported"
+    assert words in app.notices[-1] and "match.corrupt-" in app.notices[-1]
     assert not app.stack.top.group.buttons[0].enabled  # nothing to continue
+    kept = storage.keys()
+    assert any(k.startswith("match.corrupt-") for k in kept)  # kept, not deleted
 
 
 def test_share_a_deal_and_open_it_again() -> None:

@@ -57,6 +57,7 @@ __all__ = [
     "LocalStorage",
     "MatchInProgress",
     "MemoryStorage",
+    "Notice",
     "Settings",
     "Statistics",
     "Storage",
@@ -99,6 +100,22 @@ _SETTING_CHOICES: dict[str, tuple[object, ...]] = {
     "deck": DECKS,
     "sound": (True, False),
 }
+
+
+class Notice(str):
+    """A notice in English (logs, tests) that also names its message, so the UI can say it in
+    the player's language: ``kind`` picks the message, ``doc`` the document, ``detail`` is the
+    technical reason and ``aside`` where an unreadable document was kept."""
+
+    kind: str
+    doc: str
+    detail: str
+    aside: str
+
+    def __new__(cls, text: str, kind: str, doc: str = "", detail: str = "", aside: str = "") -> Notice:
+        obj = super().__new__(cls, text)
+        obj.kind, obj.doc, obj.detail, obj.aside = kind, doc, detail, aside
+        return obj
 
 
 class Invalid(ValueError):
@@ -417,7 +434,10 @@ class Store:
         self._language = language
         self.notices: list[str] = []
         if storage is None and isinstance(self.storage, MemoryStorage):
-            self.notices.append("This browser does not let the game keep data: nothing is saved after the page closes.")
+            self.notices.append(
+                Notice("This browser does not let the game keep data: nothing is saved after the page closes.",
+                       "no_storage")
+            )
 
     def take_notices(self) -> list[str]:
         """The notices so far, emptying the list (for a UI that shows each once)."""
@@ -579,7 +599,9 @@ class Store:
         except ValueError as exc:  # bytes that are not UTF-8
             return self._set_aside(key, f"it is not text ({exc})", default)
         except Exception as exc:
-            self.notices.append(f"Could not read the saved {what} ({exc}); for now {fallback}.")
+            self.notices.append(
+                Notice(f"Could not read the saved {what} ({exc}); for now {fallback}.", "read_failed", key, str(exc))
+            )
             return default()
         if text is None:
             return default()
@@ -603,7 +625,10 @@ class Store:
                     kept = f" (the full document was kept as {aside!r})"
                 except Exception as exc:
                     kept = f" (it could not be copied aside: {exc})"
-            self.notices.append(f"Part of the saved {what} could not be read: {'; '.join(problems)}{kept}.")
+            detail = "; ".join(problems)
+            self.notices.append(
+                Notice(f"Part of the saved {what} could not be read: {detail}{kept}.", "partly_unreadable", key, detail)
+            )
             if repair is not None:
                 repair(value)
         return value
@@ -638,7 +663,9 @@ class Store:
             kept = f"it was kept as {aside!r}"
         except Exception as exc:
             kept = f"it could not be set aside ({exc})"
-        self.notices.append(f"The saved {what} could not be read: {reason}. {kept.capitalize()}, and {fallback}.")
+            aside = ""
+        text = f"The saved {what} could not be read: {reason}. {kept.capitalize()}, and {fallback}."
+        self.notices.append(Notice(text, "unreadable", key, reason, aside))
         return default()
 
     def _aside_key(self, key: str) -> str:
@@ -659,7 +686,7 @@ class Store:
             text = json.dumps({"version": DOC_VERSIONS[key], **doc}, ensure_ascii=False, separators=(",", ":"))
             self.storage.save(key, text)
         except Exception as exc:
-            self.notices.append(f"Could not save the {what}: {exc}")
+            self.notices.append(Notice(f"Could not save the {what}: {exc}", "save_failed", key, str(exc)))
             return False
         return True
 
@@ -667,6 +694,7 @@ class Store:
         try:
             self.storage.delete(key)
         except Exception as exc:
-            self.notices.append(f"Could not remove the saved {_WHAT[key][0]}: {exc}")
+            text = f"Could not remove the saved {_WHAT[key][0]}: {exc}"
+            self.notices.append(Notice(text, "delete_failed", key, str(exc)))
             return False
         return True

@@ -11,7 +11,8 @@ import random
 import sys
 from typing import Any
 
-from ..storage import MatchInProgress, Settings, Store
+from ..i18n import Translator
+from ..storage import MatchInProgress, Notice, Settings, Store
 from .card_art import CardArt
 from .controller import MatchController
 
@@ -36,7 +37,19 @@ class Services:
 
     def _pull_notices(self) -> None:
         for n in self.store.take_notices():
-            self.app.notify(n)
+            self.app.notify(self.localize(n))
+
+    def localize(self, notice: str) -> str:
+        """A storage notice in the player's language (the technical detail stays as it is)."""
+        if not isinstance(notice, Notice):
+            return notice
+        t = self.app.t if hasattr(self.app, "t") else Translator(self.settings.get("language", "en"))
+        kind = notice.kind
+        if kind == "unreadable" and not notice.aside:
+            kind = "unreadable_lost"
+        doc = t("doc." + notice.doc) if notice.doc else ""
+        fallback = t("doc_fallback." + notice.doc) if notice.doc else ""
+        return t("notice." + kind, doc=doc, detail=notice.detail, aside=notice.aside, fallback=fallback)
 
     # ----------------------------------------------------------- settings
     def settings_changed(self) -> None:
