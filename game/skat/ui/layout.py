@@ -187,14 +187,15 @@ def officers_layout(
         if cards:
             cards = sorted_hand(cards, hand.game)
             if slot == "bottom":
-                xs = hand_positions(len(cards), 0, w=84, max_width=760 if hand.layout == "admirals" else 980,
-                                    cx=480 if hand.layout == "admirals" else 640)
-                y = 660 if hand.layout == "admirals" else 600
+                admirals = hand.layout == "admirals"
+                w = 78.0 if admirals else 84.0
+                xs = hand_positions(len(cards), 0, w=w, max_width=760 if admirals else 980, cx=480 if admirals else 640)
+                y = 642 if admirals else 600
                 for i, (c, x) in enumerate(zip(cards, xs, strict=True)):
                     seen = bool(hand.seen[seat] >> c & 1)
                     lift = c in selected
                     dim = playing and c not in legal_cards
-                    out[c] = Target(x, y - (22 if lift else 0), 84, seen or hand.done, 200 + i, dim=dim, lift=lift)
+                    out[c] = Target(x, y - (22 if lift else 0), w, seen or hand.done, 200 + i, dim=dim, lift=lift)
             else:
                 xs = hand_positions(len(cards), 0, w=64, max_width=700, cx=480 if hand.layout == "admirals" else 640)
                 y = 60 if hand.layout == "admirals" else 130

@@ -472,7 +472,7 @@ class TableScene(Scene):
             if player is None:
                 continue
             if self.officers:
-                x, y = (1060, 560) if slot == "bottom" else (1060, 200)
+                x, y = (150, 480) if slot == "bottom" else (150, 236)  # the left side stays free of cards
             else:
                 x, y = LABEL_SLOTS[slot]
             label = self.name(player)
