@@ -102,7 +102,8 @@ class App:
         except ShareCodeError as exc:
             self.notify(self.t("share.bad_code", reason=str(exc)))
             return False
-        ctl = MatchController.for_shared_deal(shared, strength=self.services.last_setup().get("strength", "normal"))
+        # Always the same opponents for a code: normal strength, seeded from the code.
+        ctl = MatchController.for_shared_deal(shared, strength="normal")
         self.push(TableScene(self, ctl))
         return True
 
