@@ -142,3 +142,19 @@ def test_share_links_carry_the_code_and_the_page_reads_it_back() -> None:
     assert deal_code_from_query("?" + link.split("?", 1)[1]) == "1ABC-DEFG"
     assert deal_code_from_query("?lang=de&deal=XYZ") == "XYZ"
     assert deal_code_from_query("") is None and deal_code_from_query("?deal=") is None
+
+
+def test_a_failing_computer_player_never_ends_the_match() -> None:
+    class Broken:
+        def begin(self, view):  # type: ignore[no-untyped-def]
+            raise RuntimeError("bug in a player")
+
+    match = Match("skat", ISKO, players=3, hands=3, seed=6)
+    ctl = MatchController(match, human=0, seed=6, autoplay=True)
+    ctl.players = {p: Broken() for p in range(3)}  # type: ignore[misc]
+    for _ in range(200):
+        if ctl.hand.done:
+            break
+        ctl.step_ai()
+    assert ctl.hand.done and ctl.faults and "bug in a player" in ctl.faults[0]
+    assert match.sheet and match.sheet[-1].result is ctl.hand.result

@@ -39,6 +39,8 @@ class MatchController:
         self.seed = seed if seed is not None else (match.seed or 0)
         self.players: dict[int, Player] = {}
         self.decision: Decision | None = None
+        self.faults: list[str] = []
+        """Computer-player errors that were caught (the game went on with a legal action)."""
         self.decision_for: tuple[int, int] | None = None  # (hand number, history length)
 
     @classmethod
@@ -110,17 +112,22 @@ class MatchController:
             return []
         h = self.hand
         key = (self.match.hand_number, len(h.history))
-        if self.decision is None or self.decision_for != key:
-            seat = h.to_move
-            assert seat is not None
-            player = self.player(self.match.seats[seat])
-            self.decision = player.begin(h.observe(seat))
-            self.decision_for = key
-        if not self.decision.step(budget):
-            return []
-        action = self.decision.action
+        try:
+            if self.decision is None or self.decision_for != key:
+                seat = h.to_move
+                assert seat is not None
+                player = self.player(self.match.seats[seat])
+                self.decision = player.begin(h.observe(seat))
+                self.decision_for = key
+            if not self.decision.step(budget):
+                return []
+            action = self.decision.action
+        except Exception as exc:  # noqa: BLE001 - a computer player's bug must not end the match
+            self.faults.append(f"{type(exc).__name__}: {exc}")
+            action = None
         self.decision = None
-        assert action is not None
+        if action is None or action not in h.legal_actions():
+            action = h.legal_actions()[0]  # play on from the last good state with a legal action
         return self.match.act(action)
 
     def next_hand(self) -> bool:
