@@ -62,9 +62,6 @@ class HandState:
         """The cards ``seat`` could play if suit did not matter."""
         raise NotImplementedError
 
-    def is_legal(self, action: int) -> bool:
-        return action in self.legal_actions()
-
     def apply(self, action: int, seat: int | None = None) -> None:
         """Carry out ``action`` for the seat to move (``seat`` checks who acts)."""
         if self.phase == Phase.DONE:

@@ -130,7 +130,6 @@ class App:
     def frame(self, dt: float) -> None:
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT:
-                self.services.save_now()
                 self.running = False
                 return
             if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):

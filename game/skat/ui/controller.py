@@ -14,7 +14,6 @@ from ..ai.heuristic import HeuristicPlayer
 from ..engine.errors import IllegalActionError
 from ..engine.events import Event
 from ..engine.match import Hand, Match
-from ..engine.record import match_record
 
 
 @dataclass
@@ -132,6 +131,3 @@ class MatchController:
 
     def next_hand(self) -> bool:
         return self.match.next_hand() is not None
-
-    def record(self) -> dict:
-        return match_record(self.match)

@@ -48,7 +48,6 @@ class TitleScene(Scene):
         self.app.push(HelpScene(self.app))
 
     def quit(self) -> None:
-        self.app.services.save_now()
         self.app.running = False
 
     def handle(self, ev: Input) -> None:

@@ -129,9 +129,6 @@ class Services:
         self._saved_match_cache = None
         self._pull_notices()
 
-    def save_now(self) -> None:
-        pass  # every action is saved as it happens
-
     def share_deal(self, ctl: MatchController) -> str:
         t = self.app.t
         try:
