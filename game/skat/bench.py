@@ -59,9 +59,11 @@ def bench_engine(seconds: float = 3.0) -> dict[str, object]:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] != "engine":
+    """``skat bench engine [SECONDS]``."""
+    try:
+        seconds = float(argv[0]) if argv else 3.0
+    except ValueError:
         print("usage: skat bench engine [SECONDS]")
         return 2
-    seconds = float(argv[1]) if len(argv) > 1 else 3.0
     print(json.dumps(bench_engine(seconds)))
     return 0

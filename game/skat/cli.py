@@ -14,8 +14,8 @@ def main(argv: list[str] | None = None) -> int:
     p_replay = sub.add_parser("replay", help="replay ISS lines or JSON records; print one JSON object per hand")
     p_replay.add_argument("file", help="file of ISS game lines or JSON records ('-' for standard input)")
     p_bench = sub.add_parser("bench", help="benchmarks that print JSON figures")
-    p_bench.add_argument("what", choices=["engine", "ui", "ai"])
-    p_bench.add_argument("seconds", nargs="?", type=float, default=3.0)
+    p_bench.add_argument("what", choices=sorted(BENCHES))
+    p_bench.add_argument("args", nargs=argparse.REMAINDER, help="the benchmark's own options")
     p_shots = sub.add_parser("shots", help="render a tour of every scene in both languages to PNG files")
     p_shots.add_argument("dir")
     p_text = sub.add_parser("text", help="play one hand in the terminal")
@@ -30,17 +30,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return replay_file(args.file, sys.stdout, sys.stderr)
     if args.command == "bench":
-        if args.what == "engine":
-            from .bench import main as bench_main
-
-            return bench_main(["engine", str(args.seconds)])
-        if args.what == "ai":
-            from .ai.bench import main as ai_main
-
-            return ai_main([])
-        from .ui.bench_ui import main as ui_main
-
-        return ui_main()
+        return run_bench(args.what, args.args)
     if args.command == "shots":
         from .ui.shots import main as shots_main
 
@@ -54,6 +44,24 @@ def main(argv: list[str] | None = None) -> int:
 
         return web_main([])
     return play_window(args.deal)
+
+
+BENCHES: dict[str, str] = {
+    "engine": "skat.bench",
+    "ui": "skat.ui.bench_ui",
+    "ai": "skat.ai.bench",
+    "solver": "skat.ai.solver_bench",
+    "duel": "skat.ai.duel",
+    "idle": "skat.ui.bench_idle",
+}
+"""``skat bench NAME [ARGS…]``: the module whose ``main(argv)`` runs it and prints JSON."""
+
+
+def run_bench(name: str, argv: list[str]) -> int:
+    import importlib
+
+    module = importlib.import_module(BENCHES[name])
+    return int(module.main(argv) or 0)
 
 
 def play_window(deal_code: str | None) -> int:

@@ -58,6 +58,6 @@ def bench_ui(hands: int = 2, game: str = "skat") -> dict[str, object]:
     }
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     print(json.dumps(bench_ui()))
     return 0
