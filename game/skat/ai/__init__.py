@@ -18,11 +18,15 @@ from __future__ import annotations
 import random
 
 from .base import STRENGTHS, Decision, Player, View, decide_now
+from .effort import Effort
 from .heuristic import HeuristicPlayer
 
 __all__ = ["STRENGTHS", "Decision", "HeuristicPlayer", "Player", "View", "decide_now", "make_player"]
 
 
-def make_player(strength: str = "normal", rng: random.Random | None = None) -> Player:
-    """The computer player for a strength setting (the UI's one entry point)."""
+def make_player(strength: str = "normal", rng: random.Random | None = None, effort: Effort | None = None) -> Player:
+    """The computer player for a strength setting (the UI's one entry point).
+
+    ``effort`` is the thinking budget of a search player (None: the table's
+    default); the heuristic strengths ignore it."""
     return HeuristicPlayer(strength, rng)

@@ -115,6 +115,10 @@ class Player(ABC):
     def __init__(self, strength: str = "normal", rng: random.Random | None = None) -> None:
         self.strength = check_strength(strength)
         self.rng = rng if rng is not None else random.Random()
+        self.last_estimate: float | None = None
+        """The player's own chance of winning the game it declared last (set by
+        its declaration decision; None before any).  Benchmarks compare it with
+        the outcome to check that the player knows how good its hands are."""
 
     def begin(self, view: View) -> Decision:
         """Start deciding for the seat of ``view``, whose turn it must be."""
