@@ -120,3 +120,37 @@ def test_command_line_entry_point(tmp_path: Path) -> None:
     assert proc.returncode == 1
     assert len(proc.stdout.splitlines()) == 3
     assert "line 4" in proc.stderr
+
+
+def test_both_defenders_resigning_a_null_game_lets_the_declarer_win() -> None:
+    # Public ISS record 1390253: Null Ouvert, both defenders resign after the declaration.
+    code, rows, err = run(iss_lines("iss_null_resign.txt"))
+    assert code == 0 and err == ""
+    (row,) = rows
+    assert row["game"] == "null" and row["won"] and row["value"] == 46
+    assert row["declarer_tricks"] == 0 and row["mismatch"] == []
+
+
+def test_a_null_declarer_who_concedes_loses_and_a_suit_declarer_who_is_conceded_to_wins() -> None:
+    from skat.engine import actions as A
+    from skat.engine.tricks import GameType
+
+    def declared(game: int) -> SkatHand:
+        hand = SkatHand(ISKO, SkatDeal.random(random.Random(5)))
+        hand.apply(A.bid(18))
+        hand.apply(A.HOLD)
+        hand.apply(A.PASS)
+        hand.apply(A.PASS)
+        hand.apply(A.HAND)
+        hand.apply(A.declare(GameType(game)))
+        return hand
+
+    null_lost = declared(GameType.NULL)
+    null_lost.concede(declarer_wins=False)
+    assert null_lost.result is not None and not null_lost.result.won
+    null_won = declared(GameType.NULL)
+    null_won.concede(declarer_wins=True)
+    assert null_won.result is not None and null_won.result.won and null_won.trick_counts[null_won.declarer] == 0
+    grand = declared(GameType.GRAND)
+    grand.concede(declarer_wins=True)
+    assert grand.result is not None and grand.result.won and grand.trick_counts[grand.declarer] == 10

@@ -100,9 +100,9 @@ def replay_iss(line: str) -> IssReplay:
                 resigned.add(seat)
                 if hand.declarer is not None and hand.phase == Phase.PLAY:
                     if seat == hand.declarer:
-                        hand.concede(to_declarer=False)
+                        hand.concede(declarer_wins=False)
                     elif len(resigned - {hand.declarer}) == 2:
-                        hand.concede(to_declarer=True)
+                        hand.concede(declarer_wins=True)
             else:
                 raise RecordError(f"{where}: unexpected move")
         except (IllegalActionError, ValueError) as exc:
@@ -112,7 +112,7 @@ def replay_iss(line: str) -> IssReplay:
         if hand.done:
             break
     if not hand.done and claimed and hand.phase == Phase.PLAY:
-        hand.concede(to_declarer=True)
+        hand.concede(declarer_wins=True)
     if not hand.done:
         raise RecordError(f"ID[{record.game_id}]: the moves end before the game does")
     return IssReplay(record, hand)

@@ -273,17 +273,21 @@ class SkatHand(HandState):
         if len(self.tricks) == 10 or (self.game == GameType.NULL and w == self.declarer):
             self._finish()
 
-    def concede(self, to_declarer: bool) -> None:
-        """End play early: every remaining trick goes to one side.
+    def concede(self, declarer_wins: bool) -> None:
+        """End play early in favour of one side.
 
         This is how the ISS settles resignations (both defenders resign: the
-        rest to the declarer; the declarer resigns: the rest to the defenders)
-        and accepted claims.  The cards still out are gathered as the tricks
-        they would have formed, so trick counts stay right for Schwarz.
+        declarer wins; the declarer resigns: the defenders win) and accepted
+        claims.  The cards still out are gathered as the tricks they would have
+        formed and go to the side that the concession favours, so trick counts
+        stay right for Schwarz.  In Null the declarer wins by taking no trick,
+        so there a concession in his favour gives every remaining trick to the
+        defenders, and one against him gives him the rest (any trick loses a Null).
         """
         if self.phase != Phase.PLAY or self.declarer is None:
             raise IllegalActionError("only a declared game in play can be conceded")
         d = self.declarer
+        to_declarer = declarer_wins != (self.game == GameType.NULL)
         taker = d if to_declarer else next(s for s in (0, 1, 2) if s != d)
         remaining = self.hands[0] | self.hands[1] | self.hands[2] | mask_of(self.trick)
         rest = cards_of(remaining)

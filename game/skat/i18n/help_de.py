@@ -113,9 +113,9 @@ HELP: dict[str, str] = {
         "• Admiralsskat: der Geber sagt, Vorhand hört; passen beide, wird eingepasst (Ramsch beim Passen). "
         "Werte wie beim Skat (ohne ouvert), Schneider unter 30 Augen, Spitzen über alle 15 Karten und den "
         "Skat. 15 Stiche.\n"
-        "• ISS-Partien: geben beide Gegenspieler auf, bekommt der Alleinspieler die restlichen Stiche, gibt "
-        "der Alleinspieler auf, die Gegenspieler; Spiele, die durch Zeitüberschreitung oder Strafe enden, "
-        "werden übersprungen."
+        "• ISS-Partien: geben beide Gegenspieler auf, hat der Alleinspieler gewonnen (die restlichen Stiche "
+        "gehen an ihn, beim Null an die Gegenspieler); gibt der Alleinspieler auf, hat er verloren. Spiele, die "
+        "durch Zeitüberschreitung oder Strafe enden, werden übersprungen."
     ),
     "help.controls.title": "Bedienung",
     "help.controls.body": (

@@ -107,8 +107,8 @@ HELP: dict[str, str] = {
         "• Admirals' Skat: the dealer says, forehand holds; if both pass the deal is passed in (Ramsch with "
         "Passing). Values as in Skat (no Ouvert), Schneider below 30 points, matadors over all 15 cards and "
         "the skat. 15 tricks.\n"
-        "• ISS records: both defenders resigning gives the declarer the remaining tricks, the declarer "
-        "resigning gives them to the defenders; games ended by a timeout or a penalty are skipped."
+        "• ISS records: when both defenders resign the declarer wins (the remaining tricks go to him, in Null "
+        "to the defenders); when the declarer resigns he loses. Games ended by a timeout or a penalty are skipped."
     ),
     "help.controls.title": "Controls",
     "help.controls.body": (
