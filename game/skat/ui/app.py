@@ -18,6 +18,8 @@ from .painter import LOGICAL_H, LOGICAL_W, Painter
 from .scene import Input, Scene, SceneStack
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
+IDLE_WAIT_MS = 250
+"""How long an idle desktop loop sleeps at most before looking at the scenes again."""
 
 
 class App:
@@ -37,6 +39,10 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self.clock = pygame.time.Clock()
+        self._dirty = True
+        """Draw the next frame even without input (set by scene changes)."""
+        self.draws = 0
+        self._drawn_changes = -1
         self.notices: list[str] = []
         from .services import Services
 
@@ -67,6 +73,7 @@ class App:
 
     def notify(self, text: str) -> None:
         self.notices.append(text)
+        self._dirty = True
 
     # ----------------------------------------------------------- scenes
     def push(self, scene: Scene) -> None:
@@ -74,6 +81,10 @@ class App:
 
     def pop(self) -> None:
         self.stack.pop()
+
+    def invalidate(self) -> None:
+        """Something outside the input and the scenes' timers changed what is shown."""
+        self._dirty = True
 
     def start(self, deal_code: str | None = None) -> None:
         """The title screen, or straight into a shared deal when a code is given."""
@@ -128,10 +139,30 @@ class App:
         return None
 
     def frame(self, dt: float) -> None:
-        for ev in pygame.event.get():
+        """One frame that always draws (tests and the screenshot tour use it)."""
+        self.step(dt, force_draw=True)
+
+    @property
+    def active(self) -> bool:
+        """Some scene needs frames without input: an animation, a timer, a
+        computer player thinking."""
+        return any(scene.active for scene in self.stack.scenes)
+
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None, force_draw: bool = False) -> bool:
+        """Handle input, advance the scenes and draw if anything can have changed.
+
+        Returns whether the frame was drawn.  An idle screen (no input, nothing
+        moving) is not drawn again, so the game costs next to nothing while the
+        person reads or looks away."""
+        changed = force_draw or self._dirty or self.active
+        scenes_before = self.stack.changes
+        if events is None:
+            events = pygame.event.get()
+        for ev in events:
+            changed = True
             if ev.type == pygame.QUIT:
                 self.running = False
-                return
+                return False
             if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.screen = pygame.display.get_surface()
                 self.painter.resize(self.screen)
@@ -141,21 +172,57 @@ class App:
                 self.stack.top.handle(inp)
         for scene in list(self.stack.scenes):
             scene.update(dt)
+        if not (changed or self._dirty or self.active or self.stack.changes != scenes_before):
+            return False
+        self._dirty = False
+        self._drawn_changes = self.stack.changes
         self.draw()
+        self.draws += 1
+        return True
 
     def draw(self) -> None:
         self.painter.background()
         self.stack.draw(self.painter)
         pygame.display.flip()
 
-    async def run(self) -> None:
+    def _wait_for_input(self, timeout_ms: int) -> list[pygame.event.Event]:
+        """Desktop, nothing moving: sleep until an event arrives or the timeout
+        passes (SDL wakes us), instead of redrawing sixty times a second."""
+        first = pygame.event.wait(timeout_ms)
+        if first.type == pygame.NOEVENT:
+            return []
+        return [first, *pygame.event.get()]
+
+    @property
+    def needs_frame(self) -> bool:
+        """Whether the next frame must be drawn even if no input arrives."""
+        return self._dirty or self.stack.changes != self._drawn_changes or self.active
+
+    async def run(self, seconds: float | None = None) -> None:
+        """The frame loop.  ``seconds`` ends it after that long (benchmarks).
+
+        While something moves it runs at 60 frames a second.  Idle, it draws
+        nothing: on the desktop it sleeps in SDL until input arrives (waking
+        now and then for the scenes' timers); in the browser, where nothing may
+        block, it only polls input and yields the thread to the page."""
         if self.stack.top is None:
             self.start()
+        stop_at = None if seconds is None else time.perf_counter() + seconds
+        self.clock.tick()
         while self.running:
-            dt = min(self.clock.tick(60) / 1000.0, 0.1)
-            self.frame(dt)
+            if stop_at is not None and time.perf_counter() >= stop_at:
+                break
+            if self.needs_frame:
+                self.step(min(self.clock.tick(60) / 1000.0, 0.1))
+            elif self.services.web:
+                events = pygame.event.get()
+                self.step(min(self.clock.tick(60) / 1000.0, 0.1), events)
+            else:
+                events = self._wait_for_input(IDLE_WAIT_MS)
+                self.step(min(self.clock.tick() / 1000.0, 0.1), events)
             await asyncio.sleep(0)
-        pygame.quit()
+        if seconds is None:
+            pygame.quit()
 
 
 def main() -> int:

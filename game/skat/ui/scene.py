@@ -54,10 +54,19 @@ class Scene:
         """No animation running (used by tests and the shot tour)."""
         return True
 
+    @property
+    def active(self) -> bool:
+        """Needs frames without input (something moves, a timer runs, a
+        computer player thinks); an inactive scene is not redrawn until input
+        arrives, which keeps the idle game from burning a CPU core."""
+        return not self.idle
+
 
 class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
+        self.changes = 0
+        """Counts pushes and pops, so the frame loop knows to redraw."""
 
     @property
     def top(self) -> Scene | None:
@@ -65,10 +74,12 @@ class SceneStack:
 
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
+        self.changes += 1
         scene.enter()
 
     def pop(self) -> Scene | None:
         s = self.scenes.pop() if self.scenes else None
+        self.changes += 1
         if self.scenes:
             self.scenes[-1].enter()
         return s
@@ -80,6 +91,7 @@ class SceneStack:
 
     def reset(self, scene: Scene) -> None:
         self.scenes.clear()
+        self.changes += 1
         self.push(scene)
 
     def draw(self, p: Painter) -> None:

@@ -183,6 +183,13 @@ class TableScene(Scene):
     def idle(self) -> bool:
         return not self.busy and not self.queue and not self.c.ai_to_move
 
+    @property
+    def active(self) -> bool:
+        """Frames are needed while anything moves, a computer player thinks, or
+        a speech bubble or message is waiting to fade."""
+        finished = self.c.hand.done and self.result_shown_for != self.hand_serial
+        return not self.idle or finished or bool(self.bubbles) or self.message_time > 0
+
     def skip(self) -> None:
         """Finish every animation now (a click or key does this)."""
         for _ in range(100):

@@ -1,0 +1,79 @@
+"""``skat bench idle``: how much CPU the game uses while nothing moves.
+
+A person reads the rules, thinks about a bid or leaves the window open in the
+background; the game should then cost next to nothing.  This runs the real
+frame loop (``App.run``) headless for a number of wall-clock seconds on the
+idle title screen and on the table waiting for the person's bid, and reports
+the CPU seconds the process used per wall second (1.0 = one core busy).
+Target: at most 0.05 on the desktop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import platform
+import time
+
+
+def _measure(app, seconds: float) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    draws_before = app.draws
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    asyncio.run(app.run(seconds=seconds))
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    return {
+        "cpu_per_wall_s": round(cpu / wall, 4),
+        "wall_s": round(wall, 2),
+        "frames_drawn": app.draws - draws_before,
+    }
+
+
+def bench_idle(seconds: float = 10.0) -> dict[str, object]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the output is JSON only
+    from ..engine.match import Match
+    from ..engine.rules import ISKO
+    from ..storage import MemoryStorage, Store
+    from .app import App
+    from .controller import MatchController
+    from .table import TableScene
+
+    app = App(size=(1280, 720), store=Store(MemoryStorage(), language="en"), headless=True)
+    app.start()
+    title = _measure(app, seconds)
+
+    # The table, the person in middlehand: the deal animates, then the game
+    # waits for the person's first bid.  Settle it first, then measure.
+    match = Match("skat", ISKO, players=3, hands=3, seed=7)
+    ctl = MatchController(match, human=1, seed=7)
+    table = TableScene(app, ctl)
+    app.push(table)
+    for _ in range(2000):
+        app.frame(1 / 60)
+        if ctl.human_to_move and not table.active:
+            break
+    waiting = ctl.human_to_move and not table.active
+    table_figures = _measure(app, seconds)
+    return {
+        "benchmark": "idle",
+        "what": "CPU seconds per wall second of the real frame loop, headless, nothing moving "
+        "(title screen; the table waiting for the person's bid); target <= 0.05",
+        "title": title,
+        "table": {**table_figures, "waiting_for_person": waiting},
+        "seconds_each": seconds,
+        "python": platform.python_version(),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``skat bench idle [SECONDS]`` (10 s each by default)."""
+    argv = argv or []
+    try:
+        seconds = float(argv[0]) if argv else 10.0
+    except ValueError:
+        print("usage: skat bench idle [SECONDS]")
+        return 2
+    print(json.dumps(bench_idle(seconds)))
+    return 0
