@@ -10,6 +10,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(prog="skat", description="Skat and Offiziersskat against computer opponents.")
     parser.add_argument("--deal", metavar="CODE", help="start the shared deal with this code")
+    parser.add_argument("--seat", type=int, default=1, metavar="N",
+                        help="with --deal: your seat in that hand, 1 forehand, 2 middlehand, 3 rearhand "
+                        "(Offiziersskat: 1 forehand, 2 dealer)")
     sub = parser.add_subparsers(dest="command")
     p_replay = sub.add_parser("replay", help="replay ISS lines or JSON records; print one JSON object per hand")
     p_replay.add_argument("file", help="file of ISS game lines or JSON records ('-' for standard input)")
@@ -43,7 +46,10 @@ def main(argv: list[str] | None = None) -> int:
         from .webbuild import main as web_main
 
         return web_main([])
-    return play_window(args.deal)
+    if args.deal is not None and not args.deal.strip():
+        print("skat: --deal needs a deal code (it is shown after each hand); the title screen says more.",
+              file=sys.stderr)
+    return play_window(args.deal, args.seat - 1)
 
 
 BENCHES: dict[str, str] = {
@@ -64,7 +70,7 @@ def run_bench(name: str, argv: list[str]) -> int:
     return int(module.main(argv) or 0)
 
 
-def play_window(deal_code: str | None) -> int:
+def play_window(deal_code: str | None, seat: int = 0) -> int:
     try:
         import pygame  # noqa: F401
     except ImportError:
@@ -77,6 +83,6 @@ def play_window(deal_code: str | None) -> int:
     from .ui.app import App
 
     app = App()
-    app.start(deal_code)
+    app.start(deal_code, seat)
     asyncio.run(app.run())
     return 0

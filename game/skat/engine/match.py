@@ -71,13 +71,13 @@ class Match:
         if self.game == "skat":
             if self.players not in (3, 4):
                 raise MatchError("Skat is played by three, or four with the dealer sitting out")
-            if self.hands <= 0 or self.hands % self.players:
-                raise MatchError(f"a Skat match needs a positive multiple of {self.players} hands")
+            if self.hands != 1 and (self.hands <= 0 or self.hands % self.players):
+                raise MatchError(f"a Skat match needs a positive multiple of {self.players} hands (or one shared hand)")
         elif self.game == "officers":
             if self.players != 2:
                 raise MatchError("Officers' Skat is played by exactly two")
-            if self.hands <= 0 or self.hands % 2:
-                raise MatchError("an Officers' Skat match needs an even number of hands")
+            if self.hands != 1 and (self.hands <= 0 or self.hands % 2):
+                raise MatchError("an Officers' Skat match needs an even number of hands (or one shared hand)")
         else:
             raise MatchError(f"unknown game {self.game!r}")
         if not 0 <= self.first_dealer < self.players:

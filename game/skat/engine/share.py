@@ -85,7 +85,17 @@ _FACTORIAL_32 = 263130836933693530167218012160000000
 
 
 class ShareCodeError(ValueError):
-    """A deal code that cannot be read; the message is meant for the player."""
+    """A deal code that cannot be read.
+
+    The message is English, for logs and the command line; ``key`` and
+    ``params`` let the game say the same in the player's language (catalog
+    key ``share.err.<key>``).  Messages are whole sentences, ending with their
+    own punctuation."""
+
+    def __init__(self, message: str, key: str = "other", **params: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -157,7 +167,7 @@ def deck_rank(deck: Iterable[int]) -> int:
 def deck_from_rank(rank: int) -> tuple[int, ...]:
     """Inverse of :func:`deck_rank`; raises ShareCodeError for a rank of 32! or more."""
     if not 0 <= rank < _FACTORIAL_32:
-        raise ShareCodeError("This deal code does not describe a deck of 32 cards.")
+        raise ShareCodeError("This deal code does not describe a deck of 32 cards.", "deck")
     digits = []
     for radix in range(1, 33):
         rank, d = divmod(rank, radix)
@@ -184,36 +194,46 @@ def normalize_code(code: str) -> str:
 def decode_deal(code: str) -> SharedDeal:
     """Read a deal code; raises ShareCodeError saying what is wrong with it."""
     if not isinstance(code, str):
-        raise ShareCodeError("A deal code is text.")
+        raise ShareCodeError("A deal code is text.", "not_text")
     text = normalize_code(code)
     if not text:
-        raise ShareCodeError("The deal code is empty.")
+        raise ShareCodeError("The deal code is empty.", "empty")
     bad = sorted({ch for ch in text if ch not in _VALUES})
     if bad:
         shown = ", ".join(repr(ch) for ch in bad)
         raise ShareCodeError(
-            f"A deal code is made of digits and the letters A to Z except U; {shown} cannot be part of one."
+            f"A deal code is made of digits and the letters A to Z except U; {shown} cannot be part of one.",
+            "characters",
+            shown=shown,
         )
     version = _VALUES[text[0]]
     if version != VERSION:
         if version == 0:
-            raise ShareCodeError("This is not a deal code of this game (deal codes start with 1).")
+            raise ShareCodeError("This is not a deal code of this game (deal codes start with 1).", "not_ours")
         raise ShareCodeError(
             f"This deal code has version {version}, but this game reads version {VERSION}: it comes from a newer "
-            "version of the game, or its first character was mistyped."
+            "version of the game, or its first character was mistyped.",
+            "version",
+            version=version,
+            known=VERSION,
         )
     if len(text) != CODE_LENGTH:
         which = "short" if len(text) < CODE_LENGTH else "long"
         hint = " Was part of it cut off?" if which == "short" else ""
         raise ShareCodeError(
-            f"The deal code is too {which}: it has {len(text)} characters, a deal code has {CODE_LENGTH}.{hint}"
+            f"The deal code is too {which}: it has {len(text)} characters, a deal code has {CODE_LENGTH}.{hint}",
+            f"too_{which}",
+            length=len(text),
+            expected=CODE_LENGTH,
         )
     value = 0
     for ch in text:
         value = value << 5 | _VALUES[ch]
     payload, crc = value >> CRC_BITS, value & ((1 << CRC_BITS) - 1)
     if _crc(payload) != crc:
-        raise ShareCodeError("The deal code does not check out: a character is probably mistyped or missing.")
+        raise ShareCodeError(
+            "The deal code does not check out: a character is probably mistyped or missing.", "checksum"
+        )
     return _unpack(payload)
 
 
@@ -226,7 +246,7 @@ def _unpack(payload: int) -> SharedDeal:
     game = GAME_CODES[payload >> 1 & 1]
     sizes = TABLE_SIZES[game]
     if table >= len(sizes):
-        raise ShareCodeError(f"This deal code asks for a table size that {game} does not know.")
+        raise ShareCodeError(f"This deal code asks for a table size that {game} does not know.", "table")
     return SharedDeal(game, rules, deck, sizes[table])
 
 
@@ -238,13 +258,14 @@ def unpack_rules(bits: int) -> Rules:
         bits >>= width
         if index >= len(choices):
             raise ShareCodeError(
-                f"This deal code uses a value of the rule option {name!r} that this version does not know."
+                f"This deal code uses a value of the rule option {name!r} that this version does not know.",
+                "rules",
             )
         options[name] = choices[index]
     try:
         return Rules(**options)  # type: ignore[arg-type]
     except (RulesError, TypeError) as exc:
-        raise ShareCodeError(f"This deal code holds rule options this version cannot use: {exc}") from exc
+        raise ShareCodeError(f"This deal code holds rule options this version cannot use: {exc}", "rules") from exc
 
 
 # ---------------------------------------------------------------- convenience

@@ -83,10 +83,26 @@ MESSAGES: dict[str, str] = {
     "result.points": "Card points: declarer {decl} : {opp} opponents",
     "result.skat": "The skat",
     "result.discards": "Put away",
-    "share.desktop": "Deal code {code}\nPlay it again with:  skat --deal {code}",
+    "share.desktop": "Deal code {code}\nPlay it again from your seat with:  {command}",
     "share.copied": "Link copied: {link}",
     "share.copy_failed": "Copy this link: {link}",
-    "share.bad_code": "This deal code cannot be used: {reason}. A normal game starts instead.",
+    # --- deal codes that cannot be used (whole sentences; the notice adds no punctuation)
+    "share.bad_code": "This deal code cannot be used. {reason} Check the code, or start a new match here.",
+    "share.err.empty": "The code is empty.",
+    "share.err.not_text": "A deal code is text.",
+    "share.err.characters": "A deal code is made of digits and the letters A to Z except U; {shown} cannot be part "
+    "of one.",
+    "share.err.not_ours": "It is not a deal code of this game (deal codes start with 1).",
+    "share.err.version": "It has version {version}, but this game reads version {known}: it comes from a newer "
+    "version of the game, or its first character was mistyped.",
+    "share.err.too_short": "It is too short: {length} characters instead of {expected}. Was part of it cut off?",
+    "share.err.too_long": "It is too long: {length} characters instead of {expected}.",
+    "share.err.checksum": "It does not check out: a character is probably mistyped or missing.",
+    "share.err.deck": "It does not describe a deck of 32 cards.",
+    "share.err.table": "It asks for a table size this game does not know.",
+    "share.err.rules": "It holds rule options this version cannot use.",
+    "share.err.other": "It cannot be read.",
+    "share.single_hand": "A shared deal: just this one hand is played, from the seat it was shared for.",
     # dialogs
     "dlg.skat_title": "You play at {bid}",
     "dlg.skat_text": "Take up the skat and put two cards away, or play Hand without looking at it.",

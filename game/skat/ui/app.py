@@ -86,13 +86,15 @@ class App:
         """Something outside the input and the scenes' timers changed what is shown."""
         self._dirty = True
 
-    def start(self, deal_code: str | None = None) -> None:
-        """The title screen, or straight into a shared deal when a code is given."""
+    def start(self, deal_code: str | None = None, seat: int = 0) -> None:
+        """The title screen, and on top of it the shared deal when a code is
+        given (an empty or unusable code leaves the title with a notice that
+        says why)."""
         from .menu import TitleScene
 
         self.stack.reset(TitleScene(self))
-        if deal_code:
-            self.start_shared_deal(deal_code)
+        if deal_code is not None:
+            self.start_shared_deal(deal_code, seat)
 
     def start_from_link(self) -> None:
         """In the browser, ``?deal=CODE`` in the page address starts that deal."""
@@ -103,7 +105,9 @@ class App:
             code = deal_code_from_page()
         self.start(code)
 
-    def start_shared_deal(self, code: str) -> bool:
+    def start_shared_deal(self, code: str, seat: int = 0) -> bool:
+        """Play one shared hand from ``seat`` (0 forehand) against the same
+        seeded opponents as everyone else with this code."""
         from ..engine.share import ShareCodeError, decode_deal
         from .controller import MatchController
         from .table import TableScene
@@ -111,11 +115,17 @@ class App:
         try:
             shared = decode_deal(code)
         except ShareCodeError as exc:
-            self.notify(self.t("share.bad_code", reason=str(exc)))
+            reason = self.t("share.err." + exc.key, **exc.params)
+            self.notify(self.t("share.bad_code", reason=reason))
             return False
+        seats = 2 if shared.game == "officers" else 3
+        seat = seat if 0 <= seat < seats else 0
         # Always the same opponents for a code: normal strength, seeded from the code.
-        ctl = MatchController.for_shared_deal(shared, strength="normal")
-        self.push(TableScene(self, ctl))
+        ctl = MatchController.for_shared_deal(shared, strength="normal", seat=seat)
+        table = TableScene(self, ctl)
+        self.push(table)
+        table.message = self.t("share.single_hand")
+        table.message_time = 6.0
         return True
 
     # ----------------------------------------------------------- frames

@@ -43,15 +43,20 @@ class MatchController:
         self.decision_for: tuple[int, int] | None = None  # (hand number, history length)
 
     @classmethod
-    def for_shared_deal(cls, shared, strength: str = "normal") -> MatchController:  # type: ignore[no-untyped-def]
-        """A one-round match on exactly the shared deal, the person in forehand's seat,
-        and computer players seeded from the code, so everyone meets the same opponents."""
+    def for_shared_deal(cls, shared, strength: str = "normal", seat: int = 0) -> MatchController:  # type: ignore[no-untyped-def]
+        """Exactly the shared deal as a match of that one hand, the person in
+        ``seat`` of the hand (0 forehand), and computer players seeded from the
+        code, so everyone meets the same opponents."""
         import zlib
 
         seed = zlib.crc32(shared.code.encode())
         players = shared.players
-        match = Match(shared.game, shared.rules, players=players, hands=players, seed=seed,
-                      first_dealer=players - 1 if shared.game == "skat" else 1)
+        seats = 2 if shared.game == "officers" else 3
+        if not 0 <= seat < seats:
+            raise ValueError(f"a seat of this deal is 1 to {seats}")
+        # The dealer that puts table player 0 (the person) at ``seat``.
+        dealer = 1 - seat if shared.game == "officers" else (-1 - seat) % players
+        match = Match(shared.game, shared.rules, players=players, hands=1, seed=seed, first_dealer=dealer)
         match.redeal(shared.deck)
         return cls(match, human=0, strength=strength, seed=seed)
 

@@ -19,6 +19,18 @@ from .controller import MatchController
 DEFAULT_SETUP: dict[str, Any] = {"game": "skat", "preset": "isko", "players": 3, "hands": 36, "strength": "normal"}
 
 
+def replay_command(code: str, seat: int | None) -> str:
+    """The command that deals this hand again with the person in the same seat
+    (a dealer who sat out replays from forehand).
+
+    >>> replay_command("1ABC", 0), replay_command("1ABC", 2)
+    ('skat --deal 1ABC', 'skat --deal 1ABC --seat 3')
+    """
+    if not seat:
+        return f"skat --deal {code}"
+    return f"skat --deal {code} --seat {seat + 1}"
+
+
 class Services:
     def __init__(self, app, store: Store | None = None) -> None:  # type: ignore[no-untyped-def]
         self.app = app
@@ -142,7 +154,7 @@ class Services:
             from .web import copy_share_link
 
             return copy_share_link(t, code)
-        return t("share.desktop", code=code)
+        return t("share.desktop", code=code, command=replay_command(code, ctl.human_seat))
 
     # ----------------------------------------------------------- statistics
     def statistics_rows(self) -> list[tuple[str, list[tuple[str, str]]]]:
