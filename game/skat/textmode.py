@@ -1,5 +1,6 @@
 """One hand in the terminal: the fallback front end, and a quick way to try
-the rules without a window.  The person sits at seat 0 (forehand)."""
+the rules without a window.  The person sits at seat 0 (forehand) against
+the game's normal-strength computer players; ``q`` quits."""
 
 from __future__ import annotations
 
@@ -7,11 +8,14 @@ import random
 import sys
 from typing import TextIO
 
-from .ai.random_player import RandomPlayer
-from .engine import PASS, IllegalActionError, action_name, new_hand, parse_action, preset, shuffled_deck
+from .ai import decide_now, make_player
+from .engine import IllegalActionError, action_name, new_hand, parse_action, preset, shuffled_deck
 from .engine.cards import names
 from .engine.rules import RulesError
 from .engine.tricks import sort_key
+
+OFFICERS_PRESETS = ("officers", "offiziersskat")
+"""Preset names for Officers' Skat; the others are Skat's."""
 
 
 def _hand_text(state, seat: int) -> str:  # type: ignore[no-untyped-def]
@@ -26,23 +30,26 @@ def play_text(
 ) -> int:
     inp = inp or sys.stdin
     out = out or sys.stdout
+    name = rules_name or ("officers" if game == "officers" else "isko")
     try:
-        rules = preset(rules_name or ("officers" if game == "officers" else "isko"))
+        rules = preset(name)
     except RulesError as exc:
         print(exc, file=out)
         return 2
+    if (name.strip().lower() in OFFICERS_PRESETS) != (game == "officers"):
+        fits = "officers" if game == "officers" else "isko or lothar"
+        print(f"the rule set {name!r} is not one for {game}; use --rules {fits}", file=out)
+        return 2
     rng = random.Random(seed)
     state = new_hand(game, rules, shuffled_deck(rng))
-    bots = RandomPlayer(random.Random(rng.random()))
-    print(
-        f"{game} ({rules_name or 'default rules'}). You are seat 0 (forehand). Type an action, '?' for help.", file=out
-    )
+    seats = 2 if game == "officers" else 3
+    bots = {s: make_player("normal", random.Random(rng.random())) for s in range(1, seats)}
+    print(f"{game} ({name}). You are seat 0 (forehand). Type an action, '?' for help, 'q' to quit.", file=out)
     while not state.done:
         seat = state.to_move
         if seat != 0:
-            legal = state.legal_actions()
-            # Computer players in text mode: pass in the auction, otherwise random legal play.
-            action = PASS if PASS in legal and game == "skat" and state.phase == 0 else bots.choose(state)
+            assert seat is not None
+            action = decide_now(bots[seat], state.observe(seat))
             state.apply(action)
             print(f"seat {seat}: {action_name(action)}", file=out)
             continue
@@ -56,8 +63,12 @@ def play_text(
             print("\nbye", file=out)
             return 0
         token = line.strip()
+        if token.lower() in ("q", "quit", "exit"):
+            print("bye", file=out)
+            return 0
         if token in ("?", "help"):
-            print("cards like CJ HT D7; bids like 18; hold, pass, pickup, hand; games like game:C game:GO", file=out)
+            print("cards like CJ HT D7; bids like 18; hold, pass, pickup, hand; games like game:C game:GO; "
+                  "q quits", file=out)
             continue
         try:
             state.apply(parse_action(token), 0)
