@@ -15,8 +15,11 @@ from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import BASE_VALUES, GameType
 from ..engine.values import BID_VALUES, NULL_VALUES, matadors
 from ..i18n import Translator
+from .painter import LOGICAL_H, Painter
 from .widgets import Button, ButtonGroup
 
+TEXT_TOP, TEXT_STEP, TEXT_SIZE = 64, 26, 24
+"""The dialog text: first line's centre below the panel's top, line spacing, size."""
 SUIT_KEYS = ("game.diamonds", "game.hearts", "game.spades", "game.clubs", "game.grand", "game.null")
 
 
@@ -29,6 +32,30 @@ class Dialog:
     y: float = 170
     w: float = 700
     h: float = 290
+
+    def wrapped(self, p: Painter) -> list[str]:
+        """The text lines as drawn: wrapped to the panel's width."""
+        return [part for line in self.lines for part in p.wrap(line, self.w - 40, TEXT_SIZE)]
+
+    def fit(self, p: Painter) -> None:
+        """Make room for the text as it wraps in this language: the buttons move
+        below the last line and the panel grows; a panel that would leave the
+        window moves up."""
+        if not self.group.buttons:
+            return
+        n = len(self.wrapped(p))
+        text_bottom = self.y + TEXT_TOP + TEXT_STEP * (n - 1) + TEXT_SIZE / 2 if n else self.y + 48
+        shift = text_bottom + 10 - min(b.y for b in self.group.buttons)
+        if shift > 0:
+            for b in self.group.buttons:
+                b.y += shift
+            self.h += shift
+        over = self.y + self.h - (LOGICAL_H - 10)
+        if over > 0:
+            up = min(over, self.y - 60)
+            self.y -= up
+            for b in self.group.buttons:
+                b.y -= up
 
 
 def declaration_value(hand: SkatHand | OfficersHand, seat: int, action: int) -> tuple[int, bool]:
