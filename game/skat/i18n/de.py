@@ -224,6 +224,6 @@ MESSAGES: dict[str, str] = {
     "info.declarer": "Alleinspieler: {name}",
     "dlg.bid_next": "{bid} sagen",
     "dlg.bid_jump": "Auf {bid} springen",
-    "dlg.bid_pick": "Oder gleich höher reizen: Wert mit ‹ › wählen, dann springen.",
+    "dlg.bid_pick": "Oder gleich höher reizen: Wert mit - und + wählen, dann springen.",
 }
 MESSAGES.update(HELP)

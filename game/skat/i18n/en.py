@@ -238,6 +238,6 @@ MESSAGES: dict[str, str] = {
     "info.declarer": "Declarer: {name}",
     "dlg.bid_next": "Say {bid}",
     "dlg.bid_jump": "Jump to {bid}",
-    "dlg.bid_pick": "Or jump straight to a higher value: choose it with ‹ ›, then Jump.",
+    "dlg.bid_pick": "Or jump straight to a higher value: choose it with - and +, then Jump.",
 }
 MESSAGES.update(HELP)

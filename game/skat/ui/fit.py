@@ -29,10 +29,8 @@ def _inside(inner: pygame.Rect, outer: pygame.Rect) -> bool:
 
 
 def _belongs(a: DrawnBox, b: DrawnBox) -> bool:
-    """``a`` is drawn in ``b`` (a button's label, a panel's text) or beside it in the same box."""
-    return (a.container is not None and a.container == b.rect) or (
-        a.container is not None and a.container == b.container and "text" in (a.kind, b.kind) and a.kind != b.kind
-    )
+    """``a`` is drawn in ``b`` (a button's label, a panel's text)."""
+    return a.container is not None and a.container == b.rect
 
 
 def _may_overlap(a: DrawnBox, b: DrawnBox) -> bool:

@@ -21,7 +21,7 @@ from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import FOLLOW, TRUMPS
 from .controller import MatchController
-from .dialogs import SUIT_KEYS, TEXT_SIZE, TEXT_STEP, TEXT_TOP, Dialog, build_dialog
+from .dialogs import SHOWN_BIDS, SUIT_KEYS, TEXT_SIZE, TEXT_STEP, TEXT_TOP, BidPick, Dialog, build_dialog
 from .layout import (
     DECK_POS,
     OFF_DECK,
@@ -82,6 +82,7 @@ class TableScene(Scene):
         self._build_toolbar()
         self.message = ""
         self.message_time = 0.0
+        self.bid_pick: tuple[int, int] | None = None  # (history length, value) chosen in the bid picker
         self.shake: tuple[int, float] | None = None  # (card, seconds left): a card that may not be played
         self._auction: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
         self._new_hand(animate=True)
@@ -368,17 +369,38 @@ class TableScene(Scene):
             return None
         hand = self.c.hand
         key = (self.hand_serial, len(hand.history), tuple(sorted(self.selected)), tuple(sorted(self.mods.items())),
-               self.app.t.language)
+               self.app.t.language, self._picked())
         if key != self.dialog_key:
+            same_decision = self.dialog_key is not None and self.dialog_key[:2] == key[:2] and self.dialog is not None
+            focus = self.dialog.group.focus if same_decision and self.dialog is not None else 0
             self.dialog_key = key
             seat = self.c.human_seat
             assert seat is not None
             discard_ready = len(self.selected) == 2
             self.dialog = build_dialog(self.app.t, hand, seat, self.apply_human, self.seat_names(), discard_ready,
-                                       self.discard_selected, self.mods, self.toggle_mod)
+                                       self.discard_selected, self.mods, self.toggle_mod,
+                                       BidPick(self._picked(), self.step_bid_pick))
             if self.dialog is not None:
                 self.dialog.fit(self.app.painter)
+                self.dialog.group.focus = focus  # the picker's arrows keep the keyboard focus
         return self.dialog
+
+    def _picked(self) -> int | None:
+        """The bid picker's value for this decision (None: its default)."""
+        if self.bid_pick is not None and self.bid_pick[0] == len(self.c.hand.history):
+            return self.bid_pick[1]
+        return None
+
+    def step_bid_pick(self, step: int) -> None:
+        """Move the bid picker to the previous / next value the person may say."""
+        hand = self.c.hand
+        values = [A.bid_value(a) for a in hand.legal_actions() if A.is_bid(a)]
+        if len(values) < 2:
+            return
+        current = self._picked()
+        i = values.index(current) if current in values else min(SHOWN_BIDS, len(values) - 1)
+        i = max(0, min(len(values) - 1, i + step))
+        self.bid_pick = (len(hand.history), values[i])
 
     # ------------------------------------------------------------ input
     def playable_cards(self) -> list[int]:
@@ -410,6 +432,9 @@ class TableScene(Scene):
         dlg = self.current_dialog()
         hand = self.c.hand
         if dlg is not None and dlg.group.handle(ev):
+            return
+        if dlg is not None and ev.kind == "key" and ev.text in ("+", "-") and hand.phase == Phase.BIDDING:
+            self.step_bid_pick(1 if ev.text == "+" else -1)
             return
         if ev.kind == "key" and ev.text in ("l", "L"):
             self.open_last_trick()
