@@ -14,6 +14,9 @@ from dataclasses import dataclass
 import pygame
 
 LOGICAL_W, LOGICAL_H = 1280, 720
+MIN_WINDOW = (640, 360)
+"""The smallest window the layout is made (and tested) for; the desktop window
+cannot be made smaller."""
 
 FELT = (22, 92, 58)
 FELT_DARK = (14, 64, 40)

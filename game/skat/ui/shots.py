@@ -183,15 +183,6 @@ def states(app):  # type: ignore[no-untyped-def]
     _drive(t, _winner_policy(0, stop=_human_stop(ctl, 6, 4)))
     settle(app)
     yield "06-skat-play"
-    # A card that may not be played: the table shakes it and says why.
-    legal = set(t.playable_cards())
-    hand = ctl.hand
-    if hand.trick:
-        wrong = [c for c in t._hand_order() if c not in legal]
-        if wrong:
-            t.refuse_card(wrong[0])
-            _frames(app, 1, 0.02)
-            yield "06b-skat-illegal-card"
     _drive(t, _winner_policy(0))
     settle(app, until=lambda: isinstance(app.stack.top, ResultScene))
     yield "07-skat-result"
@@ -218,7 +209,7 @@ def states(app):  # type: ignore[no-untyped-def]
     settle(app)
     yield "05d-skat-re"
     # The computer on the left declares; tricks on its pile, the skat beside them.
-    t, ctl = table(dealer=2)
+    t, ctl = table(dealer=2, seed=3)
     _drive(t, _winner_policy(1, stop=_human_stop(ctl, 6, 3)))
     settle(app)
     yield "06c-skat-left-declarer"
@@ -230,6 +221,18 @@ def states(app):  # type: ignore[no-untyped-def]
     _frames(app, 1)
     yield "06e-pause"
     app.pop()
+    # A card that may not be played: the table shakes it and says why.
+    def must_follow(hand, player) -> bool:  # type: ignore[no-untyped-def]
+        return (player == 0 and hand.phase == 6 and bool(hand.trick)
+                and hand.legal_play_mask() != hand.playable_mask(hand.to_move))
+
+    _drive(t, _winner_policy(1, stop=must_follow))
+    settle(app)
+    wrong = [c for c in t._hand_order() if c not in t.playable_cards()]
+    if wrong and ctl.human_to_move:
+        t.refuse_card(wrong[0])
+        _frames(app, 1, 0.02)
+        yield "06b-skat-illegal-card"
 
     # --- Skat, four players: the dealer sits out.
     t, ctl = table(players=4, dealer=3)

@@ -258,7 +258,7 @@ class TableScene(Scene):
 
     def _bubble(self, player: int | None, text: str) -> None:
         if player is not None:
-            self.bubbles[player] = (text, BUBBLE_SECONDS * max(self.app.speed, 0.5))
+            self.bubbles[player] = (text, BUBBLE_SECONDS)
 
     def say(self, text: str, seconds: float = 3.0) -> None:
         """A short message in the middle of the table."""
