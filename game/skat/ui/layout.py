@@ -209,7 +209,7 @@ def officers_layout(
                     out[c] = Target(x, y - (22 if lift else 0), w, seen or hand.done, 200 + i, dim=dim, lift=lift)
             else:
                 # Harlequin: right of centre, clear of the status panel.
-                xs = hand_positions(len(cards), 0, w=64, max_width=700, cx=480 if hand.layout == "admirals" else 680)
+                xs = hand_positions(len(cards), 0, w=64, max_width=700, cx=500 if hand.layout == "admirals" else 680)
                 y = 60 if hand.layout == "admirals" else 130
                 for i, (c, x) in enumerate(zip(cards, xs, strict=True)):
                     # Harlequin: the cards the opponent turned are the ones the person sees.

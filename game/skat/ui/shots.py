@@ -268,8 +268,7 @@ def states(app):  # type: ignore[no-untyped-def]
         t, ctl = table("officers", rules, 2, dealer=1, seed=5)
         settle(app)
         yield f"16-{layout}-start"
-        _drive(t, lambda hand, pl, ctl=ctl: None if len(hand.tricks) >= 4 and pl == 0 else (
-            hand.legal_actions()[-1] if hand.phase != 6 else hand.legal_actions()[0]))
+        _drive(t, _winner_policy(0, stop=lambda hand, pl: len(hand.tricks) >= 4 and pl == 0))
         settle(app)
         yield f"17-{layout}-mid-hand"
 

@@ -549,15 +549,17 @@ class TableScene(Scene):
                     p.text(part, dlg.x + dlg.w / 2, y, TEXT_SIZE, INK, anchor="center")
                     y += TEXT_STEP
                 dlg.group.draw(p)
-        elif self.c.human_to_move and hand.phase == Phase.PLAY and not self.animating:
+        elif self.c.human_to_move and hand.phase == Phase.PLAY and not self.animating and self.message_time <= 0:
             x, y = (640, 458) if not self.officers else (900, 475)
             p.text(self.app.t("hint.play"), x, y, 24, GOLD, anchor="center")
         if self.message_time > 0:
             p.new_layer()
-            w = min(1200.0, max(600.0, p.text_width(self.message, 24) + 60))
-            p.panel(640 - w / 2, 250, w, 70)
-            with p.inside(640 - w / 2, 250, w, 70):
-                p.text(self.message, 640, 285, 24, INK, anchor="center")
+            # Below the trick, where the hint to play stands: the trick stays in view.
+            w = min(1200.0, max(480.0, p.text_width(self.message, 24) + 60))
+            x, y = (640, 440) if not self.officers else (900, 480)
+            p.panel(x - w / 2, y, w, 48)
+            with p.inside(x - w / 2, y, w, 48):
+                p.text(self.message, x, y + 24, 24, INK, anchor="center")
 
     def _label_place(self, slot: str) -> tuple[float, float, str]:
         """Where a seat's label goes: (x, y, anchor) of its first line."""
