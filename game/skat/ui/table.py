@@ -664,8 +664,10 @@ class TableScene(Scene):
                 if hand.declarer is not None:
                     who = t("info.declarer", name=self.name(m.seats[hand.declarer]))
                     _fit_text(p, who, 24, 70, 20, INK, INFO_W - 28)
-            elif before_play:
-                p.text(t("info.bidding"), 24, 40, 24, GOLD, bold=True)
+            elif before_play and (hand.phase == Phase.BIDDING or hand.bid):
+                # The bidding, or once it is over the bid it reached, with everyone's last call.
+                title = t("info.bidding") if hand.phase == Phase.BIDDING else t("info.bid", bid=hand.bid)
+                p.text(title, 24, 40, 24, GOLD, bold=True)
                 calls = self._auction_text()
                 for i, line in enumerate(_pack(p, calls, INFO_W - 28, 20)[:3]):
                     p.text(line, 24, 68 + 18 * i, 18 if len(calls) > 2 else 20, INK)
