@@ -48,15 +48,18 @@ def auction_calls(hand: SkatHand | OfficersHand, deck: tuple[int, ...], game: st
 
     The engine keeps only the actions, so the bidding is replayed on a fresh
     hand to learn who said each one (this also works for a resumed match)."""
-    replica = new_hand(game, rules, deck)
     calls: list[tuple[int, int]] = []
-    for action in hand.history:
-        if replica.phase != Phase.BIDDING:
-            break
-        seat = replica.to_move
-        replica.apply(action)
-        if seat is not None:
-            calls.append((seat, action))
+    try:
+        replica = new_hand(game, rules, deck)
+        for action in hand.history:
+            if replica.phase != Phase.BIDDING:
+                break
+            seat = replica.to_move
+            replica.apply(action)
+            if seat is not None:
+                calls.append((seat, action))
+    except (IllegalActionError, ValueError):  # a record that does not replay: show what did
+        pass
     return calls
 
 
