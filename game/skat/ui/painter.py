@@ -37,6 +37,9 @@ SUPERSAMPLE_BELOW_PX = 48
 SUPERSAMPLE = 4
 
 
+_NOTHING = nullcontext()  # reusable: drawing inside a box records nothing while recording is off
+
+
 @dataclass(frozen=True)
 class DrawnBox:
     """One thing drawn in a frame, for layout checks (see ``Painter.boxes``).
@@ -102,7 +105,7 @@ class Painter:
     ) -> AbstractContextManager:
         """Draw within this box: it is recorded, and what is drawn in the block must fit in it."""
         if self.boxes is None:
-            return nullcontext()
+            return _NOTHING
         return self._inside(self.rect(x, y, w, h), kind, label)
 
     @contextmanager
