@@ -215,3 +215,126 @@ def test_any_window_size_letterboxes_and_maps_input_back() -> None:
     new = next(b for b in a.stack.top.group.buttons if b.label == "Neue Partie")
     click(a, (new.x + new.w / 2, new.y + new.h / 2))
     assert type(a.stack.top).__name__ == "SetupScene"
+
+
+# --- issue 7, finding 10: a refused card shakes and says why; the ISkO bid picker ---------------
+SUIT_NAMES = {"en": ("diamonds", "hearts", "spades", "clubs"), "de": ("Karo", "Herz", "Pik", "Kreuz")}
+
+
+def _defending_and_following(app: App) -> TableScene:
+    """A hand in play where the computer on the left declares and the person must follow a lead."""
+    from skat.ui.shots import _drive, _winner_policy
+
+    match = Match("skat", ISKO, players=3, hands=3, seed=3, first_dealer=2)
+    table = TableScene(app, MatchController(match, human=0, seed=3))
+    app.push(table)  # the script plays every seat from the first call
+
+    def must_follow(hand, player) -> bool:  # type: ignore[no-untyped-def]
+        return (player == 0 and hand.phase == 6 and bool(hand.trick)
+                and hand.legal_play_mask() != hand.playable_mask(hand.to_move))
+
+    _drive(table, _winner_policy(1, stop=must_follow))
+    settle(app, table)
+    assert must_follow(table.c.hand, 0)
+    return table
+
+
+def _drawn_texts(app: App) -> list[str]:
+    p = app.painter
+    p.start_recording()
+    app.draw()
+    return [b.label for b in p.stop_recording() if b.kind == "text"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_card_that_may_not_be_played_shakes_and_says_why(app: App, lang: str) -> None:
+    app.settings["language"] = lang
+    app.apply_settings()
+    table = _defending_and_following(app)
+    hand = table.c.hand
+    me = table.c.human_seat
+    wrong = next(c for c in table._hand_order() if c not in hand.legal_actions())
+    before = list(hand.history)
+    click(app, card_center(table, wrong))
+    assert hand.history == before and hand.hands[me] >> wrong & 1  # nothing was played
+    assert table.shake is not None and table.shake[0] == wrong
+    lead = hand.trick[0]
+    trump = lead & 7 == 4 or (hand.game is not None and hand.game < 4 and lead >> 3 == hand.game)
+    if lang == "en":
+        why = "You must follow suit: trump" if trump else f"You must follow suit: {SUIT_NAMES['en'][lead >> 3]}"
+    else:
+        why = "Du musst Trumpf bedienen" if trump else f"Du musst Farbe bedienen: {SUIT_NAMES['de'][lead >> 3]}"
+    assert why in _drawn_texts(app)
+    # The card swings sideways and comes to rest where it lies.
+    sp = table.sprites[wrong]
+    xs = []
+    for _ in range(12):
+        p = app.painter
+        p.start_recording()
+        app.frame(0.05)
+        app.draw()
+        box = next(b for b in p.stop_recording() if b.kind == "card" and b.label == str(wrong))
+        xs.append(box.rect.centerx)
+    assert len(set(xs)) > 2 and table.shake is None
+    assert abs(xs[-1] - app.painter.px(sp.x, sp.y)[0]) <= 1
+    # A legal card still plays.
+    right = next(c for c in table._hand_order() if c in hand.legal_actions())
+    click(app, card_center(table, right))
+    assert hand.history[len(before)] == right
+
+
+def _middlehand_says(app: App, rules) -> TableScene:  # type: ignore[no-untyped-def]
+    match = Match("skat", rules, players=3, hands=3, seed=4, first_dealer=1)  # the person is middlehand
+    table = TableScene(app, MatchController(match, human=0, seed=4))
+    app.push(table)
+    settle(app, table)
+    assert table.c.human_seat == 1 and table.c.hand.to_move == 1 and not table.c.hand.history
+    return table
+
+
+def _labels(table: TableScene) -> list[str]:
+    dlg = table.current_dialog()
+    assert dlg is not None
+    return [b.label for b in dlg.group.buttons]
+
+
+def test_isko_bid_picker_jumps_to_any_value_by_keyboard(app: App) -> None:
+    table = _middlehand_says(app, ISKO)
+    assert "Say 18" in _labels(table) and "Jump to 30" in _labels(table)
+    key(app, pygame.K_PLUS, "+")
+    key(app, pygame.K_PLUS, "+")
+    key(app, pygame.K_MINUS, "-")
+    key(app, pygame.K_PLUS, "+")
+    assert "Jump to 35" in _labels(table)
+    key(app, pygame.K_9, "9")  # the numbered Jump button
+    assert table.c.hand.history[0] == A.bid(35)
+
+
+def test_isko_bid_picker_by_mouse_keeps_the_focus_on_the_arrow(app: App) -> None:
+    table = _middlehand_says(app, ISKO)
+    click(app, button_center(table, "+"))
+    assert "Jump to 33" in _labels(table)
+    key(app, pygame.K_RETURN)  # the focus stayed on "+"
+    assert "Jump to 35" in _labels(table)
+    for _ in range(3):
+        click(app, button_center(table, "-"))
+    assert "Jump to 27" in _labels(table)
+    from skat.engine.values import BID_VALUES
+
+    steps = 0
+    while next(b for b in table.current_dialog().group.buttons if b.label == "+").enabled:
+        click(app, (lambda b: (b.x + 5, b.y + 5))(next(b for b in table.current_dialog().group.buttons
+                                                       if b.label == "+")))
+        steps += 1
+    assert steps == len(BID_VALUES) - BID_VALUES.index(27) - 1  # one click per value, none skipped
+    top = f"Jump to {BID_VALUES[-1]}"
+    assert top in _labels(table)  # the highest value there is
+    click(app, button_center(table, top))
+    assert table.c.hand.history[0] == A.bid(BID_VALUES[-1])
+
+
+def test_without_skip_values_only_the_next_value_is_offered(app: App) -> None:
+    from skat.engine.rules import LOTHAR
+
+    table = _middlehand_says(app, LOTHAR)
+    assert _labels(table) == ["Say 18", "Pass"]

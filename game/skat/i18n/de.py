@@ -225,5 +225,22 @@ MESSAGES: dict[str, str] = {
     "doc_fallback.sheets": 'die Liste beginnt neu',
     "doc_fallback.statistics": 'die Statistik beginnt bei null',
     "notice.resumed": "Die Partie geht dort weiter, wo sie aufgehört hat.",
+    # --- table: what the bidding said, why a card may not be played, bid picker (uilayout) ---
+    "suit.diamonds": "Karo",
+    "suit.hearts": "Herz",
+    "suit.spades": "Pik",
+    "suit.clubs": "Kreuz",
+    "illegal.follow_suit": "Du musst Farbe bedienen: {suit}",
+    "illegal.follow_trump": "Du musst Trumpf bedienen",
+    "illegal.unseen": "Du musst mit einer Karte bedienen, die du kennst",
+    "illegal.card": "Diese Karte darfst du jetzt nicht spielen",
+    "illegal.action": "Das geht jetzt nicht",
+    "auction.holds": "ja zu {bid}",
+    "auction.passed": "passt",
+    "info.bid_to": "gereizt bis {bid}",
+    "info.declarer": "Alleinspieler: {name}",
+    "dlg.bid_next": "{bid} sagen",
+    "dlg.bid_jump": "Auf {bid} springen",
+    "dlg.bid_pick": "Oder gleich höher reizen: Wert mit - und + wählen, dann springen.",
 }
 MESSAGES.update(HELP)

@@ -238,5 +238,22 @@ MESSAGES: dict[str, str] = {
     "doc_fallback.sheets": 'finished matches start afresh',
     "doc_fallback.statistics": 'the statistics start from zero',
     "notice.resumed": "The match was resumed where it was left.",
+    # --- table: what the bidding said, why a card may not be played, bid picker (uilayout) ---
+    "suit.diamonds": "diamonds",
+    "suit.hearts": "hearts",
+    "suit.spades": "spades",
+    "suit.clubs": "clubs",
+    "illegal.follow_suit": "You must follow suit: {suit}",
+    "illegal.follow_trump": "You must follow suit: trump",
+    "illegal.unseen": "You must follow suit with a card you can see",
+    "illegal.card": "That card cannot be played now",
+    "illegal.action": "That is not possible now",
+    "auction.holds": "yes to {bid}",
+    "auction.passed": "passed",
+    "info.bid_to": "bid to {bid}",
+    "info.declarer": "Declarer: {name}",
+    "dlg.bid_next": "Say {bid}",
+    "dlg.bid_jump": "Jump to {bid}",
+    "dlg.bid_pick": "Or jump straight to a higher value: choose it with - and +, then Jump.",
 }
 MESSAGES.update(HELP)

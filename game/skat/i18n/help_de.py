@@ -123,6 +123,12 @@ HELP: dict[str, str] = {
         "Touch: eine Karte antippen wählt sie aus, noch einmal antippen spielt sie.\n"
         "Tastatur: Pfeiltasten wählen eine Karte, Enter spielt sie; in Dialogen drücken die Zifferntasten "
         "die nummerierten Knöpfe, Pfeile und Enter gehen auch; L zeigt den letzten Stich; Esc öffnet das Menü.\n"
-        "Ein Klick oder eine Taste beendet jede Animation sofort."
+        "Ein Klick oder eine Taste beendet jede Animation sofort.\n"
+        "Reizen mit Überspringen (ISkO): die Knöpfe sagen die nächsten Werte; - und + (Knöpfe oder Tasten) "
+        "wählen jeden höheren Wert, Springen sagt ihn.\n"
+        "Eine Karte, die du nicht spielen darfst, wackelt beim Anklicken, und der Tisch sagt warum (etwa: Farbe "
+        "bedienen).\n"
+        "Das Feld oben links zeigt bis zur ersten Karte, was jeder zuletzt gereizt hat, danach das Spiel und sein "
+        "Reizwert."
     ),
 }

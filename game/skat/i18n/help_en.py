@@ -116,6 +116,10 @@ HELP: dict[str, str] = {
         "Touch: tap a card to select it, tap it again to play it.\n"
         "Keyboard: arrow keys choose a card, Enter plays it; in dialogs the number keys press the numbered "
         "buttons, arrows and Enter work too; L shows the last trick; Esc opens the menu.\n"
-        "A click or a key finishes any animation at once."
+        "A click or a key finishes any animation at once.\n"
+        "Bidding where values may be skipped (ISkO): the buttons say the next values; - and + (buttons or keys) "
+        "pick any higher value, Jump says it.\n"
+        "A card that may not be played shakes when clicked, and the table says why (for example: follow suit).\n"
+        "The panel at the top left keeps everyone's last call until the first card, then the game and its bid."
     ),
 }

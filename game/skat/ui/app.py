@@ -34,6 +34,8 @@ class App:
         flags = 0 if headless else pygame.RESIZABLE
         self.screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption("Skat")
+        if not headless:
+            self._set_minimum_size()
         self.headless = headless
         self.painter = Painter(self.screen)
         self.stack = SceneStack()
@@ -69,6 +71,19 @@ class App:
 
             pygame.display.set_icon(make_icon(64))
         except Exception:  # noqa: BLE001 - an icon is never worth a crash
+            pass
+
+    def _set_minimum_size(self) -> None:
+        """The layout is made for windows down to MIN_WINDOW; the window stays at least that big."""
+        try:
+            import warnings
+
+            from .painter import MIN_WINDOW
+
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        except Exception:  # noqa: BLE001 - an older pygame or a browser canvas: nothing to enforce
             pass
 
     def notify(self, text: str) -> None:

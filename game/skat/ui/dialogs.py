@@ -13,10 +13,13 @@ from ..engine import actions as A
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import BASE_VALUES, GameType
-from ..engine.values import BID_VALUES, NULL_VALUES, matadors
+from ..engine.values import NULL_VALUES, matadors
 from ..i18n import Translator
+from .painter import LOGICAL_H, Painter
 from .widgets import Button, ButtonGroup
 
+TEXT_TOP, TEXT_STEP, TEXT_SIZE = 64, 26, 24
+"""The dialog text: first line's centre below the panel's top, line spacing, size."""
 SUIT_KEYS = ("game.diamonds", "game.hearts", "game.spades", "game.clubs", "game.grand", "game.null")
 
 
@@ -29,6 +32,30 @@ class Dialog:
     y: float = 170
     w: float = 700
     h: float = 290
+
+    def wrapped(self, p: Painter) -> list[str]:
+        """The text lines as drawn: wrapped to the panel's width."""
+        return [part for line in self.lines for part in p.wrap(line, self.w - 40, TEXT_SIZE)]
+
+    def fit(self, p: Painter) -> None:
+        """Make room for the text as it wraps in this language: the buttons move
+        below the last line and the panel grows; a panel that would leave the
+        window moves up."""
+        if not self.group.buttons:
+            return
+        n = len(self.wrapped(p))
+        text_bottom = self.y + TEXT_TOP + TEXT_STEP * (n - 1) + TEXT_SIZE / 2 if n else self.y + 48
+        shift = text_bottom + 10 - min(b.y for b in self.group.buttons)
+        if shift > 0:
+            for b in self.group.buttons:
+                b.y += shift
+            self.h += shift
+        over = self.y + self.h - (LOGICAL_H - 10)
+        if over > 0:
+            up = min(over, self.y - 60)
+            self.y -= up
+            for b in self.group.buttons:
+                b.y -= up
 
 
 def declaration_value(hand: SkatHand | OfficersHand, seat: int, action: int) -> tuple[int, bool]:
@@ -65,13 +92,14 @@ def declaration_value(hand: SkatHand | OfficersHand, seat: int, action: int) -> 
 def build_dialog(
     t: Translator, hand: SkatHand | OfficersHand, seat: int, act: Callable[[int], None], names: dict[int, str],
     discard_ready: bool, discard: Callable[[], None], mods: dict[str, bool], toggle: Callable[[str], None],
+    pick: BidPick | None = None,
 ) -> Dialog | None:
     legal = hand.legal_actions()
     phase = hand.phase
     officers = isinstance(hand, OfficersHand)
     dlg: Dialog
     if phase == Phase.BIDDING:
-        dlg = _bidding(t, hand, seat, legal, act, names)
+        dlg = _bidding(t, hand, seat, legal, act, names, pick)
     elif phase == Phase.SKAT:
         dlg = Dialog(t("dlg.skat_title", bid=hand.bid))
         dlg.lines.append(t("dlg.skat_text"))
@@ -119,7 +147,21 @@ def _game_text(t: Translator, hand: SkatHand | OfficersHand) -> str:
     return t(SUIT_KEYS[hand.game]) if hand.game <= GameType.NULL else ""
 
 
-def _bidding(t: Translator, hand, seat: int, legal: list[int], act, names) -> Dialog:  # type: ignore[no-untyped-def]
+@dataclass
+class BidPick:
+    """The value picker of a bidding dialog where values may be skipped (ISkO):
+    ``value`` is the chosen one (None: the first beyond the buttons), ``change``
+    moves it by a step (-1 / +1) along the legal values."""
+
+    value: int | None
+    change: Callable[[int], None]
+
+
+SHOWN_BIDS = 6
+"""Bid buttons in a row: the next values; the picker reaches every higher one."""
+
+
+def _bidding(t: Translator, hand, seat: int, legal: list[int], act, names, pick: BidPick | None = None) -> Dialog:  # type: ignore[no-untyped-def]
     bids = [a for a in legal if A.is_bid(a)]
     if A.HOLD in legal:
         sayer = hand.sayer if isinstance(hand, SkatHand) else 1
@@ -136,14 +178,26 @@ def _bidding(t: Translator, hand, seat: int, legal: list[int], act, names) -> Di
         return dlg
     dlg = Dialog(t("dlg.bid_title") if not hand.bid else t("dlg.bid_title_at", bid=hand.bid))
     dlg.lines.append(t("dlg.bid_text"))
-    shown = bids[:7]
-    x0 = 640 - (len(shown) * 88 - 8) / 2
-    for i, a in enumerate(shown):
-        v = A.bid_value(a)
-        dlg.group.add(Button(x0 + i * 88, 300, 80, 56, str(v), (lambda a=a: act(a))))
-    dlg.group.add(Button(520, 372, 240, 56, t("dlg.pass"), lambda: act(A.PASS)))
-    if bids and len(bids) > 7:
-        dlg.lines.append(t("dlg.bid_more", top=BID_VALUES[-1]))
+    values = [A.bid_value(a) for a in bids]
+    shown = values[:SHOWN_BIDS] if len(values) > 1 else values
+    widths = [136.0] + [88.0] * (len(shown) - 1)  # the next value says so: "Say 18"
+    x = 640 - (sum(widths) + 8 * (len(shown) - 1)) / 2
+    for i, (v, w) in enumerate(zip(shown, widths, strict=True)):
+        label = t("dlg.bid_next", bid=v) if i == 0 else str(v)
+        dlg.group.add(Button(x, 290, w, 56, label, (lambda v=v: act(A.bid(v))), size=24))
+        x += w + 8
+    if len(values) > 1 and pick is not None:
+        # Any higher value at once (ISkO lets a bidder skip values): - / + choose it, Jump says it.
+        value = pick.value if pick.value in values else values[min(len(shown), len(values) - 1)]
+        dlg.lines.append(t("dlg.bid_pick"))
+        y = 362
+        dlg.group.add(Button(310, y, 260, 56, t("dlg.pass"), lambda: act(A.PASS)))
+        dlg.group.add(Button(640, y, 52, 56, "-", lambda: pick.change(-1), enabled=value != values[0],
+                             size=30)).hotkey = ""  # arrows, Enter, and the - key reach it
+        dlg.group.add(Button(700, y, 210, 56, t("dlg.bid_jump", bid=value), lambda: act(A.bid(value)), size=24))
+        dlg.group.add(Button(918, y, 52, 56, "+", lambda: pick.change(+1), enabled=value != values[-1], size=30))
+    else:
+        dlg.group.add(Button(520, 362, 240, 56, t("dlg.pass"), lambda: act(A.PASS)))
     return dlg
 
 

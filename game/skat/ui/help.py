@@ -60,16 +60,19 @@ class HelpScene(Scene):
         draw_title(p, t("menu.rules"), 50, 50)
         p.panel(310, 100, 940, 610, alpha=230)
         p.text(t(f"help.{key}.title"), 340, 118, 32, GOLD, bold=True)
-        lines: list[str] = []
+        lines: list[tuple[str, float]] = []  # (text, left edge): a bullet's further lines hang indented
         for para in t(f"help.{key}.body").split("\n"):
-            lines += p.wrap(para, 880, 23) if para else [""]
+            bullet = para.lstrip().startswith("•")
+            indent = p.text_width("• ", 23) if bullet else 0.0
+            for i, line in enumerate(p.wrap(para.strip(), 880 - indent, 23) if para else [""]):
+                lines.append((line, 340 + (indent if bullet and i else 0)))
         per_page = 20
         self.scroll = min(self.scroll, max(0, len(lines) - per_page))
         y = 162
-        for line in lines[self.scroll : self.scroll + per_page]:
-            bullet = line.startswith("• ")
-            p.text(line, 340 if not bullet else 344, y, 23, INK)
-            y += 26
+        with p.inside(310, 100, 940, 610):
+            for line, x in lines[self.scroll : self.scroll + per_page]:
+                p.text(line, x, y, 23, INK)
+                y += 26
         if len(lines) > per_page:
             p.text(t("help.scroll"), 1230, 690, 18, INK_DIM, anchor="bottomright")
         self.tabs.draw(p)

@@ -33,10 +33,19 @@ class Target:
     lift: bool = False
 
 
-# Screen slots: 'bottom', 'left', 'top', 'right'.
+# Screen slots: 'bottom', 'left', 'top', 'right'.  Everything stays clear of the
+# status panel (top left, up to x 310, y 122) and the toolbar (top right, from x 824,
+# down to y 50); the seats' labels are placed by the table (see TableScene._label_place).
 TRICK_SLOTS = {"bottom": (640, 360), "left": (545, 300), "right": (735, 300), "top": (640, 240)}
-PILE_SLOTS = {"bottom": (1215, 665), "left": (60, 660), "right": (1200, 150), "top": (900, 70)}
-LABEL_SLOTS = {"bottom": (640, 538), "left": (100, 540), "right": (1180, 540), "top": (640, 130)}
+PILE_SLOTS = {"bottom": (1215, 665), "left": (100, 660), "right": (1215, 100), "top": (810, 105)}
+SKAT_BESIDE_PILE = {"bottom": -40.0, "left": -40.0, "right": -40.0, "top": 40.0}
+"""Where the declarer's put-away skat lies, beside their trick pile (towards the table)."""
+BOTTOM_HAND_W = 880.0
+"""The person's hand spans at most this much, so a raised card keeps clear of the side labels."""
+TOP_HAND_X = 560.0
+"""The four-player table's top hand sits left of centre, clear of the toolbar."""
+SKAT_XY = {3: (604.0, 112.0), 4: (880.0, 130.0)}
+"""The skat in the middle; at four players, beside the top hand rather than under it."""
 
 
 def hand_positions(n: int, y: float, w: float = HAND_W, max_width: float = 980.0, cx: float = 640.0) -> list[float]:
@@ -70,7 +79,7 @@ def skat_layout(
         open_hand = open_hand or hand.done
         if slot == "bottom":
             cards = sorted_hand(cards, game)
-            xs = hand_positions(len(cards), 0)
+            xs = hand_positions(len(cards), 0, max_width=BOTTOM_HAND_W)
             for i, (c, x) in enumerate(zip(cards, xs, strict=True)):
                 lift = c in selected
                 dim = (playing and c not in legal_cards)
@@ -86,22 +95,24 @@ def skat_layout(
                                 open_hand, 50 + i, angle=90.0 if not open_hand else 0.0)
         else:  # top
             cards = sorted_hand(cards, game) if open_hand else cards
-            xs = hand_positions(len(cards), 0, w=BACK_W, max_width=420, cx=640)
+            xs = hand_positions(len(cards), 0, w=BACK_W, max_width=420, cx=TOP_HAND_X)
             for i, (c, x) in enumerate(zip(cards, xs, strict=True)):
                 out[c] = Target(x, 70, BACK_W if not open_hand else 70.0, open_hand, 50 + i)
     # The skat: in the middle until taken; after the discards, by the declarer's tricks.
     skat_cards = _mask_cards(hand.skat)
+    sx, sy = SKAT_XY[4 if "top" in slot_of_seat.values() else 3]
     if hand.phase in (Phase.BIDDING, Phase.SKAT) or (hand.hand_game and not hand.done) or hand.declarer is None:
         for i, c in enumerate(skat_cards):
-            out[c] = Target(604 + 72 * i, 112, 64, hand.done, 10 + i)
+            out[c] = Target(sx + 72 * i, sy, 64, hand.done, 10 + i)
     elif hand.done:
         for i, c in enumerate(skat_cards):
-            out[c] = Target(604 + 72 * i, 112, 64, True, 10 + i)
+            out[c] = Target(sx + 72 * i, sy, 64, True, 10 + i)
     else:
         slot = slot_of_seat.get(hand.declarer, "bottom")
         px, py = PILE_SLOTS[slot]
         for i, c in enumerate(skat_cards):
-            out[c] = Target(px - 40 + 8 * i, py, PILE_W, seat_sees_discards(hand, human_seat), 5 + i)
+            out[c] = Target(px + SKAT_BESIDE_PILE[slot] + 8 * i, py, PILE_W, seat_sees_discards(hand, human_seat),
+                            5 + i)
     _trick_targets(out, hand, 3, held_trick, lambda s: PILE_SLOTS[slot_of_seat.get(s, "bottom")],
                    lambda s: TRICK_SLOTS[slot_of_seat.get(s, "bottom")], TRICK_W, (2.0, 1.0))
     return out
@@ -197,7 +208,8 @@ def officers_layout(
                     dim = playing and c not in legal_cards
                     out[c] = Target(x, y - (22 if lift else 0), w, seen or hand.done, 200 + i, dim=dim, lift=lift)
             else:
-                xs = hand_positions(len(cards), 0, w=64, max_width=700, cx=480 if hand.layout == "admirals" else 640)
+                # Harlequin: right of centre, clear of the status panel.
+                xs = hand_positions(len(cards), 0, w=64, max_width=700, cx=500 if hand.layout == "admirals" else 680)
                 y = 60 if hand.layout == "admirals" else 130
                 for i, (c, x) in enumerate(zip(cards, xs, strict=True)):
                     # Harlequin: the cards the opponent turned are the ones the person sees.

@@ -7,9 +7,16 @@ pixel size (never scaling a bitmap up), so the table is sharp at any size.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import dataclass
+
 import pygame
 
 LOGICAL_W, LOGICAL_H = 1280, 720
+MIN_WINDOW = (640, 360)
+"""The smallest window the layout is made (and tested) for; the desktop window
+cannot be made smaller."""
 
 FELT = (22, 92, 58)
 FELT_DARK = (14, 64, 40)
@@ -22,6 +29,32 @@ RED = (220, 80, 70)
 GREEN = (110, 200, 120)
 BLACK = (0, 0, 0)
 
+# Small text is drawn this many times larger and scaled down: the default font's
+# hinting rounds every glyph advance to a whole pixel, which at 15-25 px opens
+# gaps inside words ("Ska t", "w ho"); at four times the size the rounding is
+# a quarter pixel and the spacing reads evenly.
+SUPERSAMPLE_BELOW_PX = 48
+SUPERSAMPLE = 4
+
+
+_NOTHING = nullcontext()  # reusable: drawing inside a box records nothing while recording is off
+
+
+@dataclass(frozen=True)
+class DrawnBox:
+    """One thing drawn in a frame, for layout checks (see ``Painter.boxes``).
+
+    ``rect`` is in window pixels (for text: the inked pixels); ``container`` is
+    the box the thing must stay inside (a button or panel), if any; ``layer``
+    grows with each modal panel or dimmed overlay, so things only clash with
+    things of their own layer."""
+
+    kind: str  # 'text', 'card', 'button', 'panel', 'bubble'; 'area' only holds what is drawn in it
+    rect: pygame.Rect
+    label: str
+    container: pygame.Rect | None
+    layer: int
+
 
 class Painter:
     def __init__(self, surface: pygame.Surface) -> None:
@@ -29,6 +62,11 @@ class Painter:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: dict[tuple, pygame.Surface] = {}
         self._background: pygame.Surface | None = None
+        self.boxes: list[DrawnBox] | None = None
+        """Set to a list to record every text, card, button and panel drawn
+        (layout tests); None, the default, records nothing and costs nothing."""
+        self._container: pygame.Rect | None = None
+        self._layer = 0
         self.resize(surface)
 
     # ----------------------------------------------------------- geometry
@@ -55,6 +93,42 @@ class Painter:
 
     def size(self, v: float) -> int:
         return max(1, round(v * self.scale))
+
+    # ----------------------------------------------------------- layout record
+    def record(self, kind: str, rect: pygame.Rect, label: str = "") -> None:
+        """Note a drawn box (only while ``boxes`` is a list)."""
+        if self.boxes is not None:
+            self.boxes.append(DrawnBox(kind, pygame.Rect(rect), label, self._container, self._layer))
+
+    def inside(
+        self, x: float, y: float, w: float, h: float, kind: str = "area", label: str = "",
+    ) -> AbstractContextManager:
+        """Draw within this box: it is recorded, and what is drawn in the block must fit in it."""
+        if self.boxes is None:
+            return _NOTHING
+        return self._inside(self.rect(x, y, w, h), kind, label)
+
+    @contextmanager
+    def _inside(self, rect: pygame.Rect, kind: str, label: str) -> Iterator[None]:
+        self.record(kind, rect, label)
+        outer, self._container = self._container, rect
+        try:
+            yield
+        finally:
+            self._container = outer
+
+    def new_layer(self) -> None:
+        """What follows is drawn over everything before (a modal dialog, a dimmed overlay)."""
+        if self.boxes is not None:
+            self._layer += 1
+
+    def start_recording(self) -> list[DrawnBox]:
+        self.boxes, self._container, self._layer = [], None, 0
+        return self.boxes
+
+    def stop_recording(self) -> list[DrawnBox]:
+        boxes, self.boxes = self.boxes or [], None
+        return boxes
 
     # ----------------------------------------------------------- background
     def background(self) -> None:
@@ -87,6 +161,7 @@ class Painter:
             pygame.draw.rect(self.surface, color, r, self.size(width) if width else 0, border_radius=self.size(radius))
 
     def panel(self, x: float, y: float, w: float, h: float, alpha: int = 235) -> None:
+        self.record("panel", self.rect(x, y, w, h))
         self.fill_rect(x, y, w, h, (*PANEL, alpha), radius=14)
         self.fill_rect(x, y, w, h, PANEL_EDGE, radius=14, width=2)
 
@@ -97,6 +172,7 @@ class Painter:
         pygame.draw.line(self.surface, color, self.px(*a), self.px(*b), self.size(width))
 
     def dim(self, alpha: int = 150) -> None:
+        self.new_layer()
         s = pygame.Surface(self.surface.get_size(), pygame.SRCALPHA)
         s.fill((0, 0, 0, alpha))
         self.surface.blit(s, (0, 0))
@@ -118,7 +194,13 @@ class Painter:
         if s is None:
             if len(self._texts) > 600:
                 self._texts.clear()
-            s = self.font(size, bold).render(text, True, color)
+            px = self.size(size)
+            if px < SUPERSAMPLE_BELOW_PX:
+                big = self.font(size * SUPERSAMPLE, bold).render(text, True, color)
+                s = pygame.transform.smoothscale(
+                    big, (max(1, round(big.get_width() / SUPERSAMPLE)), max(1, round(big.get_height() / SUPERSAMPLE))))
+            else:
+                s = self.font(size, bold).render(text, True, color)
             self._texts[key] = s
         return s
 
@@ -132,6 +214,8 @@ class Painter:
         s = self.text_surface(text, size, color, bold)
         r = s.get_rect(**{anchor: self.px(x, y)})
         self.surface.blit(s, r)
+        if self.boxes is not None and text.strip():
+            self.record("text", s.get_bounding_rect().move(r.topleft), text)
         return r
 
     def wrap(self, text: str, width: float, size: float, bold: bool = False) -> list[str]:
@@ -149,6 +233,9 @@ class Painter:
             lines.append(cur)
         return lines
 
-    def blit_px(self, surf: pygame.Surface, x: float, y: float, anchor: str = "topleft") -> None:
+    def blit_px(self, surf: pygame.Surface, x: float, y: float, anchor: str = "topleft", card: str = "") -> None:
+        """Blit a prerendered surface; ``card`` names a card for the layout record."""
         r = surf.get_rect(**{anchor: self.px(x, y)})
         self.surface.blit(surf, r)
+        if card and self.boxes is not None:
+            self.record("card", r, card)

@@ -69,15 +69,226 @@ def declarer_seed(game_rules, want_declarer: bool = True) -> int:  # type: ignor
     return 1
 
 
+def _drive(table, choose, limit: int = 400) -> None:  # type: ignore[no-untyped-def]
+    """Play the table's hand by script: ``choose(hand, player)`` names each action
+    (for the computer players too) until it returns None.  The events go to the
+    table, so speech bubbles and the status panel show what a player would see."""
+    ctl = table.c
+    for _ in range(limit):
+        hand = ctl.hand
+        if hand.done or hand.to_move is None:
+            break
+        player = ctl.match.seats[hand.to_move]
+        action = choose(hand, player)
+        if action is None:
+            break
+        table.queue.extend(ctl.match.act(action))
+        table.dialog_key = None
+    table.skip()
+
+
+def _winner_policy(winner: int, declare: int | None = None, hand_game: bool = False, stop=None):  # type: ignore[no-untyped-def]
+    """``winner`` takes the bidding and declares ``declare`` (Grand by default); the
+    others pass; everyone plays the first legal card.  ``stop(hand, player)`` ends it."""
+
+    def choose(hand, player):  # type: ignore[no-untyped-def]
+        if stop is not None and stop(hand, player):
+            return None
+        legal = hand.legal_actions()
+        phase = hand.phase
+        if phase == 0:
+            if player != winner:
+                return A.PASS if A.PASS in legal else legal[0]
+            bids = [a for a in legal if A.is_bid(a)]
+            return A.HOLD if A.HOLD in legal else (bids[0] if bids else legal[0])
+        if phase == 1:
+            return A.HAND if hand_game else A.PICKUP
+        if phase == 3:
+            want = A.declare(declare if declare is not None else 4)
+            return want if want in legal else next(a for a in legal if A.is_declaration(a))
+        if phase in (4, 5):
+            return A.NO_CALL if A.NO_CALL in legal else legal[-1]
+        return legal[0]
+
+    return choose
+
+
+def _human_stop(ctl, phase: int, tricks: int = 0):  # type: ignore[no-untyped-def]
+    """Stop when the person is to act in ``phase`` (with at least ``tricks`` tricks played)."""
+    return lambda hand, player: (player == ctl.human and hand.phase == phase and len(hand.tricks) >= tricks)
+
+
+def states(app):  # type: ignore[no-untyped-def]
+    """Put ``app`` into every scene and dialog a player meets, one after the other,
+    yielding a name for each (the screenshot tour and the layout tests use it)."""
+    from .controller import MatchController
+    from .help import PAGES, HelpScene
+    from .menu import PauseScene, SettingsScene, SetupScene, TitleScene
+    from .overlays import LastTrickScene
+    from .result import ResultScene
+    from .sheet import SheetScene
+    from .table import TableScene
+
+    app.stack.reset(TitleScene(app))
+    _frames(app, 2)
+    yield "01-menu"
+    app.push(SetupScene(app))
+    _frames(app, 2)
+    yield "02-setup"
+    app.stack.reset(TitleScene(app))
+
+    skat_rules = ISKO.with_options(kontra_re=True)
+
+    def table(game: str = "skat", rules=skat_rules, players: int = 3,  # type: ignore[no-untyped-def]
+              dealer: int = 2, seed: int | None = None):
+        seed = declarer_seed(rules) if seed is None else seed
+        match = Match(game, rules, players=players, hands=players * 2 if game == "skat" else 2, seed=seed,
+                      first_dealer=dealer)
+        ctl = MatchController(match, human=0, strength="normal", seed=seed)
+        t = TableScene(app, ctl)
+        app.stack.reset(TitleScene(app))
+        app.push(t)
+        return t, ctl
+
+    # --- Skat, three players: the person as middlehand says values.
+    t, ctl = table(dealer=1)
+    settle(app)
+    yield "03-skat-bidding"
+    # Forehand is asked to hold; then alone after two passes.
+    t, ctl = table(dealer=2)
+    _drive(t, lambda hand, pl: None if pl == 0 else (A.bid(18) if pl == 1 and not hand.bid else A.PASS))
+    settle(app)
+    yield "03b-skat-hold"
+    t, ctl = table(dealer=2)
+    _drive(t, lambda hand, pl: None if pl == 0 else A.PASS)
+    settle(app)
+    yield "03c-skat-alone"
+    # The person wins the bidding: skat, discards, declaration.
+    t, ctl = table(dealer=2)
+    _drive(t, _winner_policy(0, stop=_human_stop(ctl, 1)))
+    settle(app)
+    yield "03d-skat-take-skat"
+    t.apply_human(A.PICKUP)
+    settle(app)
+    mine = t._hand_order()
+    t.selected = set(mine[-2:])  # the two on the right, raised beside the rearhand's label
+    t.dialog_key = None
+    t.relayout(0)
+    yield "04-skat-discard"
+    t.discard_selected()
+    settle(app)
+    yield "05-skat-declare"
+    t.apply_human(A.declare(4))
+    settle(app)
+    _drive(t, _winner_policy(0, stop=_human_stop(ctl, 6, 4)))
+    settle(app)
+    yield "06-skat-play"
+    _drive(t, _winner_policy(0))
+    settle(app, until=lambda: isinstance(app.stack.top, ResultScene))
+    yield "07-skat-result"
+    app.push(SheetScene(app, ctl))
+    _frames(app, 1)
+    yield "08-score-sheet"
+    app.pop()
+    app.pop()
+    # A Hand game with announcements, and Kontra / Re.
+    t, ctl = table(dealer=2)
+    _drive(t, _winner_policy(0, hand_game=True, stop=_human_stop(ctl, 1)))
+    t.apply_human(A.HAND)
+    settle(app)
+    t.toggle_mod("schneider")
+    yield "05b-skat-declare-hand"
+    t, ctl = table(dealer=2)
+    _drive(t, _winner_policy(1, declare=0, stop=_human_stop(ctl, 4)))
+    settle(app)
+    yield "05c-skat-kontra"
+    t, ctl = table(dealer=2)
+    policy = _winner_policy(0, stop=_human_stop(ctl, 5))
+    _drive(t, lambda hand, pl: (A.KONTRA if hand.phase == 4 and A.KONTRA in hand.legal_actions()
+                                else policy(hand, pl)))
+    settle(app)
+    yield "05d-skat-re"
+    # The computer on the left declares; tricks on its pile, the skat beside them.
+    t, ctl = table(dealer=2, seed=3)
+    _drive(t, _winner_policy(1, stop=_human_stop(ctl, 6, 3)))
+    settle(app)
+    yield "06c-skat-left-declarer"
+    app.push(LastTrickScene(app, t))
+    _frames(app, 1)
+    yield "06d-last-trick"
+    app.pop()
+    app.push(PauseScene(app, t))
+    _frames(app, 1)
+    yield "06e-pause"
+    app.pop()
+    # A card that may not be played: the table shakes it and says why.
+    def must_follow(hand, player) -> bool:  # type: ignore[no-untyped-def]
+        return (player == 0 and hand.phase == 6 and bool(hand.trick)
+                and hand.legal_play_mask() != hand.playable_mask(hand.to_move))
+
+    _drive(t, _winner_policy(1, stop=must_follow))
+    settle(app)
+    wrong = [c for c in t._hand_order() if c not in t.playable_cards()]
+    if wrong and ctl.human_to_move:
+        t.refuse_card(wrong[0])
+        _frames(app, 1, 0.02)
+        yield "06b-skat-illegal-card"
+
+    # --- Skat, four players: the dealer sits out.
+    t, ctl = table(players=4, dealer=3)
+    _drive(t, lambda hand, pl: None if pl == 0 else (A.bid(18) if A.bid(18) in hand.legal_actions() else A.PASS)
+           if hand.phase == 0 else None)
+    settle(app)
+    yield "13-skat4-bidding"
+    t, ctl = table(players=4, dealer=3)
+    _drive(t, _winner_policy(2, stop=_human_stop(ctl, 6, 2)))
+    settle(app)
+    yield "14-skat4-top-declarer"
+    t, ctl = table(players=4, dealer=0)  # the person deals and watches
+    _drive(t, _winner_policy(3, stop=lambda hand, pl: len(hand.tricks) >= 3))
+    t.skip()
+    _frames(app, 1)
+    yield "15-skat4-sitting-out"
+
+    # --- Officers' Skat in its three layouts.
+    t, ctl = table("officers", OFFICERS, 2, dealer=1, seed=5)
+    settle(app)
+    yield "09-officers-trump-choice"
+    t, ctl = table("officers", OFFICERS, 2, dealer=0, seed=5)
+    settle(app)
+    yield "09b-officers-dealer-kontra"
+    t, ctl = table("officers", OFFICERS, 2, dealer=1, seed=5)
+    _drive(t, lambda hand, pl: None if len(hand.tricks) >= 5 and pl == 0 else (
+        hand.legal_actions()[2] if hand.phase == 3 else hand.legal_actions()[-1] if hand.phase != 6
+        else hand.legal_actions()[0]))
+    settle(app)
+    yield "10-officers-mid-hand"
+    for layout in ("harlequin", "admirals"):
+        rules = OFFICERS.with_options(officers_layout=layout)
+        t, ctl = table("officers", rules, 2, dealer=1, seed=5)
+        settle(app)
+        yield f"16-{layout}-start"
+        _drive(t, _winner_policy(0, stop=lambda hand, pl: len(hand.tricks) >= 4 and pl == 0))
+        settle(app)
+        yield f"17-{layout}-mid-hand"
+
+    # --- Rules help (every page), settings.
+    app.stack.reset(TitleScene(app))
+    for page in PAGES:
+        app.push(HelpScene(app, page))
+        _frames(app, 1)
+        yield "11-rules-help" if page == "decisions" else f"11-rules-{page}"
+        app.pop()
+    app.push(SettingsScene(app))
+    _frames(app, 1)
+    yield "12-settings"
+    app.stack.reset(TitleScene(app))
+
+
 def tour(out_dir: str, languages: tuple[str, ...] = ("de", "en"), size: tuple[int, int] = (1280, 720)) -> list[Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .app import App
-    from .controller import MatchController
-    from .help import HelpScene
-    from .menu import SettingsScene, SetupScene, TitleScene
-    from .sheet import SheetScene
-    from .table import TableScene
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -85,97 +296,8 @@ def tour(out_dir: str, languages: tuple[str, ...] = ("de", "en"), size: tuple[in
     for lang in languages:
         app = App(size=size, store=Store(MemoryStorage(), language=lang), headless=True)
         app.settings["animation"] = "fast"
-        app.stack.reset(TitleScene(app))
-        _frames(app, 2)
-        paths.append(_save(app, out, f"{lang}-01-menu"))
-        app.push(SetupScene(app))
-        _frames(app, 2)
-        paths.append(_save(app, out, f"{lang}-02-setup"))
-        app.pop()
-
-        # Skat: bidding, then a declaration, the play, the result.
-        seed = declarer_seed(ISKO)
-        match = Match("skat", ISKO.with_options(kontra_re=True), players=3, hands=3, seed=seed, first_dealer=2)
-        ctl = MatchController(match, human=0, strength="normal", seed=seed)
-        table = TableScene(app, ctl)
-        app.push(table)
-        settle(app)
-        # Say a value so that the bidding dialog shows the ladder.
-        hand = ctl.hand
-        paths.append(_save(app, out, f"{lang}-03-skat-bidding"))
-        for _ in range(40):
-            hand = ctl.hand
-            if hand.phase != 0 or hand.done:
-                break
-            if ctl.human_to_move:
-                legal = hand.legal_actions()
-                if A.HOLD in legal:
-                    table.apply_human(A.HOLD if hand.bid < 48 else A.PASS)
-                else:
-                    bids = [a for a in legal if A.is_bid(a) and A.bid_value(a) <= 48]
-                    table.apply_human(bids[0] if bids else A.PASS)
-            settle(app)
-        if ctl.human_to_move and ctl.hand.phase == 1:  # take the skat
-            table.apply_human(A.PICKUP)
-            settle(app)
-            cards = [c for c in range(32) if ctl.hand.hands[ctl.human_seat] >> c & 1]
-            table.selected = {cards[0], cards[1]}
-            table.dialog_key = None
-            paths.append(_save(app, out, f"{lang}-04-skat-discard"))
-            table.discard_selected()
-            settle(app)
-        if ctl.human_to_move and ctl.hand.phase == 3:
-            paths.append(_save(app, out, f"{lang}-05-skat-declare"))
-            legal = ctl.hand.legal_actions()
-            table.apply_human(A.declare(4) if A.declare(4) in legal else legal[0])
-            settle(app)
-        for _ in range(60):
-            hand = ctl.hand
-            if hand.done:
-                break
-            if ctl.human_to_move:
-                if hand.phase == 6:
-                    if len(hand.tricks) == 4 and not hand.trick:
-                        paths.append(_save(app, out, f"{lang}-06-skat-play"))
-                    _auto_card(table)
-                else:
-                    table.apply_human(hand.legal_actions()[-1])
-            settle(app)
-        settle(app, until=lambda app=app: type(app.stack.top).__name__ == "ResultScene")
-        paths.append(_save(app, out, f"{lang}-07-skat-result"))
-        app.push(SheetScene(app, ctl))
-        _frames(app, 1)
-        paths.append(_save(app, out, f"{lang}-08-score-sheet"))
-        app.stack.reset(TitleScene(app))
-
-        # Officers' Skat mid-hand: face-down and face-up piles on both sides.
-        om = Match("officers", OFFICERS, players=2, hands=2, seed=5, first_dealer=1)
-        octl = MatchController(om, human=0, strength="normal", seed=5)
-        otable = TableScene(app, octl)
-        app.push(otable)
-        settle(app)
-        paths.append(_save(app, out, f"{lang}-09-officers-trump-choice"))
-        for _ in range(200):
-            hand = octl.hand
-            if hand.done or len(hand.tricks) >= 5:
-                break
-            if octl.human_to_move:
-                if hand.phase == 6:
-                    _auto_card(otable)
-                else:
-                    otable.apply_human(hand.legal_actions()[2] if hand.phase == 3 else hand.legal_actions()[-1])
-            settle(app)
-        settle(app)
-        paths.append(_save(app, out, f"{lang}-10-officers-mid-hand"))
-        app.stack.reset(TitleScene(app))
-
-        app.push(HelpScene(app, "decisions"))
-        _frames(app, 1)
-        paths.append(_save(app, out, f"{lang}-11-rules-help"))
-        app.pop()
-        app.push(SettingsScene(app))
-        _frames(app, 1)
-        paths.append(_save(app, out, f"{lang}-12-settings"))
+        for name in states(app):
+            paths.append(_save(app, out, f"{lang}-{name}"))
     return paths
 
 

@@ -9,20 +9,24 @@ and a click or key finishes whatever is moving.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ..engine import actions as A
 from ..engine.errors import IllegalActionError
 from ..engine.events import Event
+from ..engine.match import new_hand
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
+from ..engine.tricks import FOLLOW, TRUMPS
 from .controller import MatchController
-from .dialogs import SUIT_KEYS, Dialog, build_dialog
+from .dialogs import SHOWN_BIDS, SUIT_KEYS, TEXT_SIZE, TEXT_STEP, TEXT_TOP, BidPick, Dialog, build_dialog
 from .layout import (
     DECK_POS,
-    LABEL_SLOTS,
     OFF_DECK,
     RATIO,
+    TOP_HAND_X,
     Target,
     officers_layout,
     skat_layout,
@@ -34,6 +38,29 @@ from .widgets import Button, ButtonGroup
 
 AI_NAMES = ("Anna", "Ben", "Clara", "Dora")
 POSITION_KEYS = ("pos.forehand", "pos.middlehand", "pos.rearhand")
+SUIT_NAME_KEYS = ("suit.diamonds", "suit.hearts", "suit.spades", "suit.clubs")
+BUBBLE_SECONDS = 4.0
+SHAKE_SECONDS = 0.45
+
+
+def auction_calls(hand: SkatHand | OfficersHand, deck: tuple[int, ...], game: str, rules) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
+    """(seat, action) of every call in the hand's bidding, in order.
+
+    The engine keeps only the actions, so the bidding is replayed on a fresh
+    hand to learn who said each one (this also works for a resumed match)."""
+    calls: list[tuple[int, int]] = []
+    try:
+        replica = new_hand(game, rules, deck)
+        for action in hand.history:
+            if replica.phase != Phase.BIDDING:
+                break
+            seat = replica.to_move
+            replica.apply(action)
+            if seat is not None:
+                calls.append((seat, action))
+    except (IllegalActionError, ValueError):  # a record that does not replay: show what did
+        pass
+    return calls
 
 
 class TableScene(Scene):
@@ -58,6 +85,9 @@ class TableScene(Scene):
         self._build_toolbar()
         self.message = ""
         self.message_time = 0.0
+        self.bid_pick: tuple[int, int] | None = None  # (history length, value) chosen in the bid picker
+        self.shake: tuple[int, float] | None = None  # (card, seconds left): a card that may not be played
+        self._auction: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
         self._new_hand(animate=True)
 
     # ------------------------------------------------------------ names
@@ -238,14 +268,45 @@ class TableScene(Scene):
 
     def _bubble(self, player: int | None, text: str) -> None:
         if player is not None:
-            self.bubbles[player] = (text, 2.2)
+            self.bubbles[player] = (text, BUBBLE_SECONDS)
+
+    def say(self, text: str, seconds: float = 3.0) -> None:
+        """A short message in the middle of the table."""
+        self.message = text
+        self.message_time = seconds
+
+    def auction(self) -> list[tuple[int, int]]:
+        """The bidding so far as (seat, action), cached per hand and history length."""
+        hand = self.c.hand
+        key = (self.hand_serial, len(hand.history))
+        if self._auction is None or self._auction[0] != key:
+            m = self.c.match
+            self._auction = (key, auction_calls(hand, m.decks[-1], m.game, m.rules))
+        return self._auction[1]
+
+    def refusal_reason(self, card: int) -> str:
+        """Why the person may not play ``card`` now, in their language."""
+        t = self.app.t
+        hand = self.c.hand
+        if not hand.trick or hand.game is None:
+            return t("illegal.card")
+        lead = hand.trick[0]
+        if isinstance(hand, OfficersHand) and hand.layout == "harlequin" and FOLLOW[hand.game][lead] >> card & 1:
+            return t("illegal.unseen")  # it follows suit, but only a card the person can see may
+        if TRUMPS[hand.game] >> lead & 1:
+            return t("illegal.follow_trump")
+        return t("illegal.follow_suit", suit=t(SUIT_NAME_KEYS[lead >> 3]))
+
+    def refuse_card(self, card: int) -> None:
+        """A click on a card that may not be played: shake it and say why."""
+        self.shake = (card, SHAKE_SECONDS)
+        self.say(self.refusal_reason(card))
 
     def apply_human(self, action: int) -> None:
         try:
             events = self.c.act(action)
-        except IllegalActionError as exc:
-            self.message = str(exc)
-            self.message_time = 3.0
+        except IllegalActionError:
+            self.say(self.app.t("illegal.action"))
             return
         self.selected.clear()
         self.mods.clear()
@@ -281,6 +342,9 @@ class TableScene(Scene):
                 self.bubbles[p] = (text, left - dt)
         if self.message_time > 0:
             self.message_time -= dt
+        if self.shake is not None:
+            left = self.shake[1] - dt
+            self.shake = (self.shake[0], left) if left > 0 else None
         if self.hold > 0:
             self.hold -= dt
             if self.hold <= 0:
@@ -315,15 +379,38 @@ class TableScene(Scene):
             return None
         hand = self.c.hand
         key = (self.hand_serial, len(hand.history), tuple(sorted(self.selected)), tuple(sorted(self.mods.items())),
-               self.app.t.language)
+               self.app.t.language, self._picked())
         if key != self.dialog_key:
+            same_decision = self.dialog_key is not None and self.dialog_key[:2] == key[:2] and self.dialog is not None
+            focus = self.dialog.group.focus if same_decision and self.dialog is not None else 0
             self.dialog_key = key
             seat = self.c.human_seat
             assert seat is not None
             discard_ready = len(self.selected) == 2
             self.dialog = build_dialog(self.app.t, hand, seat, self.apply_human, self.seat_names(), discard_ready,
-                                       self.discard_selected, self.mods, self.toggle_mod)
+                                       self.discard_selected, self.mods, self.toggle_mod,
+                                       BidPick(self._picked(), self.step_bid_pick))
+            if self.dialog is not None:
+                self.dialog.fit(self.app.painter)
+                self.dialog.group.focus = focus  # the picker's arrows keep the keyboard focus
         return self.dialog
+
+    def _picked(self) -> int | None:
+        """The bid picker's value for this decision (None: its default)."""
+        if self.bid_pick is not None and self.bid_pick[0] == len(self.c.hand.history):
+            return self.bid_pick[1]
+        return None
+
+    def step_bid_pick(self, step: int) -> None:
+        """Move the bid picker to the previous / next value the person may say."""
+        hand = self.c.hand
+        values = [A.bid_value(a) for a in hand.legal_actions() if A.is_bid(a)]
+        if len(values) < 2:
+            return
+        current = self._picked()
+        i = values.index(current) if current in values else min(SHOWN_BIDS, len(values) - 1)
+        i = max(0, min(len(values) - 1, i + step))
+        self.bid_pick = (len(hand.history), values[i])
 
     # ------------------------------------------------------------ input
     def playable_cards(self) -> list[int]:
@@ -356,6 +443,9 @@ class TableScene(Scene):
         hand = self.c.hand
         if dlg is not None and dlg.group.handle(ev):
             return
+        if dlg is not None and ev.kind == "key" and ev.text in ("+", "-") and hand.phase == Phase.BIDDING:
+            self.step_bid_pick(1 if ev.text == "+" else -1)
+            return
         if ev.kind == "key" and ev.text in ("l", "L"):
             self.open_last_trick()
             return
@@ -374,6 +464,8 @@ class TableScene(Scene):
                 if playing:
                     self.selected.clear()
                     self.relayout(0.1)
+                    if card is not None and hand.playable_mask(human) >> card & 1:
+                        self.refuse_card(card)
                 return
             if discarding:
                 self._toggle_discard(card)
@@ -431,6 +523,7 @@ class TableScene(Scene):
         art = self.app.services.art
         hand = self.c.hand
         targets = self.targets() if not self.animating else {}
+        shaking, shake_left = self.shake if self.shake is not None else (None, 0.0)
         for sp in sorted(self.sprites.values(), key=lambda s: s.z):
             # Render at the target width (cached) and scale while a card changes size.
             w_px = p.size(sp.tw or sp.w)
@@ -445,7 +538,10 @@ class TableScene(Scene):
                                                            surf.get_height()))
             if sp.angle:
                 surf = pygame.transform.rotate(surf, sp.angle)
-            p.blit_px(surf, sp.x, sp.y, anchor="center")
+            x = sp.x
+            if sp.card == shaking:  # a few quick sideways swings that die away
+                x += 9 * math.sin(shake_left * 40) * shake_left / SHAKE_SECONDS
+            p.blit_px(surf, x, sp.y, anchor="center", card=str(sp.card))
             if tg is not None and tg.lift and self.c.human_to_move:
                 r = p.rect(sp.x - sp.w / 2, sp.y - sp.w * RATIO / 2, sp.w, sp.w * RATIO)
                 pygame.draw.rect(p.surface, GOLD, r, max(2, p.size(3)), border_radius=p.size(6))
@@ -454,20 +550,33 @@ class TableScene(Scene):
         self.toolbar.draw(p)
         dlg = self.current_dialog()
         if dlg is not None:
+            p.new_layer()
             p.panel(dlg.x, dlg.y, dlg.w, dlg.h)
-            p.text(dlg.title, dlg.x + dlg.w / 2, dlg.y + 30, 34, GOLD, bold=True, anchor="center")
-            y = dlg.y + 64
-            for line in dlg.lines:
-                for part in p.wrap(line, dlg.w - 40, 24):
-                    p.text(part, dlg.x + dlg.w / 2, y, 24, INK, anchor="center")
-                    y += 26
-            dlg.group.draw(p)
-        elif self.c.human_to_move and hand.phase == Phase.PLAY and not self.animating:
+            with p.inside(dlg.x, dlg.y, dlg.w, dlg.h):
+                p.text(dlg.title, dlg.x + dlg.w / 2, dlg.y + 30, 34, GOLD, bold=True, anchor="center")
+                y = dlg.y + TEXT_TOP
+                for part in dlg.wrapped(p):
+                    p.text(part, dlg.x + dlg.w / 2, y, TEXT_SIZE, INK, anchor="center")
+                    y += TEXT_STEP
+                dlg.group.draw(p)
+        elif self.c.human_to_move and hand.phase == Phase.PLAY and not self.animating and self.message_time <= 0:
             x, y = (640, 458) if not self.officers else (900, 475)
             p.text(self.app.t("hint.play"), x, y, 24, GOLD, anchor="center")
         if self.message_time > 0:
-            p.panel(340, 250, 600, 70)
-            p.text(self.message, 640, 285, 22, INK, anchor="center")
+            p.new_layer()
+            # Below the trick, where the hint to play stands: the trick stays in view.
+            w = min(1200.0, max(480.0, p.text_width(self.message, 24) + 60))
+            x, y = (640, 440) if not self.officers else (900, 480)
+            p.panel(x - w / 2, y, w, 48)
+            with p.inside(x - w / 2, y, w, 48):
+                p.text(self.message, x, y + 24, 24, INK, anchor="center")
+
+    def _label_place(self, slot: str) -> tuple[float, float, str]:
+        """Where a seat's label goes: (x, y, anchor) of its first line."""
+        if self.officers:
+            return (14, 480, "midleft") if slot == "bottom" else (14, 236, "midleft")  # left of the layouts
+        return {"bottom": (640, 520, "center"), "left": (14, 528, "midleft"), "right": (1266, 528, "midright"),
+                "top": (TOP_HAND_X, 140, "center")}[slot]
 
     def _draw_labels(self, p: Painter) -> None:
         t = self.app.t
@@ -475,63 +584,128 @@ class TableScene(Scene):
         thinking = self.c.thinking_player
         slots = {"bottom": seating.bottom, "left": seating.left, "top": seating.top, "right": seating.right}
         seats = self.c.match.seats
+        hand = self.c.hand
         for slot, player in slots.items():
             if player is None:
                 continue
-            if self.officers:
-                x, y = (150, 480) if slot == "bottom" else (150, 236)  # the left side stays free of cards
-            else:
-                x, y = LABEL_SLOTS[slot]
-            label = self.name(player)
+            x, y, anchor = self._label_place(slot)
+            roles = []
             if player in seats and not self.officers:
-                label += " · " + t(POSITION_KEYS[seats.index(player)])
+                roles.append(t(POSITION_KEYS[seats.index(player)]))
             elif player not in seats:
-                label += " · " + t("pos.sits_out")
+                roles.append(t("pos.sits_out"))
             if self.officers:
-                label += " · " + (t("pos.dealer") if seats.index(player) == 1 else t("pos.forehand"))
-            hand = self.c.hand
+                roles.append(t("pos.dealer") if seats.index(player) == 1 else t("pos.forehand"))
             if hand.declarer is not None and player == seats[hand.declarer] and hand.game is not None:
-                label += " · " + t("label.declarer")
+                roles.append(t("label.declarer"))
             color = GOLD if thinking == player else INK
-            p.text(label, x, y, 24, color, bold=True, anchor="center")
+            side = slot in ("left", "right") or self.officers
+            if side:  # two short lines at the screen's edge, clear of the person's cards
+                p.text(self.name(player), x, y, 24, color, bold=True, anchor=anchor)
+                p.text(" · ".join(roles), x, y + 22, 20, INK, anchor=anchor)
+                below = y + 42
+            else:
+                p.text(" · ".join([self.name(player), *roles]), x, y, 24, color, bold=True, anchor=anchor)
+                below = y + 22
             if thinking == player:
                 dots = "." * (1 + int(self.think_time * 3) % 3)
-                p.text(t("label.thinking") + dots, x, y + 22, 20, INK_DIM, anchor="center")
+                p.text(t("label.thinking") + dots, x, below, 20, INK_DIM, anchor=anchor)
             bubble = self.bubbles.get(player)
             if bubble:
-                text = bubble[0]
-                bx, by = x, y + (46 if slot != "bottom" else -40)
-                wpx = p.text_width(text, 26, True) + 28
-                p.fill_rect(bx - wpx / 2, by - 18, wpx, 36, (250, 245, 230), radius=16)
-                p.text(text, bx, by, 26, (30, 30, 30), bold=True, anchor="center")
+                self._draw_bubble(p, bubble[0], slot, p.text_width(" · ".join([self.name(player), *roles]), 24, True))
+
+    def _draw_bubble(self, p: Painter, text: str, slot: str, label_w: float) -> None:
+        """A speech bubble beside the speaker's label, where no card or dialog goes."""
+        wpx = p.text_width(text, 24, True) + 28
+        if self.officers:  # above the label: below it lie the cards or the deck
+            bx, by = 10 + wpx / 2, self._label_place(slot)[1] - 42
+        elif slot == "bottom":
+            bx, by = 640 + label_w / 2 + 18 + wpx / 2, 520
+        elif slot == "top":
+            bx, by = TOP_HAND_X - label_w / 2 - 18 - wpx / 2, 140
+        elif slot == "left":
+            bx, by = 10 + wpx / 2, 160
+        else:
+            bx, by = 1270 - wpx / 2, 160
+        p.fill_rect(bx - wpx / 2, by - 18, wpx, 36, (250, 245, 230), radius=16)
+        with p.inside(bx - wpx / 2, by - 18, wpx, 36, "bubble", text):
+            p.text(text, bx, by, 24, (30, 30, 30), bold=True, anchor="center")
+
+    def _auction_text(self) -> list[str]:
+        """Each bidder's last call so far, for the status panel."""
+        t = self.app.t
+        last: dict[int, str] = {}
+        bid = 0
+        for seat, action in self.auction():
+            if A.is_bid(action):
+                bid = A.bid_value(action)
+                last[seat] = str(bid)
+            elif action == A.HOLD:
+                last[seat] = t("auction.holds", bid=bid)
+            elif action == A.PASS:
+                last[seat] = t("auction.passed")
+        seats = self.c.match.seats
+        return [f"{self.name(seats[s])}: {call}" for s, call in sorted(last.items())]
 
     def _draw_info(self, p: Painter) -> None:
         t = self.app.t
         hand = self.c.hand
         m = self.c.match
-        p.panel(10, 10, 300, 112, alpha=200)
-        number = m.hand_number - (1 if hand.done else 0)  # a finished hand is already on the sheet
-        p.text(t("info.hand_of", n=number, total=m.hands), 24, 20, 22, INK_DIM)
-        if hand.game is not None and (not isinstance(hand, SkatHand) or hand.phase >= Phase.KONTRA):
-            game = t(SUIT_KEYS[hand.game]) if hand.game <= 5 else t("game.ramsch")
-            extra = []
-            if getattr(hand, "hand_game", False):
-                extra.append(t("level.hand"))
-            if getattr(hand, "ouvert", False):
-                extra.append(t("level.ouvert"))
-            if hand.kontra:
-                extra.append(t("level.kontra"))
-            if hand.re:
-                extra.append(t("level.re"))
-            p.text(" ".join([game, *extra]), 24, 44, 28, GOLD, bold=True)
-        elif hand.phase == Phase.BIDDING:
-            p.text(t("info.bidding"), 24, 44, 26, GOLD, bold=True)
-        if hand.bid:
-            p.text(t("info.bid", bid=hand.bid), 24, 76, 22, INK)
-        pts = hand.points
-        if hand.declarer is not None and hand.game is not None and hand.game != 5 and len(hand.tricks):
-            d = hand.declarer
-            mine = pts[d]
-            p.text(t("info.tricks", n=len(hand.tricks)) + f" · {mine}:{sum(pts) - mine}", 24, 98, 20, INK_DIM)
-        elif len(hand.tricks):
-            p.text(t("info.tricks", n=len(hand.tricks)), 24, 98, 20, INK_DIM)
+        p.panel(10, 10, INFO_W, 112, alpha=200)
+        with p.inside(10, 10, INFO_W, 112):
+            number = m.hand_number - (1 if hand.done else 0)  # a finished hand is already on the sheet
+            p.text(t("info.hand_of", n=number, total=m.hands), 24, 18, 20, INK_DIM)
+            before_play = hand.phase < Phase.PLAY and not hand.done
+            if hand.game is not None and (not isinstance(hand, SkatHand) or hand.phase >= Phase.KONTRA):
+                game = t(SUIT_KEYS[hand.game]) if hand.game <= 5 else t("game.ramsch")
+                extra = []
+                if getattr(hand, "hand_game", False):
+                    extra.append(t("level.hand"))
+                if getattr(hand, "ouvert", False):
+                    extra.append(t("level.ouvert"))
+                if hand.kontra:
+                    extra.append(t("level.kontra"))
+                if hand.re:
+                    extra.append(t("level.re"))
+                title = " ".join([game, *extra])
+                if hand.bid:
+                    title += " · " + t("info.bid_to", bid=hand.bid)
+                _fit_text(p, title, 24, 40, 26, GOLD, INFO_W - 28)
+                if hand.declarer is not None:
+                    who = t("info.declarer", name=self.name(m.seats[hand.declarer]))
+                    _fit_text(p, who, 24, 70, 20, INK, INFO_W - 28)
+            elif before_play and (hand.phase == Phase.BIDDING or hand.bid):
+                # The bidding, or once it is over the bid it reached, with everyone's last call.
+                title = t("info.bidding") if hand.phase == Phase.BIDDING else t("info.bid", bid=hand.bid)
+                p.text(title, 24, 40, 24, GOLD, bold=True)
+                calls = self._auction_text()
+                for i, line in enumerate(_pack(p, calls, INFO_W - 28, 20)[:3]):
+                    p.text(line, 24, 68 + 18 * i, 18 if len(calls) > 2 else 20, INK)
+            pts = hand.points
+            if hand.declarer is not None and hand.game is not None and hand.game != 5 and len(hand.tricks):
+                d = hand.declarer
+                mine = pts[d]
+                p.text(t("info.tricks", n=len(hand.tricks)) + f" · {mine}:{sum(pts) - mine}", 24, 96, 20, INK_DIM)
+            elif len(hand.tricks):
+                p.text(t("info.tricks", n=len(hand.tricks)), 24, 96, 20, INK_DIM)
+
+
+INFO_W = 300
+
+
+def _fit_text(p: Painter, text: str, x: float, y: float, size: float, color, width: float) -> None:  # type: ignore[no-untyped-def]
+    """Bold text on one line, made smaller until it fits ``width``."""
+    while size > 14 and p.text_width(text, size, True) > width:
+        size -= 1
+    p.text(text, x, y, size, color, bold=True)
+
+
+def _pack(p: Painter, parts: list[str], width: float, size: float) -> list[str]:
+    """Join ``parts`` with " · " into as few lines of ``width`` as they need."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and p.text_width(lines[-1] + " · " + part, size) <= width:
+            lines[-1] += " · " + part
+        else:
+            lines.append(part)
+    return lines

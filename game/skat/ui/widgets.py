@@ -30,6 +30,10 @@ class Button:
         return self.x <= pos[0] <= self.x + self.w and self.y <= pos[1] <= self.y + self.h
 
     def draw(self, p: Painter, focused: bool = False, hover: bool = False) -> None:
+        with p.inside(self.x, self.y, self.w, self.h, "button", self.label):
+            self._draw(p, focused, hover)
+
+    def _draw(self, p: Painter, focused: bool, hover: bool) -> None:
         if not self.enabled:
             base = (60, 70, 72)
         elif self.selected:
@@ -44,7 +48,7 @@ class Button:
         color = INK if self.enabled else INK_DIM
         cy = self.y + self.h / 2 - (7 if self.note else 0)
         label = f"{self.hotkey}  {self.label}" if self.hotkey else self.label
-        p.text(label, self.x + self.w / 2, cy, self.size, color, anchor="center")
+        p.text(label, self.x + self.w / 2, cy, fitting_size(p, label, self.size, self.w - 14), color, anchor="center")
         if self.note:
             note_color = (240, 120, 100) if self.warn else INK_DIM
             p.text(self.note, self.x + self.w / 2, self.y + self.h - 13, self.size * 0.7, note_color, anchor="center")
@@ -117,6 +121,13 @@ class ButtonGroup:
             self.focus = en[0] if en else 0
         for i, b in enumerate(self.buttons):
             b.draw(p, focused=(i == self.focus), hover=(i == self.hover))
+
+
+def fitting_size(p: Painter, text: str, size: float, width: float, bold: bool = False) -> float:
+    """``size``, or smaller until ``text`` fits ``width`` (a long label in another language)."""
+    while size > 12 and p.text_width(text, size, bold) > width:
+        size -= 1
+    return size
 
 
 def draw_title(p: Painter, text: str, y: float = 60, size: float = 64) -> None:
