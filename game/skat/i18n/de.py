@@ -133,7 +133,7 @@ MESSAGES: dict[str, str] = {
     "setup.strength": "Spielstärke Computer",
     "setup.language": "Sprache",
     "setup.start": "Los geht's",
-    "setup.hint": "Klick eine Zeile an oder ändere sie mit den Pfeiltasten.",
+    "setup.hint": "Klick auf ‹ oder › einer Zeile (Rechtsklick: zurück) oder nimm die Pfeiltasten.",
     "opt.on": "an",
     "opt.off": "aus",
     "opt.skip_bids": "Reizwerte überspringen",
@@ -159,7 +159,7 @@ MESSAGES: dict[str, str] = {
     "opt.scoring.simple_points": "einfach: 2/3/4",
     "opt.scoring.simple_base": "einfach: Grundwert",
     "strength.easy": "leicht",
-    "strength.normal": "mittel",
+    "strength.normal": "normal",
     "strength.strong": "stark",
     "lang.de": "Deutsch",
     "lang.en": "English",
@@ -208,5 +208,14 @@ MESSAGES: dict[str, str] = {
     "doc_fallback.sheets": 'die Liste beginnt neu',
     "doc_fallback.statistics": 'die Statistik beginnt bei null',
     "notice.resumed": "Die Partie geht dort weiter, wo sie aufgehört hat.",
+    # set-up: custom rules, computer strengths (uisetup)
+    "preset.custom": "eigene Regeln",
+    "strength.expert": "Experte",
+    "strength_note.easy": "Spielt nach Faustregeln, vergisst Karten und spielt ab und zu unachtsam.",
+    "strength_note.normal": "Spielt nach Faustregeln und zählt jede gespielte Karte mit.",
+    "strength_note.strong": "Zählt Karten, erschließt, wer eine Farbe nicht mehr hat, und rechnet die "
+                            "letzten Stiche durch.",
+    "strength_note.expert": "Rechnet jede Karte über gezogene Stichproben möglicher Verteilungen durch "
+                            "und reizt nach Simulation; denkt bis etwa eine halbe Sekunde pro Zug.",
 }
 MESSAGES.update(HELP)

@@ -143,7 +143,7 @@ MESSAGES: dict[str, str] = {
     "setup.strength": "Computer strength",
     "setup.language": "Language",
     "setup.start": "Start",
-    "setup.hint": "Click a line or use the arrow keys to change it.",
+    "setup.hint": "Click ‹ or › on a line (right click: back), or use the arrow keys.",
     "opt.on": "on",
     "opt.off": "off",
     "opt.skip_bids": "Skip values in bidding",
@@ -222,5 +222,13 @@ MESSAGES: dict[str, str] = {
     "doc_fallback.sheets": 'finished matches start afresh',
     "doc_fallback.statistics": 'the statistics start from zero',
     "notice.resumed": "The match was resumed where it was left.",
+    # set-up: custom rules, computer strengths (uisetup)
+    "preset.custom": "custom",
+    "strength.expert": "expert",
+    "strength_note.easy": "Plays by rules of thumb, forgets cards and now and then plays carelessly.",
+    "strength_note.normal": "Plays by rules of thumb and counts every card played.",
+    "strength_note.strong": "Counts cards, works out who is out of a suit and searches the last tricks through.",
+    "strength_note.expert": "Searches every card over sampled deals and bids by simulation; "
+                            "thinks up to about half a second a move.",
 }
 MESSAGES.update(HELP)
