@@ -20,6 +20,7 @@ from ..engine.rules import (
     Rules,
 )
 from .controller import MatchController
+from .overlays import ConfirmScene
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
 from .widgets import Button, ButtonGroup, draw_title
@@ -33,6 +34,7 @@ class TitleScene(Scene):
         items: list[tuple[str, Callable[[], None], bool]] = [
             (t("menu.continue"), self.resume, has_match),
             (t("menu.new"), lambda: self.app.push(SetupScene(self.app)), True),
+            (t("menu.history"), self.history, True),
             (t("menu.rules"), self.rules, True),
             (t("menu.stats"), lambda: self.app.push(StatsScene(self.app)), True),
             (t("menu.settings"), lambda: self.app.push(SettingsScene(self.app)), True),
@@ -40,7 +42,17 @@ class TitleScene(Scene):
         if not self.app.services.web:
             items.append((t("menu.quit"), self.quit, True))
         for i, (label, fn, ok) in enumerate(items):
-            self.group.add(Button(490, 250 + i * 66, 300, 54, label, fn, enabled=ok))
+            self.group.add(Button(490, 228 + i * 64, 300, 52, label, fn, enabled=ok))
+
+    def history(self) -> None:
+        from .history import HistoryScene
+
+        self.app.push(HistoryScene(self.app))
+
+    def update(self, dt: float) -> None:
+        # Notices from loading (a damaged file, a bad deal code) are shown once the title is up.
+        if self.app.stack.top is self:
+            self.app.services.show_notices()
 
     def resume(self) -> None:
         ctl = self.app.services.load_match()
@@ -73,9 +85,6 @@ class TitleScene(Scene):
             p.blit_px(pygame.transform.rotate(art.face(31 - i * 8, p.size(70)), -18 + i * 12),
                       950 + i * 40, 420 + abs(i - 1.5) * 10, anchor="center")
         self.group.draw(p)
-        notices = self.app.notices[-3:]
-        for i, n in enumerate(notices):
-            p.text(n, 640, 660 + i * 20 - 20 * (len(notices) - 1), 20, GOLD, anchor="center")
 
 
 @dataclass
@@ -259,6 +268,22 @@ class SetupScene(Scene):
         return setup_rules(self.state)
 
     def start_match(self) -> None:
+        """Start, after asking when a match in progress would be given up."""
+        t = self.app.t
+        current = self.app.services.match_in_progress()
+        if current is None:
+            self._start()
+            return
+        m = current.match
+        text = t("confirm.new_text", game=t("game_name." + m.game), n=len(m.sheet), total=m.hands)
+        self.app.push(ConfirmScene(self.app, t("confirm.new_title"), text, t("confirm.new_yes"), t("confirm.new_no"),
+                                   self._abandon_and_start))
+
+    def _abandon_and_start(self) -> None:
+        self.app.services.abandon_match()
+        self._start()
+
+    def _start(self) -> None:
         s = self.state
         game = s["game"]
         players = s.get("players", 3) if game == "skat" else 2
