@@ -97,7 +97,7 @@ def test_a_directory_where_the_match_file_belongs_is_shown_at_the_table_once(tmp
     assert app.stack.top is table
     table.c.autoplay = True
     played = len(table.c.hand.history)
-    play_frames(app)
+    play_frames(app, 100)
     assert len(table.c.hand.history) > played + 5
     assert not isinstance(app.stack.top, NoticeScene) and len(app.notices) == 1
     # Back at the title: no pile of identical notices.
@@ -127,7 +127,7 @@ def test_a_read_only_data_directory_is_said_in_german_with_what_to_do(tmp_path: 
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, TableScene)
     app.stack.top.c.autoplay = True
-    play_frames(app, 200)
+    play_frames(app, 100)
     assert len(app.notices) == 1  # the match and the statistics fail for one cause: said once
 
 

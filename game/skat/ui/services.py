@@ -112,6 +112,7 @@ class Services:
             return
         self.store.save_settings(settings)
         self._pull_notices()
+        self.show_notices()
         if self._sounds is not None:
             self._sounds.enabled = bool(self.settings.get("sound", True))
 
