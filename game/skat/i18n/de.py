@@ -256,9 +256,8 @@ MESSAGES: dict[str, str] = {
     "menu.history": "Frühere Partien",
     "history.title": "Frühere Partien",
     "history.none": "Noch keine Partie beendet oder abgebrochen.",
-    "history.finished": "beendet",
+    "history.finished": "beendet, {n} Spiele",
     "history.abandoned": "abgebrochen nach {n} von {total} Spielen",
-    "history.hands": "{n} Spiele",
     "history.more": "{first}–{last} von {n} · Pfeiltasten oder Mausrad",
     "confirm.new_title": "Laufende Partie abbrechen?",
     "confirm.new_text": "Deine Partie {game} steht bei {n} von {total} Spielen. Eine neue Partie beendet sie; "

@@ -263,9 +263,8 @@ MESSAGES: dict[str, str] = {
     "menu.history": "Past matches",
     "history.title": "Past matches",
     "history.none": "No match has been finished or given up yet.",
-    "history.finished": "finished",
+    "history.finished": "finished, {n} hands",
     "history.abandoned": "given up after {n} of {total} hands",
-    "history.hands": "{n} hands",
     "history.more": "{first}-{last} of {n} · arrow keys or mouse wheel",
     "confirm.new_title": "Give up the match in progress?",
     "confirm.new_text": "Your {game} match stands at {n} of {total} hands. A new match ends it; its score sheet "

@@ -40,11 +40,15 @@ def local_time(stamp: str) -> str:
 
 
 def rules_name(t, m: FinishedMatch) -> str:  # type: ignore[no-untyped-def]
-    """The preset a kept match was played by, or "custom"."""
+    """The preset a kept match was played by, or "custom" (Officers' Skat: its layout first)."""
     from .menu import matching_preset, option_keys
 
     state = {"game": m.game, **{k: getattr(m.rules, k) for k in option_keys(m.game)}}
-    return t("preset." + matching_preset(state))
+    preset = t("preset." + matching_preset(state))
+    if m.game == "officers":
+        layout = t("opt.layout." + m.rules.officers_layout)
+        return layout if matching_preset(state) != "custom" else f"{layout} · {preset}"
+    return preset
 
 
 def player_names(t, m: FinishedMatch) -> list[str]:  # type: ignore[no-untyped-def]
@@ -127,17 +131,16 @@ class HistoryScene(Scene):
             top, bottom = y + 15, y + 38
             p.text(local_time(m.finished_at), 100, top, 22, INK, bold=True, anchor="midleft")
             if m.complete:
-                status = t("history.finished")
+                status = t("history.finished", n=len(m.sheet))
             else:
                 status = t("history.abandoned", n=len(m.sheet), total=m.hands)
             p.text(status, 100, bottom, 20, GOLD if m.complete else INK_DIM, anchor="midleft")
-            game = f"{t('game_name.' + m.game)} · {rules_name(t, m)}"
-            p.text(game, 330, top, 22, INK, anchor="midleft")
-            p.text(t("history.hands", n=len(m.sheet)), 330, bottom, 20, INK_DIM, anchor="midleft")
+            p.text(t("game_name." + m.game), 430, top, 22, INK, anchor="midleft")
+            p.text(rules_name(t, m), 430, bottom, 20, INK_DIM, anchor="midleft")
             totals = m.sheet[-1].totals if m.sheet else (0,) * m.players
             names = player_names(t, m)
             for k, (name, total) in enumerate(zip(names, totals, strict=True)):
-                x = 700 + k * (480 / m.players)
+                x = 720 + k * (460 / m.players)
                 p.text(name, x, top, 20, INK_DIM, anchor="midleft")
                 p.text(str(total), x, bottom, 22, GOLD if k == m.person else INK, bold=True, anchor="midleft")
         n = len(self.sheets)
