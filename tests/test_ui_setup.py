@@ -167,3 +167,22 @@ def test_strength_levels_come_from_the_ai_package_with_a_description(monkeypatch
     setup = open_setup(app)
     assert setup.state["strength"] == "normal"
     app.draw()
+
+
+def test_settings_rows_cycle_both_ways_by_mouse() -> None:
+    from skat.ui.menu import SETTINGS_VALUE_W, SettingsScene
+
+    app = make_app("en")
+    press_title = next(b for b in app.stack.top.group.buttons if b.label == app.t("menu.settings"))
+    click(app, (press_title.x + 10, press_title.y + 10))
+    settings = app.stack.top
+    assert isinstance(settings, SettingsScene)
+    i = next(i for i, r in enumerate(settings.rows) if r.key == "animation")
+    y = 180 + i * 80 + 32
+    assert app.settings["animation"] == "off"
+    click(app, (940 - 14, y))  # right arrow: forward (wraps to the first)
+    assert app.settings["animation"] == "slow"
+    click(app, (940 - SETTINGS_VALUE_W + 14, y))  # left arrow: back
+    assert app.settings["animation"] == "off"
+    click(app, (400, y), button=3)  # right button: back
+    assert app.settings["animation"] == "fast"

@@ -370,6 +370,7 @@ class SetupScene(Scene):
 
 
 VALUE_W = 250
+SETTINGS_VALUE_W = 380
 """Width of a set-up row's value, between its two arrows."""
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "all_pass": ALL_PASS_CHOICES,
@@ -466,7 +467,9 @@ class SettingsScene(Scene):
             for i, r in enumerate(self.rows):
                 if 340 <= ev.pos[0] <= 940 and 180 + i * 80 <= ev.pos[1] <= 180 + i * 80 + 64:
                     self.focus = i
-                    self.change(r, 1)
+                    # As in the set-up: the right button or the left arrow goes back.
+                    back = ev.button == 3 or (940 - SETTINGS_VALUE_W <= ev.pos[0] < 940 - SETTINGS_VALUE_W / 2)
+                    self.change(r, -1 if back else 1)
 
     def draw(self, p: Painter) -> None:
         draw_title(p, self.app.t("menu.settings"), 80, 56)
@@ -474,7 +477,10 @@ class SettingsScene(Scene):
             y = 180 + i * 80
             p.fill_rect(340, y, 600, 64, (70, 120, 100) if i == self.focus else (40, 72, 64), radius=10)
             p.text(r.label, 360, y + 32, 24, INK_DIM, anchor="midleft")
-            p.text("‹  " + r.show(r.value) + "  ›", 920, y + 32, 26, INK, bold=True, anchor="midright")
+            vx = 940 - SETTINGS_VALUE_W
+            p.text("‹", vx + 14, y + 32, 30, INK_DIM, bold=True, anchor="center")
+            p.text("›", 940 - 14, y + 32, 30, INK_DIM, bold=True, anchor="center")
+            p.text(r.show(r.value), vx + SETTINGS_VALUE_W / 2, y + 32, 26, INK, bold=True, anchor="center")
         art = self.app.services.art
         for i, c in enumerate((31, 22, 13, 4)):
             p.blit_px(art.face(c, p.size(56)), 520 + i * 80, 536, anchor="center")
