@@ -251,6 +251,7 @@ class SetupScene(Scene):
         if row.key == "game":
             self.state["game"] = row.value
             apply_preset(self.state, GAME_PRESETS[row.value][0])
+            self.state.pop("hands", None)  # each game's usual length (36 hands of Skat, 8 of Officers' Skat)
         elif row.key == "preset":
             if row.value == CUSTOM:  # "custom" is where one comes from, never where one goes
                 row.index = (row.index + delta) % len(row.values)
@@ -346,8 +347,8 @@ class SetupScene(Scene):
                 p.fill_rect(x, y, w, h, GOLD, radius=10, width=2)
             p.text(r.label, x + 16, y + h / 2, 22, INK_DIM, anchor="midleft")
             vx = x + w - VALUE_W
-            p.text("‹", vx + 14, y + h / 2, 30, INK_DIM, bold=True, anchor="center")
-            p.text("›", x + w - 14, y + h / 2, 30, INK_DIM, bold=True, anchor="center")
+            draw_arrow(p, vx + 16, y + h / 2, -1)
+            draw_arrow(p, x + w - 16, y + h / 2, 1)
             p.text(r.show(r.value), vx + VALUE_W / 2, y + h / 2, 24, INK, bold=True, anchor="center")
         self._draw_strength_note(p)
         self.start.draw(p, focused=self.focus == len(self.rows))
@@ -367,6 +368,12 @@ class SetupScene(Scene):
         for line in p.wrap(self.app.t("strength_note." + row.value), w - 32, 22):
             p.text(line, x + 16, y, 22, INK_DIM)
             y += 24
+
+
+def draw_arrow(p: Painter, x: float, y: float, direction: int) -> None:
+    """A small triangle pointing left (-1) or right (1): where a click steps a row's value."""
+    tip, back = x + 6 * direction, x - 6 * direction
+    pygame.draw.polygon(p.surface, INK_DIM, [p.px(tip, y), p.px(back, y - 8), p.px(back, y + 8)])
 
 
 VALUE_W = 250
@@ -478,8 +485,8 @@ class SettingsScene(Scene):
             p.fill_rect(340, y, 600, 64, (70, 120, 100) if i == self.focus else (40, 72, 64), radius=10)
             p.text(r.label, 360, y + 32, 24, INK_DIM, anchor="midleft")
             vx = 940 - SETTINGS_VALUE_W
-            p.text("‹", vx + 14, y + 32, 30, INK_DIM, bold=True, anchor="center")
-            p.text("›", 940 - 14, y + 32, 30, INK_DIM, bold=True, anchor="center")
+            draw_arrow(p, vx + 16, y + 32, -1)
+            draw_arrow(p, 940 - 16, y + 32, 1)
             p.text(r.show(r.value), vx + SETTINGS_VALUE_W / 2, y + 32, 26, INK, bold=True, anchor="center")
         art = self.app.services.art
         for i, c in enumerate((31, 22, 13, 4)):
