@@ -183,3 +183,22 @@ def test_many_long_notices_wrap_stack_and_scroll_inside_the_window(size: tuple[i
     assert scene.scroll == 0
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, TitleScene) and not app.services.unseen_notices()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_notice_and_reason_has_a_message_in_both_languages(lang: str) -> None:
+    from skat.storage import REASONS, Notice
+
+    app = make_app(MemoryStorage(), lang)
+    catalog = CATALOGS[lang]
+    for kind in ("read_failed", "partly_unreadable", "unreadable", "save_failed", "delete_failed", "no_storage"):
+        for reason in REASONS:
+            for doc in ("settings", "match", "sheets", "statistics"):
+                n = Notice("English text", kind, doc, "English detail", "match.corrupt-x", reason=reason,
+                           where="/data/skat", count=2)
+                text = app.services.localize(n)
+                assert "{" not in text and "English" not in text and "reason." not in text, text
+                if kind != "no_storage":  # the one notice without a reason
+                    assert catalog["reason." + reason].format(n=2) in text
+    for level in ("easy", "normal", "strong", "expert"):
+        assert catalog["strength." + level] and catalog["strength_note." + level]
