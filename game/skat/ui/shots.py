@@ -176,27 +176,10 @@ def tour(out_dir: str, languages: tuple[str, ...] = ("de", "en"), size: tuple[in
         app.push(SettingsScene(app))
         _frames(app, 1)
         paths.append(_save(app, out, f"{lang}-12-settings"))
-        # Past matches, the question before a match is given up, a save failure's notice (uisetup).
-        from ..storage import Notice
-        from .history import HistoryScene
-        from .overlays import ConfirmScene
+        from .history import tour_states  # past matches, giving up a match, a save failure (uisetup)
 
-        app.services.abandon_match()  # the Skat match was kept when the Officers' Skat one replaced it
-        app.stack.reset(HistoryScene(app))
-        paths.append(_save(app, out, f"{lang}-13-past-matches"))
-        app.stack.top.open(0)
-        paths.append(_save(app, out, f"{lang}-13b-past-match-sheet"))
-        t = app.t
-        app.stack.reset(TitleScene(app))
-        ask = t("confirm.new_text", game=t("game_name.skat"), n=4, total=36)
-        app.push(ConfirmScene(app, t("confirm.new_title"), ask, t("confirm.new_yes"), t("confirm.new_no"), app.pop))
-        paths.append(_save(app, out, f"{lang}-14-confirm-new-match"))
-        app.stack.reset(table)
-        app.services.store.notices.append(Notice("", "save_failed", "match", reason="read_only",
-                                                 where="/home/player/.local/share/skat"))
-        app.services._pull_notices()
-        app.services.show_notices()
-        paths.append(_save(app, out, f"{lang}-15-save-failed-at-the-table"))
+        for name in tour_states(app):
+            paths.append(_save(app, out, f"{lang}-{name}"))
     return paths
 
 
