@@ -160,7 +160,7 @@ def tour_states(app):  # type: ignore[no-untyped-def]
     from ..engine.rules import ISKO, LOTHAR, OFFICERS
     from ..storage import MatchInProgress, Notice
     from .controller import MatchController
-    from .menu import TitleScene
+    from .menu import SetupScene, TitleScene
     from .overlays import ConfirmScene
     from .table import TableScene
 
@@ -188,6 +188,7 @@ def tour_states(app):  # type: ignore[no-untyped-def]
     app.frame(0.02)
     yield "18b-past-match-sheet"
     app.stack.reset(TitleScene(app))
+    app.push(SetupScene(app))  # where the question comes: Start with a match in progress
     ask = t("confirm.new_text", game=t("game_name.skat"), n=4, total=36)
     app.push(ConfirmScene(app, t("confirm.new_title"), ask, t("confirm.new_yes"), t("confirm.new_no"), app.pop))
     app.frame(0.02)

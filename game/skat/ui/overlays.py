@@ -165,7 +165,7 @@ class NoticeScene(Scene):
         y, h, view = self.box(p)
         self.scroll = min(self.scroll, self.max_scroll(p))
         p.dim(140)
-        p.panel(self.X, y, self.W, h, alpha=250)
+        p.panel(self.X, y, self.W, h, alpha=255)
         p.text(t("notice.title"), LOGICAL_W / 2, y + 36, 32, GOLD, bold=True, anchor="center")
         top = y + 70
         first = int(self.scroll // self.LINE)
@@ -215,14 +215,16 @@ class ConfirmScene(Scene):
         self.group.handle(ev)
 
     def draw(self, p: Painter) -> None:
-        lines = p.wrap(self.body, 700, 24)
-        h = 150 + len(lines) * 28
-        y = (LOGICAL_H - h) / 2
+        lines = wrap_text(p, self.body, 900, 24)
+        # A full-width band whose edges fall between the set-up screen's rows (178..426), so the panel
+        # covers the lines below it whole instead of cutting through their labels.
+        h = max(248, 178 + len(lines) * 28)
+        y = 178 if h == 248 else (LOGICAL_H - h) / 2
         p.dim(150)
-        p.panel(270, y, 740, h, alpha=250)
+        p.panel(40, y, LOGICAL_W - 80, h, alpha=255)
         p.text(self.title, LOGICAL_W / 2, y + 36, 32, GOLD, bold=True, anchor="center")
         for i, line in enumerate(lines):
-            p.text(line, LOGICAL_W / 2, y + 70 + i * 28, 24, INK, anchor="center")
+            p.text(line, LOGICAL_W / 2, y + 88 + i * 28, 24, INK, anchor="center")
         for b in self.group.buttons:
-            b.y = y + h - 72
+            b.y = y + h - 76
         self.group.draw(p)
