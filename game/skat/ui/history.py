@@ -202,4 +202,13 @@ def tour_states(app):  # type: ignore[no-untyped-def]
     app.frame(0.02)
     yield "20-save-failed-at-the-table"
     app.services.notices_read()
+    # Damaged files found at the start: told over the title, one under the other.
+    for doc in ("match", "statistics"):
+        store.storage.save(doc, "{damaged")
+    app.services.statistics_rows()
+    app.services.abandon_match()
+    app.stack.reset(TitleScene(app))
+    app.frame(0.02)
+    yield "21-damaged-files-at-the-title"
+    app.services.notices_read()
     app.stack.reset(TitleScene(app))

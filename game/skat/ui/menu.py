@@ -27,6 +27,9 @@ from .widgets import Button, ButtonGroup, draw_title
 
 
 class TitleScene(Scene):
+    modal_edges = (196, 286, 350, 414, 478, 542, 606, 670, 700)
+    """Heights between the subtitle and the buttons' labels: where a notice panel's edge cuts no text."""
+
     def enter(self) -> None:
         t = self.app.t
         self.group = ButtonGroup()

@@ -121,7 +121,20 @@ class NoticeScene(Scene):
         view = min(len(lines) * self.LINE, most - head - foot)
         h = head + view + foot
         y = (LOGICAL_H - h) / 2
+        edges = self.edges_below()
+        if edges:
+            # Put the panel's edges where the scene below has no text, so none is cut in half.
+            top = max([e for e in edges if e <= y] or edges[:1])
+            bottom = min([e for e in edges if e >= top + h] or edges[-1:])
+            y, h = top, bottom - top
+            view = min(view, h - head - foot) // self.LINE * self.LINE
         return y, h, view
+
+    def edges_below(self) -> list[float]:
+        """``modal_edges`` of the scene under the notice: heights where a panel edge cuts no text."""
+        scenes = self.app.stack.scenes
+        below = scenes[scenes.index(self) - 1] if self in scenes and scenes.index(self) > 0 else None
+        return sorted(getattr(below, "modal_edges", ()))
 
     def max_scroll(self, p: Painter) -> float:
         _, _, view = self.box(p)
