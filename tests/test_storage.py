@@ -703,3 +703,85 @@ def test_a_browser_that_blocks_storage_gets_memory_and_a_notice(monkeypatch: pyt
     assert isinstance(store.storage, MemoryStorage)
     assert "nothing is saved" in store.notices[0]
     assert store.save_settings(Settings(language="en")) and store.settings() == Settings(language="en")
+
+
+# ---------------------------------------------------------------- reasons the UI can translate (uisetup)
+@pytest.mark.parametrize(
+    ("exc", "reason", "where"),
+    [
+        (PermissionError(13, "Permission denied", "/d/.match.json.x.tmp"), "read_only", "/d"),
+        (OSError(30, "Read-only file system", "/d/.match.json.x.tmp"), "read_only", "/d"),
+        (IsADirectoryError(21, "Is a directory", "/d/.match.json.x.tmp", None, "/d/match.json"), "in_the_way",
+         "/d/match.json"),
+        (NotADirectoryError(20, "Not a directory", "/d"), "in_the_way", "/d"),
+        (OSError(28, "No space left on device", "/d/x"), "disk_full", "/d"),
+        (OSError(5, "Input/output error", "/d/x"), "os_error", "/d/x"),
+        (RuntimeError("QuotaExceededError: the quota has been exceeded"), "quota", ""),
+        (RuntimeError("something else"), "unknown", "/d"),
+    ],
+)
+def test_failures_of_the_medium_get_a_reason_code_and_a_path(exc: BaseException, reason: str, where: str) -> None:
+    assert S.failure_reason(exc, "/d") == (reason, where)
+    assert reason in S.REASONS
+
+
+def test_a_directory_in_place_of_the_match_file_is_reported_with_its_path(tmp_path: Path) -> None:
+    (tmp_path / "match.json").mkdir()
+    store = Store(FileStorage(tmp_path), language="en")
+    assert store.load_match() is None
+    [read] = store.take_notices()
+    assert (read.kind, read.reason, read.where) == ("read_failed", "in_the_way", str(tmp_path / "match.json"))
+    game = MatchInProgress(Match("skat", ISKO, players=3, hands=3, seed=1))
+    assert store.save_match(game) is False
+    [write] = store.take_notices()
+    assert (write.kind, write.doc, write.reason, write.where) == (
+        "save_failed", "match", "in_the_way", str(tmp_path / "match.json"))
+
+
+def test_a_full_browser_storage_is_a_quota_reason(tmp_path: Path) -> None:
+    fake = FakeLocalStorage()
+    store = Store(LocalStorage(fake), language="en")
+    fake.full = True
+    assert store.save_settings(Settings()) is False
+    [n] = store.notices
+    assert (n.kind, n.reason) == ("save_failed", "quota")
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("{not json", "not_json"),
+        ('{"version": 99}', "newer_version"),
+        ('{"version": "x"}', "bad_content"),
+        ('{"version": 1, "record": {"nonsense": 1}, "person": 0, "ai": "normal", "id": "x", "counted": 0}',
+         "no_replay"),
+    ],
+)
+def test_unreadable_documents_name_their_reason(store: Store, text: str, reason: str) -> None:
+    store.storage.save("match", text)
+    assert store.load_match() is None
+    [n] = store.notices
+    assert (n.kind, n.reason) == ("unreadable", reason) and n.aside.startswith("match.corrupt-")
+
+
+def test_a_given_up_match_keeps_its_sheet_and_planned_hands_but_is_not_counted_finished(store: Store) -> None:
+    match = Match("officers", OFFICERS, players=2, hands=6, seed=2)
+    play(match, random.Random(2), 120)
+    assert match.sheet and not match.finished
+    store.finish_match(MatchInProgress(match, id="gone"))
+    [kept] = store.sheets()
+    assert (kept.complete, kept.finished, kept.hands, list(kept.sheet)) == (False, False, 6, list(match.sheet))
+    assert store.statistics().of("officers").matches_finished == 0
+    assert store.statistics().of("officers").hands_played == len(match.sheet)
+    assert store.load_match() is None
+
+
+def test_sheets_kept_before_the_planned_hands_were_recorded_still_read(store: Store) -> None:
+    match = Match("officers", OFFICERS, players=2, hands=2, seed=1)
+    play_out(match, random.Random(1))
+    store.finish_match(MatchInProgress(match, id="old"))
+    doc = json.loads(store.storage.load("sheets"))
+    del doc["matches"][0]["hands"]
+    store.storage.save("sheets", json.dumps(doc))
+    [kept] = store.sheets()
+    assert kept.hands == len(kept.sheet) and not store.notices

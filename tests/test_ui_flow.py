@@ -77,7 +77,9 @@ def test_a_corrupt_save_gives_a_notice_in_the_players_language_and_a_fresh_start
     app.frame(0.02)
     assert app.notices, "a corrupt save must be reported"
     assert words in app.notices[-1] and "match.corrupt-" in app.notices[-1]
-    assert not app.stack.top.group.buttons[0].enabled  # nothing to continue
+    title = app.stack.scenes[0]  # the notice is shown over the title
+    assert isinstance(title, TitleScene) and type(app.stack.top).__name__ == "NoticeScene"
+    assert not title.group.buttons[0].enabled  # nothing to continue
     kept = storage.keys()
     assert any(k.startswith("match.corrupt-") for k in kept)  # kept, not deleted
 

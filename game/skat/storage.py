@@ -58,6 +58,7 @@ __all__ = [
     "MatchInProgress",
     "MemoryStorage",
     "Notice",
+    "REASONS",
     "Settings",
     "Statistics",
     "Storage",
@@ -66,6 +67,7 @@ __all__ = [
     "browser_window",
     "check_key",
     "default_storage",
+    "failure_reason",
     "in_browser",
     "new_match_id",
     "system_language",
@@ -105,21 +107,64 @@ _SETTING_CHOICES: dict[str, tuple[object, ...]] = {
 class Notice(str):
     """A notice in English (logs, tests) that also names its message, so the UI can say it in
     the player's language: ``kind`` picks the message, ``doc`` the document, ``detail`` is the
-    technical reason and ``aside`` where an unreadable document was kept."""
+    technical reason in English, ``reason`` the same as a code from :data:`REASONS` (what the UI
+    translates), ``where`` the path or key concerned (shown as it is), ``count`` how many entries
+    were left out, and ``aside`` where an unreadable document was kept."""
 
     kind: str
     doc: str
     detail: str
     aside: str
+    reason: str
+    where: str
+    count: int
 
-    def __new__(cls, text: str, kind: str, doc: str = "", detail: str = "", aside: str = "") -> Notice:
+    def __new__(
+        cls, text: str, kind: str, doc: str = "", detail: str = "", aside: str = "", *,
+        reason: str = "unknown", where: str = "", count: int = 0,
+    ) -> Notice:
         obj = super().__new__(cls, text)
         obj.kind, obj.doc, obj.detail, obj.aside = kind, doc, detail, aside
+        obj.reason, obj.where, obj.count = reason, where, count
         return obj
+
+
+REASONS = (
+    "read_only", "in_the_way", "disk_full", "quota", "os_error", "unknown",  # the medium
+    "not_text", "not_json", "bad_content", "newer_version", "old_version", "no_replay",  # the content
+    "bad_setting", "entries_dropped",  # part of a document
+)
+"""Why a document could not be read or written, as codes the UI has a message for."""
 
 
 class Invalid(ValueError):
     """Document content that does not fit its format (becomes a notice, never reaches the UI)."""
+
+    def __init__(self, message: str, reason: str = "bad_content") -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+def failure_reason(exc: BaseException, directory: str = "") -> tuple[str, str]:
+    """What went wrong with the medium, as a code of :data:`REASONS`, and the path it concerns.
+
+    The code is what the player reads (in their language); the path is shown as it is.
+    """
+    import errno
+
+    if isinstance(exc, OSError):
+        path = str(exc.filename2 or exc.filename or directory or "")
+        code = exc.errno
+        if isinstance(exc, (IsADirectoryError, NotADirectoryError)) or code in (errno.EISDIR, errno.ENOTDIR):
+            return "in_the_way", path
+        if isinstance(exc, PermissionError) or code in (errno.EACCES, errno.EPERM, errno.EROFS):
+            return "read_only", directory or path
+        if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+            return "disk_full", directory or path
+        return "os_error", path
+    if "quota" in f"{type(exc).__name__} {exc}".lower():  # the browser's QuotaExceededError
+        return "quota", ""
+    return "unknown", directory
 
 
 # ---------------------------------------------------------------- documents
@@ -174,6 +219,13 @@ class FinishedMatch:
     """UTC, ISO 8601."""
     complete: bool
     sheet: tuple[SheetRow, ...]
+    hands: int = 0
+    """The hands the match was set up for (0 in sheets kept before this was recorded: read as the sheet's length)."""
+
+    @property
+    def finished(self) -> bool:
+        """Read like :attr:`Match.finished`, so the score-sheet screen can show a kept sheet."""
+        return self.complete
 
     def standings(self) -> list[dict[str, Any]]:
         """Same ranking as :meth:`Match.standings`, which reads only game, rules, players and sheet."""
@@ -349,6 +401,7 @@ def _finished_doc(m: FinishedMatch) -> dict[str, Any]:
         "finished_at": m.finished_at,
         "complete": m.complete,
         "sheet": [_row_doc(r) for r in m.sheet],
+        "hands": m.hands,
     }
 
 
@@ -375,6 +428,7 @@ def _finished(value: object) -> FinishedMatch:
         finished_at=_str(d.get("finished_at"), "finishing time"),
         complete=_bool(d.get("complete"), "complete"),
         sheet=tuple(_row(r, players) for r in sheet),
+        hands=_int(d.get("hands", len(sheet)), "hands", 0),
     )
 
 
@@ -423,7 +477,7 @@ class Store:
         self,
         storage: Storage | None = None,
         *,
-        max_sheets: int = 20,
+        max_sheets: int = 200,
         language: str | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
@@ -508,6 +562,9 @@ class Store:
     def finish_match(self, game: MatchInProgress) -> FinishedMatch:
         """Keep the score sheet, count what is not counted yet, and forget the match in progress.
 
+        Also for a match given up before its last hand: its sheet is kept as not ``complete``
+        and it does not count as a finished match in the statistics.
+
         Calling it again for the same match (say after a crash before the match was deleted)
         adds nothing twice.
         """
@@ -521,12 +578,13 @@ class Store:
             finished_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.clock())),
             complete=game.match.finished,
             sheet=tuple(game.match.sheet),
+            hands=game.match.hands,
         )
         sheets = self.sheets()
         if all(s.id != game.id for s in sheets):
             sheets = (sheets + [finished])[-self.max_sheets :] if self.max_sheets > 0 else []
             self._save_sheets(sheets)
-            self._count(game, game.match.sheet[game.counted :], finished_match=True)
+            self._count(game, game.match.sheet[game.counted :], finished_match=game.match.finished)
         game.counted = len(game.match.sheet)
         self._delete(MATCH)
         return finished
@@ -536,7 +594,7 @@ class Store:
         try:
             match = replay_match(record)
         except Exception as exc:  # a record that does not replay, whatever the reason
-            raise Invalid(f"the match record does not replay ({exc})") from exc
+            raise Invalid(f"the match record does not replay ({exc})", "no_replay") from exc
         return MatchInProgress(
             match=match,
             person=_int(doc.get("person"), "person", 0, match.players - 1),
@@ -597,10 +655,12 @@ class Store:
         try:
             text = self.storage.load(key)
         except ValueError as exc:  # bytes that are not UTF-8
-            return self._set_aside(key, f"it is not text ({exc})", default)
+            return self._set_aside(key, f"it is not text ({exc})", default, "not_text")
         except Exception as exc:
+            reason, where = failure_reason(exc, self._directory())
             self.notices.append(
-                Notice(f"Could not read the saved {what} ({exc}); for now {fallback}.", "read_failed", key, str(exc))
+                Notice(f"Could not read the saved {what} ({exc}); for now {fallback}.", "read_failed", key, str(exc),
+                       reason=reason, where=where)
             )
             return default()
         if text is None:
@@ -608,16 +668,16 @@ class Store:
         try:
             doc = json.loads(text)
         except (ValueError, RecursionError) as exc:
-            return self._set_aside(key, f"it is not valid JSON ({exc})", default)
+            return self._set_aside(key, f"it is not valid JSON ({exc})", default, "not_json")
         problems: list[str] = []
         try:
             value = parse(self._migrate(key, doc), problems)
         except Invalid as exc:
-            return self._set_aside(key, str(exc), default)
+            return self._set_aside(key, str(exc), default, exc.reason)
         except Exception as exc:  # a check this module lacks must not stop the game
             return self._set_aside(key, f"unexpected content ({type(exc).__name__}: {exc})", default)
         if problems:
-            kept = ""
+            kept = aside = ""
             if key == SHEETS:
                 aside = self._aside_key(key)
                 try:
@@ -625,9 +685,12 @@ class Store:
                     kept = f" (the full document was kept as {aside!r})"
                 except Exception as exc:
                     kept = f" (it could not be copied aside: {exc})"
+                    aside = ""
             detail = "; ".join(problems)
+            reason = "entries_dropped" if key == SHEETS else "bad_setting"
             self.notices.append(
-                Notice(f"Part of the saved {what} could not be read: {detail}{kept}.", "partly_unreadable", key, detail)
+                Notice(f"Part of the saved {what} could not be read: {detail}{kept}.", "partly_unreadable", key, detail,
+                       aside, reason=reason, count=len(problems))
             )
             if repair is not None:
                 repair(value)
@@ -640,22 +703,23 @@ class Store:
         if type(version) is not int or version < 1:
             raise Invalid("it has no valid version number")
         if version > current:
-            raise Invalid(f"it was written by a newer version of the game (format {version}, this one reads {current})")
+            raise Invalid(f"it was written by a newer version of the game (format {version}, this one reads {current})",
+                          "newer_version")
         while version < current:
             step = MIGRATIONS.get(key, {}).get(version)
             if step is None:
-                raise Invalid(f"format {version} can no longer be read")
+                raise Invalid(f"format {version} can no longer be read", "old_version")
             try:
                 doc = _obj(step(dict(doc)), "the migrated document")
             except Invalid:
                 raise
             except Exception as exc:
-                raise Invalid(f"updating it from format {version} failed ({exc})") from exc
+                raise Invalid(f"updating it from format {version} failed ({exc})", "old_version") from exc
             version += 1
             doc["version"] = version
         return doc
 
-    def _set_aside(self, key: str, reason: str, default: Callable[[], T]) -> T:
+    def _set_aside(self, key: str, reason: str, default: Callable[[], T], code: str = "bad_content") -> T:
         what, fallback = _WHAT[key]
         aside = self._aside_key(key)
         try:
@@ -665,7 +729,7 @@ class Store:
             kept = f"it could not be set aside ({exc})"
             aside = ""
         text = f"The saved {what} could not be read: {reason}. {kept.capitalize()}, and {fallback}."
-        self.notices.append(Notice(text, "unreadable", key, reason, aside))
+        self.notices.append(Notice(text, "unreadable", key, reason, aside, reason=code, where=key))
         return default()
 
     def _aside_key(self, key: str) -> str:
@@ -686,7 +750,9 @@ class Store:
             text = json.dumps({"version": DOC_VERSIONS[key], **doc}, ensure_ascii=False, separators=(",", ":"))
             self.storage.save(key, text)
         except Exception as exc:
-            self.notices.append(Notice(f"Could not save the {what}: {exc}", "save_failed", key, str(exc)))
+            reason, where = failure_reason(exc, self._directory())
+            self.notices.append(Notice(f"Could not save the {what}: {exc}", "save_failed", key, str(exc),
+                                       reason=reason, where=where))
             return False
         return True
 
@@ -695,6 +761,12 @@ class Store:
             self.storage.delete(key)
         except Exception as exc:
             text = f"Could not remove the saved {_WHAT[key][0]}: {exc}"
-            self.notices.append(Notice(text, "delete_failed", key, str(exc)))
+            reason, where = failure_reason(exc, self._directory())
+            self.notices.append(Notice(text, "delete_failed", key, str(exc), reason=reason, where=where))
             return False
         return True
+
+    def _directory(self) -> str:
+        """Where the documents live, for a message (files only; the browser has no path to show)."""
+        directory = getattr(self.storage, "directory", None)
+        return str(directory) if directory is not None else ""

@@ -1,10 +1,14 @@
-"""Small overlays: the last trick for review."""
+"""Small overlays: the last trick for review, notices, a yes/no question."""
 
 from __future__ import annotations
 
-from .painter import INK, INK_DIM, Painter
+from collections.abc import Callable
+
+import pygame
+
+from .painter import GOLD, INK, INK_DIM, LOGICAL_H, LOGICAL_W, Painter
 from .scene import Input, Scene
-from .widgets import Button
+from .widgets import Button, ButtonGroup
 
 
 class LastTrickScene(Scene):
@@ -41,3 +45,199 @@ class LastTrickScene(Scene):
                 p.text(self.table.name(seats[seat]), x, 450, 22, INK_DIM, anchor="center")
             p.text(t("trick.won_by", name=self.table.name(seats[trick.winner])), 640, 485, 24, INK, anchor="center")
         self.close.draw(p, focused=True)
+
+
+def wrap_text(p: Painter, text: str, width: float, size: float) -> list[str]:
+    """Word wrap that also breaks a word too long for a line (a long file path) between characters."""
+    out: list[str] = []
+    for line in p.wrap(text, width, size):
+        while p.text_width(line, size) > width and len(line) > 1:
+            cut = len(line) - 1
+            while cut > 1 and p.text_width(line[:cut], size) > width:
+                cut -= 1
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
+class NoticeScene(Scene):
+    """The notices the player has not read yet, over any scene: wrapped to the panel, stacked one
+    under the other, scrolled when they do not fit, and closed with OK (Enter, Esc or a click).
+
+    While it is up the table waits (it only plays on when it is the top scene), so a save that
+    failed in the middle of a hand is read before the next move.
+    """
+
+    overlay = True
+    X, W = 170, LOGICAL_W - 340
+    PAD = 28
+    SIZE = 24
+    LINE = 28
+    GAP = 14
+    TOP_MARGIN, BOTTOM_MARGIN = 40, 30
+
+    @property
+    def text_width(self) -> float:
+        return self.W - 2 * self.PAD - 24
+
+    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.scroll = 0.0
+        self._lines: list[tuple[str, bool]] = []
+        """Wrapped lines, each with whether it starts a notice (drawn with a mark)."""
+        self._key: tuple | None = None
+
+    def enter(self) -> None:
+        self.ok = Button(0, 0, 220, 52, self.app.t("btn.ok"), self.close)
+
+    def close(self) -> None:
+        self.app.services.notices_read()
+        if self.app.stack.top is self:
+            self.app.pop()
+        elif self in self.app.stack.scenes:
+            self.app.stack.scenes.remove(self)
+
+    # ------------------------------------------------------------ geometry
+    def lines(self, p: Painter) -> list[tuple[str, bool]]:
+        notices = self.app.services.unseen_notices()
+        key = (tuple(notices), p.scale)
+        if key != self._key:
+            self._key = key
+            out: list[tuple[str, bool]] = []
+            for i, n in enumerate(notices):
+                if i:
+                    out.append(("", False))
+                for j, part in enumerate(wrap_text(p, n, self.text_width, self.SIZE)):
+                    out.append((part, j == 0))
+            self._lines = out
+        return self._lines
+
+    def box(self, p: Painter) -> tuple[float, float, float]:
+        """The panel's top and height, and the height of the text view inside it (all within the window)."""
+        lines = self.lines(p)
+        head, foot = 70, 84
+        most = LOGICAL_H - self.TOP_MARGIN - self.BOTTOM_MARGIN
+        view = min(len(lines) * self.LINE, most - head - foot)
+        h = head + view + foot
+        y = (LOGICAL_H - h) / 2
+        edges = self.edges_below()
+        if edges:
+            # Put the panel's edges where the scene below has no text, so none is cut in half.
+            top = max([e for e in edges if e <= y] or edges[:1])
+            bottom = min([e for e in edges if e >= top + h] or edges[-1:])
+            y, h = top, bottom - top
+            view = min(view, h - head - foot) // self.LINE * self.LINE
+        return y, h, view
+
+    def edges_below(self) -> list[float]:
+        """``modal_edges`` of the scene under the notice: heights where a panel edge cuts no text."""
+        scenes = self.app.stack.scenes
+        below = scenes[scenes.index(self) - 1] if self in scenes and scenes.index(self) > 0 else None
+        return sorted(getattr(below, "modal_edges", ()))
+
+    def max_scroll(self, p: Painter) -> float:
+        _, _, view = self.box(p)
+        return max(0.0, len(self.lines(p)) * self.LINE - view)
+
+    def scroll_by(self, dy: float) -> None:
+        top = self.max_scroll(self.app.painter)
+        self.scroll = min(top, max(0.0, self.scroll + dy))
+
+    # ------------------------------------------------------------ input
+    def update(self, dt: float) -> None:
+        stack = self.app.stack
+        if not self.app.services.unseen_notices():
+            self.close()
+        elif stack.top is not self and self in stack.scenes:
+            # A scene pushed after the notice (a hand's result, the final sheet) goes under it.
+            stack.scenes.remove(self)
+            stack.scenes.append(self)
+
+    def handle(self, ev: Input) -> None:
+        if ev.kind == "key":
+            if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_SPACE):
+                self.close()
+            elif ev.key == pygame.K_DOWN:
+                self.scroll_by(self.LINE)
+            elif ev.key == pygame.K_UP:
+                self.scroll_by(-self.LINE)
+            elif ev.key == pygame.K_PAGEDOWN:
+                self.scroll_by(self.LINE * 8)
+            elif ev.key == pygame.K_PAGEUP:
+                self.scroll_by(-self.LINE * 8)
+        elif ev.kind == "wheel":
+            self.scroll_by(-ev.dy * self.LINE)
+        elif ev.kind == "down" and self.ok.contains(ev.pos):
+            self.close()
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, p: Painter) -> None:
+        t = self.app.t
+        lines = self.lines(p)
+        y, h, view = self.box(p)
+        self.scroll = min(self.scroll, self.max_scroll(p))
+        p.dim(140)
+        p.panel(self.X, y, self.W, h, alpha=255)
+        p.text(t("notice.title"), LOGICAL_W / 2, y + 36, 32, GOLD, bold=True, anchor="center")
+        top = y + 70
+        first = int(self.scroll // self.LINE)
+        shown = int(view // self.LINE)
+        for i, (line, starts) in enumerate(lines[first : first + shown]):
+            ly = top + i * self.LINE
+            if starts:
+                p.text("•", self.X + self.PAD, ly, self.SIZE, GOLD, bold=True)
+            p.text(line, self.X + self.PAD + 24, ly, self.SIZE, INK)
+        more_above, more_below = first > 0, first + shown < len(lines)
+        if more_above or more_below:
+            hint = t("notice.scroll")
+            p.text(hint, self.X + self.W - self.PAD, y + h - 58, 18, INK_DIM, anchor="topright")
+            if more_above:
+                p.text("▲", self.X + self.W - self.PAD, y + 28, 20, INK_DIM, anchor="topright")
+            if more_below:
+                p.text("▼", self.X + self.W - self.PAD, top + view - 18, 20, INK_DIM, anchor="topright")
+        self.ok.x, self.ok.y = LOGICAL_W / 2 - self.ok.w / 2, y + h - 66
+        self.ok.draw(p, focused=True)
+
+
+class ConfirmScene(Scene):
+    """A yes/no question over the scene below; the safe answer has the focus."""
+
+    overlay = True
+
+    def __init__(self, app, title: str, text: str, yes: str, no: str,  # type: ignore[no-untyped-def]
+                 on_yes: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.title, self.body, self.yes_label, self.no_label = title, text, yes, no
+        self.on_yes = on_yes
+
+    def enter(self) -> None:
+        self.group = ButtonGroup()
+        self.group.add(Button(350, 0, 280, 56, self.yes_label, self.yes))
+        self.group.add(Button(650, 0, 280, 56, self.no_label, self.app.pop))
+        self.group.focus = 1
+
+    def yes(self) -> None:
+        self.app.pop()
+        self.on_yes()
+
+    def handle(self, ev: Input) -> None:
+        if ev.kind == "key" and ev.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        self.group.handle(ev)
+
+    def draw(self, p: Painter) -> None:
+        lines = wrap_text(p, self.body, 900, 24)
+        # A full-width band whose edges fall between the set-up screen's rows (178..426), so the panel
+        # covers the lines below it whole instead of cutting through their labels.
+        h = max(248, 178 + len(lines) * 28)
+        y = 178 if h == 248 else (LOGICAL_H - h) / 2
+        p.dim(150)
+        p.panel(40, y, LOGICAL_W - 80, h, alpha=255)
+        p.text(self.title, LOGICAL_W / 2, y + 36, 32, GOLD, bold=True, anchor="center")
+        for i, line in enumerate(lines):
+            p.text(line, LOGICAL_W / 2, y + 88 + i * 28, 24, INK, anchor="center")
+        for b in self.group.buttons:
+            b.y = y + h - 76
+        self.group.draw(p)

@@ -195,7 +195,7 @@ class Painter:
             if len(self._texts) > 600:
                 self._texts.clear()
             px = self.size(size)
-            if px < SUPERSAMPLE_BELOW_PX:
+            if px < SUPERSAMPLE_BELOW_PX and text:  # an empty text renders 0 wide: smoothscale must not see it
                 big = self.font(size * SUPERSAMPLE, bold).render(text, True, color)
                 s = pygame.transform.smoothscale(
                     big, (max(1, round(big.get_width() / SUPERSAMPLE)), max(1, round(big.get_height() / SUPERSAMPLE))))

@@ -2,7 +2,9 @@
 
 It wraps :class:`skat.storage.Store` so that scenes speak in controllers and
 plain settings, and so that no storage problem ever reaches a scene as an
-exception: it becomes a notice on the title screen.
+exception: it becomes a notice, said in the player's language with what to do,
+once per cause.  A save that fails during play shows at once, over the table
+(:class:`~skat.ui.overlays.NoticeScene`); the others wait for the title screen.
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ import sys
 from typing import Any
 
 from ..i18n import Translator
-from ..storage import MatchInProgress, Notice, Settings, Store
+from ..storage import FinishedMatch, MatchInProgress, Notice, Settings, Store
 from .card_art import CardArt
 from .controller import MatchController
 
 DEFAULT_SETUP: dict[str, Any] = {"game": "skat", "preset": "isko", "players": 3, "hands": 36, "strength": "normal"}
+_MEDIUM = ("read_only", "in_the_way", "disk_full", "quota", "os_error", "unknown")
+"""Reasons that come with advice: the player can do something about the medium, not about the content."""
 
 
 def replay_command(code: str, seat: int | None) -> str:
@@ -45,23 +49,71 @@ class Services:
         self._setup = dict(DEFAULT_SETUP)
         self.current: MatchInProgress | None = None
         self._saved_match_cache: MatchInProgress | None | bool = False
+        self._reported: set[tuple[str, str, str]] = set()
+        """Causes already told (a failing save is retried at every move, but said once)."""
+        self.notices_seen = 0
+        """How many of ``app.notices`` the player has acknowledged."""
         self._pull_notices()
 
     def _pull_notices(self) -> None:
         for n in self.store.take_notices():
+            if isinstance(n, Notice) and n.kind in ("save_failed", "delete_failed", "read_failed"):
+                cause = ("read" if n.kind == "read_failed" else "write", n.reason, n.where)
+                if cause in self._reported:
+                    continue
+                self._reported.add(cause)
             self.app.notify(self.localize(n))
 
+    def _saved_fine(self) -> None:
+        """A save worked again: a later failure is news again."""
+        self._reported = {c for c in self._reported if c[0] != "write"}
+
+    # ----------------------------------------------------------- notices
+    def unseen_notices(self) -> list[str]:
+        return list(self.app.notices[self.notices_seen :])
+
+    def notices_read(self) -> None:
+        self.notices_seen = len(self.app.notices)
+
+    def show_notices(self) -> None:
+        """Show new notices now, over whatever scene is up (the table included)."""
+        if not self.unseen_notices() or self.app.stack.top is None:
+            return
+        from .overlays import NoticeScene
+
+        if not any(isinstance(s, NoticeScene) for s in self.app.stack.scenes):
+            self.app.push(NoticeScene(self.app))
+
     def localize(self, notice: str) -> str:
-        """A storage notice in the player's language (the technical detail stays as it is)."""
+        """A storage notice in the player's language throughout: the reason and the advice come
+        from the catalog, only a path or file name is shown as it is."""
         if not isinstance(notice, Notice):
             return notice
         t = self.app.t if hasattr(self.app, "t") else Translator(self.settings.get("language", "en"))
         kind = notice.kind
         if kind == "unreadable" and not notice.aside:
             kind = "unreadable_lost"
+        if kind == "partly_unreadable" and notice.aside:
+            kind = "partly_unreadable_kept"
         doc = t("doc." + notice.doc) if notice.doc else ""
         fallback = t("doc_fallback." + notice.doc) if notice.doc else ""
-        return t("notice." + kind, doc=doc, detail=notice.detail, aside=notice.aside, fallback=fallback)
+        reason = t("reason." + notice.reason, n=notice.count)
+        if notice.where and notice.reason in ("os_error", "unknown"):
+            reason += f" ({notice.where})"
+        advice = t("advice." + notice.reason, path=notice.where) if notice.reason in _MEDIUM else ""
+        consequence = t("save_lost." + notice.doc) if notice.doc else ""
+        return t("notice." + kind, doc=doc, reason=reason, aside=self._where_kept(notice.aside), fallback=fallback,
+                 advice=advice, consequence=consequence).strip()
+
+    def _where_kept(self, key: str) -> str:
+        """Where a set-aside document is: its file's full path on the desktop, its key in the browser."""
+        if not key:
+            return ""
+        path = getattr(self.store.storage, "path", None)
+        try:
+            return str(path(key)) if callable(path) else key
+        except ValueError:
+            return key
 
     # ----------------------------------------------------------- settings
     def settings_changed(self) -> None:
@@ -72,6 +124,7 @@ class Services:
             return
         self.store.save_settings(settings)
         self._pull_notices()
+        self.show_notices()
         if self._sounds is not None:
             self._sounds.enabled = bool(self.settings.get("sound", True))
 
@@ -123,12 +176,47 @@ class Services:
         self.current = game
         return MatchController(game.match, human=game.person, strength=game.ai)
 
+    def match_in_progress(self) -> MatchInProgress | None:
+        """The unfinished match a new one would replace (loaded once), or None."""
+        if self.current is not None:
+            return None if self.current.match.finished else self.current
+        if not self.has_saved_match():
+            return None
+        cached = self._saved_match_cache
+        return cached if isinstance(cached, MatchInProgress) else None
+
+    def abandon_match(self) -> None:
+        """Give up the match in progress: its score sheet is kept (as abandoned) when a hand was played."""
+        game = self.current
+        if game is None:
+            cached = self._saved_match_cache
+            game = cached if isinstance(cached, MatchInProgress) else self.store.load_match()
+        if game is not None:
+            if game.match.sheet:
+                self.store.finish_match(game)
+            else:
+                self.store.clear_match()
+        self.current = None
+        self._saved_match_cache = None
+        self._pull_notices()
+
+    def past_sheets(self) -> list[FinishedMatch]:
+        """Kept score sheets, newest first."""
+        sheets = self.store.sheets()
+        self._pull_notices()
+        return sheets[::-1]
+
     def save_match(self, ctl: MatchController) -> None:
         if self.current is None or self.current.match is not ctl.match:
+            if self.current is not None or self._saved_match_cache is not None:
+                # Whatever path replaces a match in progress (a shared deal too), its sheet is kept.
+                self.abandon_match()
             self.current = MatchInProgress(match=ctl.match, person=ctl.human, ai=ctl.strength)
-        self.store.save_match(self.current)
+        if self.store.save_match(self.current) and not self.store.notices:
+            self._saved_fine()
         self._saved_match_cache = self.current
         self._pull_notices()
+        self.show_notices()
 
     def hand_finished(self, ctl: MatchController) -> None:
         self.save_match(ctl)
@@ -140,6 +228,7 @@ class Services:
         self.current = None
         self._saved_match_cache = None
         self._pull_notices()
+        self.show_notices()
 
     def share_deal(self, ctl: MatchController) -> str:
         t = self.app.t

@@ -283,6 +283,9 @@ def states(app):  # type: ignore[no-untyped-def]
     _frames(app, 1)
     yield "12-settings"
     app.stack.reset(TitleScene(app))
+    from .history import tour_states  # past matches, giving up a match, a save failure
+
+    yield from tour_states(app)
 
 
 def tour(out_dir: str, languages: tuple[str, ...] = ("de", "en"), size: tuple[int, int] = (1280, 720)) -> list[Path]:
