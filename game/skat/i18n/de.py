@@ -79,6 +79,28 @@ MESSAGES: dict[str, str] = {
     "share.desktop": "Blatt-Code {code}\nNoch einmal spielen mit:  skat --deal {code}",
     "share.copied": "Link kopiert: {link}",
     "share.copy_failed": "Kopiere diesen Link: {link}",
+    # web page (issue 9): sharing in the browser, and the loading screen of index.html (skat.webbuild)
+    "share.copying": "Der Link wird kopiert: {link}",
+    "share.box_title": "Diesen Link kopieren, um das Blatt zu teilen:",
+    "share.box_close": "Schließen",
+    "page.loading": "Wird geladen\u2026",
+    "page.runtime": "Die Spiel-Engine wird geholt",
+    "page.python": "Python startet",
+    "page.fetch": "Die Karten werden geholt",
+    "page.prepare": "Das Blatt wird sortiert",
+    "page.click": "Zum Starten klicken oder tippen",
+    "page.deal": "Es wird gegeben",
+    "page.failed_title": "Skat konnte nicht geladen werden",
+    "page.failed_script": "Ein Teil des Spiels ist nicht angekommen: {what}.",
+    "page.failed_fetch": "Ein Download ist fehlgeschlagen: {what}.",
+    "page.failed_wasm": "Der Browser konnte die Spiel-Engine nicht starten: {what}.",
+    "page.failed_timeout": "Seit {seconds} Sekunden tut sich nichts: Das Spiel ist nicht gestartet.",
+    "page.failed_advice": (
+        "Prüfe die Internetverbindung und lade die Seite neu. Klappt es wieder nicht, ist der Server der "
+        "Spiel-Engine in diesem Netz vielleicht gesperrt: Versuche es später oder aus einem anderen Netz, "
+        "oder spiele die Desktop-Version."
+    ),
+    "page.reload": "Neu laden",
     "share.bad_code": "Dieser Blatt-Code geht nicht: {reason}. Es beginnt ein normales Spiel.",
     "dlg.skat_title": "Du spielst bei {bid}",
     "dlg.skat_text": "Nimm den Skat auf und drücke zwei Karten, oder spiel Hand, ohne ihn anzusehen.",
