@@ -83,7 +83,6 @@ MESSAGES: dict[str, str] = {
     "share.copying": "Der Link wird kopiert: {link}",
     "share.box_title": "Diesen Link kopieren, um das Blatt zu teilen:",
     "share.box_close": "Schließen",
-    "page.loading": "Wird geladen\u2026",
     "page.runtime": "Die Spiel-Engine wird geholt",
     "page.python": "Python startet",
     "page.fetch": "Die Karten werden geholt",

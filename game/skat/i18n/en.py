@@ -90,7 +90,6 @@ MESSAGES: dict[str, str] = {
     "share.copying": "Copying the link: {link}",
     "share.box_title": "Copy this link to share the deal:",
     "share.box_close": "Close",
-    "page.loading": "Loading\u2026",
     "page.runtime": "Fetching the game engine",
     "page.python": "Starting Python",
     "page.fetch": "Fetching the cards",
