@@ -26,6 +26,7 @@ import sys
 import urllib.error
 import urllib.request
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,7 +94,7 @@ def check_body(path: str, data: bytes) -> str | None:
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as wheel:
                 bad = wheel.testzip()
-        except (zipfile.BadZipFile, EOFError, OSError) as exc:
+        except (zipfile.BadZipFile, EOFError, OSError, zlib.error) as exc:
             return f"not a valid wheel (zip): {exc}"
         if bad is not None:
             return f"wheel member {bad} is damaged"
