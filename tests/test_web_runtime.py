@@ -16,9 +16,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from tests.web_standins import WHEEL_PATH, runtime_files, serving
 
 from skat import webbuild, webruntime
+from web_standins import WHEEL_PATH, runtime_files, serving
 
 STANDINS = runtime_files()
 
