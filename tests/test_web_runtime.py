@@ -12,13 +12,16 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from skat import webbuild, webruntime
-from web_standins import WHEEL_PATH, runtime_files, serving
+
+sys.path.insert(0, str(Path(__file__).parent))  # the stand-ins live next to the tests
+from web_standins import WHEEL_PATH, runtime_files, serving  # noqa: E402
 
 STANDINS = runtime_files()
 
