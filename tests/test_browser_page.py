@@ -42,9 +42,14 @@ ARTIFACTS = ROOT / "build" / "test-artifacts" / "browser"
 LOAD_TIMEOUT = 6.0  # seconds, built into the test pages (the default is 60)
 
 
+def chromium() -> str:
+    """``$CHROMIUM`` if set, else Debian's chromium."""
+    return os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
 def missing_tools() -> str | None:
-    if not (shutil.which("chromium") or Path("/usr/bin/chromium").exists()):
-        return "chromium is not installed (apt-get install -y chromium)"
+    if not Path(chromium()).is_file():
+        return f"chromium is not installed at {chromium()} (apt-get install -y chromium)"
     if not shutil.which("node"):
         return "node is not installed (apt-get install -y nodejs npm)"
     if not (ROOT / "tools" / "browser" / "node_modules" / "puppeteer-core").is_dir():
@@ -64,7 +69,7 @@ def tools() -> None:
 def drive(url: str, name: str, lang: str = "en-US", offsite: str = "abort", wait: float = 20.0, **extra: object) -> dict:  # noqa: E501
     """Run tools/browser/drive.mjs on ``url``: its JSON report; screenshots in build/test-artifacts/browser/."""
     options = {"url": url, "lang": lang, "offsite": offsite, "holdMs": 2500, "waitMs": int(wait * 1000),
-               "shots": str(ARTIFACTS / name), "chromium": shutil.which("chromium") or "/usr/bin/chromium", **extra}
+               "shots": str(ARTIFACTS / name), "chromium": chromium(), **extra}
     out = subprocess.run(["node", str(DRIVER), json.dumps(options)], capture_output=True, text=True,
                          timeout=wait + 60, cwd=ROOT)
     assert out.returncode == 0, out.stderr[-3000:]
