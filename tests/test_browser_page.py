@@ -134,6 +134,9 @@ def test_the_self_hosted_runtime_loads_everything_from_the_page_host(runtime_pag
     assert all(u.startswith(server.url) for u in report["requests"]), report["requests"]
     assert report["final"]["state"] == "started", report
     assert report["final"]["transferHidden"]
+    # The bar followed the download progress the runtime reported (1/4, 2/4, 3/4 of main.data).
+    widths = [float(w.rstrip("%")) for w in report["barWidths"]]
+    assert [w for w in widths if w in (25.0, 50.0, 75.0)] == [25.0, 50.0, 75.0], report["barWidths"]
     # Every runtime file was asked for, from runtime/ next to the page.
     for item in webruntime.RUNTIME_FILES:
         assert f"runtime/{item.path}" in served, item.path

@@ -47,6 +47,11 @@ function script(url) {
 (async function () {
     window.Module = {};
     window.custom_onload(true);
+    // As Emscripten reports its download of main.data.
+    for (const done of [1, 2, 3]) {
+        window.Module.setStatus("Downloading data... (" + done * 1000 + "/4000)");
+        await new Promise((resolve) => setTimeout(resolve, 150));
+    }
     await need(cdn + "cpythonrc.py");
     await script(cdn + "cpython312/main.js");
     await need(cdn + "cpython312/main.data");

@@ -42,6 +42,17 @@ try {
     await devtools.send("Emulation.setUserAgentOverride", {userAgent: await browser.userAgent(), acceptLanguage: options.lang});
     await devtools.send("Emulation.setLocaleOverride", {locale: options.lang});
     page.on("console", (msg) => report.console.push(msg.type() + ": " + msg.text()));
+    // Every width the loading bar's fill takes, to show it follows the reported progress.
+    await page.evaluateOnNewDocument(() => {
+        window.skatBarWidths = [];
+        new MutationObserver((changes) => {
+            for (const change of changes) {
+                if (change.target.id === "bar-fill" && change.target.style.width) {
+                    window.skatBarWidths.push(change.target.style.width);
+                }
+            }
+        }).observe(document, {attributes: true, subtree: true, attributeFilter: ["style"]});
+    });
     page.on("dialog", (dialog) => { report.console.push("dialog: " + dialog.message()); dialog.dismiss(); });
     await page.setRequestInterception(true);
     page.on("request", (request) => {
@@ -103,6 +114,7 @@ try {
         await navigation;
     }
     report.final = await loaderState();
+    report.barWidths = await page.evaluate(() => window.skatBarWidths);
     await shot("final");
 
     if (options.clipboard && report.final.state === "started") {
