@@ -188,3 +188,17 @@ def test_url_and_load_timeout_reach_the_page(tmp_path: Path) -> None:
     for bad in ("itch.io/skat", "ftp://x.org/", "https://"):
         with pytest.raises(webbuild.WebBuildError, match="--url"):
             webbuild.public_url(bad)
+
+
+def test_the_skat_command_passes_the_options_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from skat.cli import main as skat
+
+    with serving(STANDINS) as server:
+        assert skat(["web-runtime", "fetch", str(tmp_path / "rt"), "--base-url", server.url]) == 0
+    assert skat(["web-runtime", "verify", str(tmp_path / "rt")]) == 0
+    with pytest.raises(SystemExit) as done:
+        skat(["web-build", "--help"])
+    assert done.value.code == 0
+    assert "--runtime DIR" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        skat(["replay", "x.txt", "--runtime", "y"])  # other commands still refuse unknown options
