@@ -116,3 +116,31 @@ def test_the_game_starts_and_plays_a_sound_without_audio_errors_on_the_terminal(
     assert out.returncode == 0, out.stderr
     assert "sound-available" in out.stdout
     assert "ALSA" not in out.stderr, out.stderr
+
+
+def test_the_mixer_opens_in_the_effects_own_format_so_python_converts_nothing() -> None:
+    pygame.mixer.quit()
+    try:
+        if not sounds.start_mixer():
+            pytest.skip("no mixer even with the dummy audio driver")
+        assert pygame.mixer.get_init() == (sounds.RATE, -16, 1)
+        samples = sounds.synthesize("trick")
+        assert sounds.make_sound(samples).get_raw() == sounds.to_pcm16(samples)
+    finally:
+        pygame.mixer.quit()
+
+
+def test_the_fast_doubling_path_is_linear_interpolation() -> None:
+    samples = sounds.synthesize("place")
+    fast = sounds.resample(samples, 2 * sounds.RATE)
+    last = len(samples) - 1
+    slow = [samples[min(i // 2, last)] if i % 2 == 0 else
+            (samples[i // 2] + samples[min(i // 2 + 1, last)]) / 2 for i in range(2 * len(samples))]
+    assert len(fast) == len(slow)
+    assert max(abs(a - b) for a, b in zip(fast, slow, strict=True)) < 1e-12
+
+
+def test_out_of_range_samples_are_clipped() -> None:
+    pcm = array("h")
+    pcm.frombytes(sounds.to_pcm16([2.0, -2.0, 0.5]))
+    assert list(pcm) == [32767, -32767, 16383]

@@ -209,9 +209,16 @@ def synthesize(name: str, peak: float = 0.85) -> Samples:
     return out
 
 
+def _scaled(samples: Samples, scale: float, top: int) -> list[int]:
+    """``samples`` times ``scale`` as ints in ``-top..top``; the common in-range case runs at C speed."""
+    if samples and min(samples) >= -1.0 and max(samples) <= 1.0:
+        return list(map(int, map(scale.__mul__, samples)))
+    return [max(-top, min(top, int(s * scale))) for s in samples]
+
+
 def to_pcm16(samples: Samples) -> bytes:
     """Signed 16-bit native-endian PCM, clipped."""
-    return array("h", [max(-32767, min(32767, int(s * 32767))) for s in samples]).tobytes()
+    return array("h", _scaled(samples, 32767.0, 32767)).tobytes()
 
 
 def resample(samples: Samples, rate: int) -> Samples:
@@ -219,6 +226,11 @@ def resample(samples: Samples, rate: int) -> Samples:
     if rate == RATE or not samples:
         return list(samples)
     n = int(len(samples) * rate / RATE)
+    if rate == 2 * RATE:  # 44.1 kHz: every sample, then the midpoint to the next
+        out = [0.0] * n
+        out[0::2] = samples
+        out[1::2] = [(a + b) * 0.5 for a, b in zip(samples, samples[1:] + samples[-1:], strict=True)]
+        return out
     last = len(samples) - 1
     step = RATE / rate
     out = [0.0] * n
@@ -240,15 +252,22 @@ def pcm_for_mixer(samples: Samples, mixer: tuple[int, int, int]) -> bytes:
     order, as SDL opened the device).  Mono samples are copied to every channel.
     """
     freq, size, channels = mixer
-    frames = [s for s in resample(samples, freq) for _ in range(max(1, channels))]
+    mono = resample(samples, freq)
+    channels = max(1, channels)
+    if channels == 1:
+        frames = mono
+    else:  # interleaved: the same sample for every channel
+        frames = [0.0] * (len(mono) * channels)
+        for c in range(channels):
+            frames[c::channels] = mono
     if size == -16:
-        return array("h", [max(-32767, min(32767, int(s * 32767))) for s in frames]).tobytes()
+        return array("h", _scaled(frames, 32767.0, 32767)).tobytes()
     if size == 16:
-        return array("H", [max(0, min(65535, int(s * 32767) + 32768)) for s in frames]).tobytes()
+        return array("H", [v + 32768 for v in _scaled(frames, 32767.0, 32767)]).tobytes()
     if size == 8:
-        return array("B", [max(0, min(255, int(s * 127) + 128)) for s in frames]).tobytes()
+        return array("B", [v + 128 for v in _scaled(frames, 127.0, 127)]).tobytes()
     if size == -8:
-        return array("b", [max(-127, min(127, int(s * 127))) for s in frames]).tobytes()
+        return array("b", _scaled(frames, 127.0, 127)).tobytes()
     if size in (32, -32):
         return array("f", frames).tobytes()
     raise ValueError(f"unsupported mixer sample size {size}")
@@ -289,16 +308,21 @@ def quiet_stderr() -> Iterator[None]:
 
 
 def start_mixer() -> bool:
-    """Start the mixer without letting the audio backend print to the terminal; True if it runs.
+    """Start the mixer in the effects' own format, without the audio backend printing to the terminal.
 
-    No sound card, a blocked device or a build without the mixer all give
-    False, and the game goes on silently.
+    True if it runs.  No sound card, a blocked device or a build without the
+    mixer all give False, and the game goes on silently.
     """
     try:
         if pygame.mixer.get_init():
             return True
         with quiet_stderr():
-            pygame.mixer.init()
+            try:
+                # Our own format, exactly (allowedchanges=0): SDL converts for the device in C, and the
+                # effects go to the mixer as they are synthesised, with no resampling in Python.
+                pygame.mixer.init(frequency=RATE, size=-16, channels=1, allowedchanges=0)
+            except TypeError:  # a pygame without allowedchanges
+                pygame.mixer.init(frequency=RATE, size=-16, channels=1)
         return bool(pygame.mixer.get_init())
     except Exception:  # noqa: BLE001 - pygame.error, or NotImplementedError when the mixer module is missing
         return False
