@@ -11,8 +11,10 @@ second fence).  It shows:
 - built with ``--runtime`` from stand-in files, no request leaves 127.0.0.1 and
   the page gets as far as the game's first frame; a broken WebAssembly file or
   a missing runtime file gives the failure message;
-- the page's clipboard helper reports the browser's real answer, and the box
-  with the link appears, selected, when there is no clipboard.
+- the page's clipboard helper reports the browser's real answer (inside a
+  cross-origin iframe, as on itch.io, Chromium's NotAllowedError), and the box
+  with the link appears, selected, when there is no clipboard; the outer page's
+  ``?deal=`` does not reach the game in the iframe.
 
 Screenshots go to build/test-artifacts/browser/.  The page's timeout is built
 short here (``--load-timeout``); the default stays 60 s.  Without Chromium,
@@ -149,6 +151,23 @@ def test_the_self_hosted_runtime_loads_everything_from_the_page_host(runtime_pag
     no_clipboard = report["clipboard"]["noClipboard"]
     assert no_clipboard["state"] == "failed" and "clipboard" in no_clipboard["error"]
     assert no_clipboard["boxValue"] == no_clipboard["selected"] == "http://127.0.0.1/?deal=TEST"
+
+
+def test_inside_a_cross_origin_iframe_the_clipboard_refuses_and_the_deal_stays_outside(runtime_page: Path) -> None:
+    """As on itch.io: the game page in an iframe of another origin (localhost inside 127.0.0.1)."""
+    with serving({}, root=runtime_page) as server:
+        port = server.url.rsplit(":", 1)[1].rstrip("/")
+        server.files["outer.html"] = (
+            f'<!doctype html><meta charset="utf-8"><title>host</title>'
+            f'<iframe src="http://localhost:{port}/index.html" width="1200" height="680"></iframe>'
+        ).encode()
+        report = drive(server.url + "outer.html?deal=1ABC", "iframe-en-US", clipboard=True, frame="localhost")
+    assert report["frameUrl"].startswith("http://localhost:")
+    assert report["final"]["state"] == "started", report
+    assert report["search"] == ""  # the outer page's ?deal= never reaches the game
+    copy = report["clipboard"]["copy"]
+    assert copy["state"] == "failed" and "NotAllowedError" in copy["error"], copy
+    assert report["offsite"] == []
 
 
 def test_a_broken_webassembly_file_gives_the_failure_message(runtime_page: Path) -> None:

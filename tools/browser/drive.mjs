@@ -7,6 +7,7 @@
 // offsite: what a request to any other host gets: "abort" (after holdMs, as a dead connection)
 // or "hang" (never an answer, as a blocked CDN that swallows packets).
 // clipboard: optional checks of window.skatPage.copy/showLink once the page has started.
+// frame: the game page is inside an iframe of the page at url (as on itch.io): check that frame instead.
 import fs from "node:fs";
 import path from "node:path";
 import puppeteer from "puppeteer-core";
@@ -18,7 +19,7 @@ const report = {requests: [], offsite: [], console: [], shots: []};
 
 function local(url) {
     const u = new URL(url);
-    return u.protocol === "data:" || u.protocol === "blob:" || u.hostname === "127.0.0.1";
+    return u.protocol === "data:" || u.protocol === "blob:" || u.hostname === "127.0.0.1" || u.hostname === "localhost";
 }
 
 const browser = await puppeteer.launch({
@@ -29,7 +30,7 @@ const browser = await puppeteer.launch({
     args: [
         "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-dev-shm-usage",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
         "--lang=" + options.lang, "--accept-lang=" + options.lang, "--window-size=1280,720",
     ],
 });
@@ -80,8 +81,10 @@ try {
         report.shots.push(file);
     }
 
+    let target = page;  // the game page: the tab, or the iframe that holds it
+
     async function loaderState() {
-        return page.evaluate(() => ({
+        return target.evaluate(() => ({
             language: navigator.language,
             state: window.skatLoader && window.skatLoader.state,
             failure: window.skatLoader && window.skatLoader.failure,
@@ -98,12 +101,23 @@ try {
     const navigation = page.goto(options.url, {waitUntil: "load", timeout: 0}).catch((error) => {
         report.console.push("navigation: " + error);
     });
-    await page.waitForSelector("#status", {timeout: 10000});
+    if (options.frame) {
+        for (let i = 0; i < 100 && target === page; i++) {
+            const frame = page.frames().find((f) => f.url().includes(options.frame));
+            if (frame) {
+                target = frame;
+            } else {
+                await new Promise((resolve) => setTimeout(resolve, 100));
+            }
+        }
+        report.frameUrl = target.url();
+    }
+    await target.waitForSelector("#status", {timeout: 10000});
     await new Promise((resolve) => setTimeout(resolve, options.firstShotMs || 300));
     report.loading = await loaderState();
     await shot("loading");
     try {
-        await page.waitForFunction(
+        await target.waitForFunction(
             () => window.skatLoader && (window.skatLoader.state === "failed" || window.skatLoader.state === "started"),
             {timeout: options.waitMs || 20000, polling: 100});
     } catch (error) {
@@ -114,19 +128,20 @@ try {
         await navigation;
     }
     report.final = await loaderState();
-    report.barWidths = await page.evaluate(() => window.skatBarWidths);
+    report.barWidths = await target.evaluate(() => window.skatBarWidths);
+    report.search = await target.evaluate(() => location.search);
     await shot("final");
 
     if (options.clipboard && report.final.state === "started") {
         report.clipboard = {};
-        report.clipboard.copy = await page.evaluate(async () => {
+        report.clipboard.copy = await target.evaluate(async () => {
             const record = window.skatPage.copy("http://127.0.0.1/?deal=TEST");
             for (let i = 0; i < 50 && record.state === "pending"; i++) {
                 await new Promise((resolve) => setTimeout(resolve, 100));
             }
             return {state: record.state, error: record.error};
         });
-        report.clipboard.noClipboard = await page.evaluate(async () => {
+        report.clipboard.noClipboard = await target.evaluate(async () => {
             Object.defineProperty(navigator, "clipboard", {value: undefined, configurable: true});
             const record = window.skatPage.copy("http://127.0.0.1/?deal=TEST");
             window.skatPage.showLink("http://127.0.0.1/?deal=TEST", "Copy this link to share the deal:", "Close");
