@@ -180,6 +180,20 @@ def test_a_broken_webassembly_file_gives_the_failure_message(runtime_page: Path)
     assert report["offsite"] == []
 
 
+def test_a_download_that_stalls_ends_in_the_timeout_message(runtime_page: Path) -> None:
+    """The runtime keeps reporting the same progress (a stalled download): that is no sign of life."""
+    stalled = (
+        "window.Module = {}; window.custom_onload(true);"
+        "setInterval(() => window.Module.setStatus('Downloading data... (1000/4000)'), 100);"
+    )
+    with serving({"runtime/archives/0.9/pythons.js": stalled.encode()}, root=runtime_page) as server:
+        report = drive(server.url, "runtime-stalled-en-US", wait=LOAD_TIMEOUT + 15)
+    final = report["final"]
+    assert final["state"] == "failed" and final["failure"]["kind"] == "timeout", report
+    assert "Nothing has happened for 6 seconds" in final["failureText"]
+    assert LOAD_TIMEOUT * 1000 <= report["elapsedMs"] < (LOAD_TIMEOUT + 10) * 1000
+
+
 def test_a_missing_runtime_file_gives_the_failure_message(runtime_page: Path) -> None:
     with serving({}, root=runtime_page) as server:
         server.missing = {"runtime/archives/0.9/cpythonrc.py"}
