@@ -243,3 +243,52 @@ def test_browser_code_imports_only_what_the_archive_holds(archive: zipfile.ZipFi
                 problems.append(f"{path}:{line}: imports {name}, which is not in the archive")
     assert not problems, "\n".join(problems)
     assert "main" in shipped and "skat.ui.app" in shipped
+
+
+# ------------------------------------------------------------------ loading screen (issue 9)
+
+
+def page_settings_of(page: str) -> dict:
+    import json
+
+    found = re.search(r"window\.skatPageSettings = (\{.*\});", page)
+    assert found, "the page has no settings"
+    return json.loads(found.group(1))
+
+
+def test_the_page_carries_the_loading_words_of_both_catalogs_and_a_60_s_timeout(web: Path) -> None:
+    from skat.i18n import CATALOGS
+
+    settings = page_settings_of((web / "index.html").read_text(encoding="utf-8"))
+    assert settings["timeout"] == 60.0 and settings["runtime"] is False and settings["publicUrl"] == ""
+    for lang in ("de", "en"):
+        assert settings["words"][lang] == {key: CATALOGS[lang][key] for key in webbuild.PAGE_WORDS}
+    assert settings["words"]["de"]["page.failed_title"] != settings["words"]["en"]["page.failed_title"]
+
+
+def test_every_word_the_page_asks_for_is_in_its_settings() -> None:
+    template = webbuild.TEMPLATE.read_text(encoding="utf-8")
+    asked = set(re.findall(r"""word\("(page\.[a-z_]+)"\)|stage\("(page\.[a-z_]+)"\)""", template))
+    asked = {a or b for a, b in asked} | {f"page.failed_{kind}" for kind in ("script", "fetch", "wasm", "timeout")}
+    assert asked <= set(webbuild.PAGE_WORDS), asked - set(webbuild.PAGE_WORDS)
+
+
+def test_the_cdn_page_names_only_pygbags_cdn(web: Path) -> None:
+    assert webbuild.foreign_hosts(web) == {"index.html": ["pygame-web.github.io"]}
+
+
+def test_the_pages_javascript_parses(web: Path, tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+
+    if not shutil.which("node"):
+        pytest.skip("node is not installed (the browser test runs the page for real)")
+    page = (web / "index.html").read_text(encoding="utf-8")
+    scripts = [body for attrs, body in re.findall(r"<script([^>]*)>(.*?)</script>", page, re.S)
+               if "src=" not in attrs and body.strip()]
+    assert len(scripts) >= 3
+    for i, body in enumerate(scripts):
+        path = tmp_path / f"script{i}.js"
+        path.write_text(body, encoding="utf-8")
+        out = subprocess.run(["node", "--check", str(path)], capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr

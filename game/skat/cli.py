@@ -25,8 +25,12 @@ def main(argv: list[str] | None = None) -> int:
     p_text.add_argument("--game", choices=["skat", "officers"], default="skat")
     p_text.add_argument("--rules", default=None, help="rule set: isko, lothar, officers")
     p_text.add_argument("--seed", type=int, default=None)
-    sub.add_parser("web-build", help="build build/web/ with pygbag (offline)")
-    args = parser.parse_args(argv)
+    # These two parse their own options (skat.webbuild / skat.webruntime main(argv)).
+    sub.add_parser("web-build", help="build build/web/ with pygbag (offline); --help for its options", add_help=False)
+    sub.add_parser("web-runtime", help="fetch DIR | verify DIR: pygbag's runtime to host with the page", add_help=False)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command not in ("web-build", "web-runtime"):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
 
     if args.command == "replay":
         from .replay import replay_file
@@ -45,7 +49,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "web-build":
         from .webbuild import main as web_main
 
-        return web_main([])
+        return web_main(extra)
+    if args.command == "web-runtime":
+        from .webruntime import main as runtime_main
+
+        return runtime_main(extra)
     if args.deal is not None and not args.deal.strip():
         print("skat: --deal needs a deal code (it is shown after each hand); the title screen says more.",
               file=sys.stderr)

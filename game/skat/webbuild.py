@@ -7,7 +7,12 @@ page template and favicon from its CDN unless it is handed local files, and it
 retries a failed download forever; so both are handed over (the project's
 ``index.html`` and an icon drawn by :mod:`skat.ui.icon`), and the build stops
 at once if pygbag still starts a download.  The page loads pygbag's runtime
-from pygbag's CDN when it is played.  See ``docs/web.md``.
+from pygbag's CDN when it is played, or, built with ``--runtime DIR`` (a folder
+made by ``skat web-runtime fetch DIR``), from a copy next to the page.  Before
+pygbag sees the template, the build writes the page's settings into it: the
+loading screen's words in both languages (from :mod:`skat.i18n`), how long it
+waits before it reports a failure, and the public address for share links
+(``--url``, for pages inside an iframe such as itch.io).  See ``docs/web.md``.
 
 ``python -m skat.webbuild`` does the same as ``skat web-build``.
 """
@@ -15,13 +20,16 @@ from pygbag's CDN when it is played.  See ``docs/web.md``.
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import threading
 from importlib import metadata
 from pathlib import Path
+from urllib.parse import urlsplit
 
 #: The pygbag this build and index.html are written for (also pinned in pyproject.toml's ``web`` extra).
 #: 0.9.2 loads its runtime from pygbag's stable ``archives/0.9/`` CDN; on 0.9.3's ``cdn/0.9.3/``
@@ -49,6 +57,7 @@ DESKTOP_ONLY = frozenset(
         "skat/replay.py",
         "skat/bench.py",
         "skat/webbuild.py",
+        "skat/webruntime.py",
         "skat/ai/bench.py",
         "skat/ai/calibrate.py",
         "skat/ui/shots.py",
@@ -64,6 +73,19 @@ MAX_ARCHIVE_BYTES = 1_000_000
 
 ICON_SIZE = 192
 DEFAULT_TIMEOUT = 120.0
+
+#: Seconds without any sign of progress (before the first frame) after which the page reports a failure.
+DEFAULT_LOAD_TIMEOUT = 60.0
+#: The line of index.html that receives the page's settings.
+SETTINGS_LINE = "    window.skatPageSettings = SKAT_PAGE_SETTINGS;"
+#: Where a self-hosted runtime goes in the output folder; the page's ``config.cdn`` points into it.
+RUNTIME_FOLDER = "runtime"
+#: The words the loading screen and the share box use, from skat.i18n (keys without their ``page.`` prefix stay whole).
+PAGE_WORDS = (
+    "page.runtime", "page.python", "page.fetch", "page.prepare", "page.click", "page.deal",
+    "page.failed_title", "page.failed_script", "page.failed_fetch", "page.failed_wasm", "page.failed_timeout",
+    "page.failed_advice", "page.reload",
+)
 
 
 class WebBuildError(Exception):
@@ -131,7 +153,37 @@ def write_favicon(path: Path, size: int = ICON_SIZE) -> None:
     write_icon(str(path), size)
 
 
-def pygbag_command(app_dir: Path, icon: Path, template: Path = TEMPLATE) -> list[str]:
+def public_url(url: str) -> str:
+    """Check ``--url``: an absolute http(s) address with a host; the query and fragment are dropped."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("https", "http") or not parts.netloc or any(c in url for c in "\"'<> "):
+        raise WebBuildError(f"--url must be the page's public http(s) address, e.g. https://example.org/skat/: {url!r}")
+    return f"{parts.scheme}://{parts.netloc}{parts.path or '/'}"
+
+
+def page_settings(load_timeout: float = DEFAULT_LOAD_TIMEOUT, url: str = "", runtime: bool = False) -> dict:  # type: ignore[type-arg]
+    """What index.html's loading screen and skat.ui.web read from ``window.skatPageSettings``."""
+    from .i18n import CATALOGS
+
+    words = {lang: {key: CATALOGS[lang][key] for key in PAGE_WORDS} for lang in ("de", "en")}
+    return {"timeout": float(load_timeout), "publicUrl": url, "runtime": runtime, "words": words}
+
+
+def render_template(target: Path, settings: dict, template: Path = TEMPLATE) -> Path:  # type: ignore[type-arg]
+    """index.html with the page's settings written in, for pygbag to fill in the rest."""
+    text = template.read_text(encoding="utf-8")
+    if text.count(SETTINGS_LINE) != 1:
+        raise WebBuildError(f"{template} must hold this line once: {SETTINGS_LINE.strip()}")
+    data = json.dumps(settings, ensure_ascii=True, sort_keys=True).replace("</", "<\\/")
+    # pygbag refuses a page with "{{" or "}}" left in it: space nested braces apart (still the same JSON).
+    while "}}" in data or "{{" in data:
+        data = data.replace("}}", "} }").replace("{{", "{ {")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(text.replace(SETTINGS_LINE, f"    window.skatPageSettings = {data};"), encoding="utf-8")
+    return target
+
+
+def pygbag_command(app_dir: Path, icon: Path, template: Path = TEMPLATE, cdn: str | None = None) -> list[str]:
     """The pygbag call: build only, no asset rewriting, local template and icon (absolute: any miss would download)."""
     return [
         sys.executable,
@@ -149,6 +201,7 @@ def pygbag_command(app_dir: Path, icon: Path, template: Path = TEMPLATE) -> list
         "1",
         "--can_close",
         "1",
+        *(["--cdn", cdn] if cdn else []),
         str(app_dir.resolve()),
     ]
 
@@ -208,8 +261,8 @@ def run_pygbag(command: list[str], cwd: Path, timeout: float, verbose: bool = Fa
     return output
 
 
-def publish(built: Path, out: Path) -> None:
-    """Copy the page, the archive and the icon from pygbag's build folder to ``out`` and check them."""
+def publish(built: Path, out: Path, runtime: Path | None = None, runtime_files: list[str] | None = None) -> None:
+    """Copy the page, the archive and the icon (and a self-hosted runtime) to ``out`` and check them."""
     missing = [name for name in PAGE_FILES if not (built / name).is_file()]
     if missing:
         raise WebBuildError(f"pygbag did not write {', '.join(missing)} in {built}")
@@ -222,24 +275,77 @@ def publish(built: Path, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     for stale in [*out.glob("*.apk"), *out.glob("*.tar.gz")]:
         stale.unlink()
+    if (out / RUNTIME_FOLDER).exists():
+        shutil.rmtree(out / RUNTIME_FOLDER)
     for name in PAGE_FILES:
         shutil.copyfile(built / name, out / name)
+    if runtime is not None:
+        from .webruntime import LOCK_NAME
+
+        for name in [*(runtime_files or []), LOCK_NAME]:
+            target = out / RUNTIME_FOLDER / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(runtime / name, target)
+
+
+#: An absolute address in a page or script.
+ABSOLUTE_URL = re.compile(r"""https?://[A-Za-z0-9.-]+[^\s"'`<>)]*""")
+
+
+def foreign_hosts(out: Path) -> dict[str, list[str]]:
+    """The hosts named in the page and in the self-hosted runtime's text files, by file (relative to ``out``)."""
+    found: dict[str, list[str]] = {}
+    files = [out / "index.html", *sorted((out / RUNTIME_FOLDER).rglob("*"))]
+    for path in files:
+        if not path.is_file() or path.suffix not in (".html", ".js", ".py", ".css", ".json"):
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        hosts = sorted({urlsplit(m).netloc for m in ABSOLUTE_URL.findall(text)})
+        if hosts:
+            found[path.relative_to(out).as_posix()] = hosts
+    return found
 
 
 def build(
-    out: Path = DEFAULT_OUT, stage: Path = DEFAULT_STAGE, timeout: float = DEFAULT_TIMEOUT, verbose: bool = False
+    out: Path = DEFAULT_OUT,
+    stage: Path = DEFAULT_STAGE,
+    timeout: float = DEFAULT_TIMEOUT,
+    verbose: bool = False,
+    runtime: Path | None = None,
+    url: str = "",
+    load_timeout: float = DEFAULT_LOAD_TIMEOUT,
 ) -> Path:
-    """Stage the game, run pygbag on the stage and put the page into ``out``; returns ``out``."""
+    """Stage the game, run pygbag on the stage and put the page into ``out``; returns ``out``.
+
+    ``runtime``: a folder from ``skat web-runtime fetch``, verified against its
+    lock and copied to ``out/runtime/``, where the page then loads it from.
+    ``url``: the public address share links use.  ``load_timeout``: seconds
+    without progress before the page reports that loading failed.
+    """
     require_pygbag()
     if not TEMPLATE.is_file():
         raise WebBuildError(f"the page template {TEMPLATE} is missing (the web build runs from a source checkout)")
+    if not load_timeout > 0:
+        raise WebBuildError(f"--load-timeout must be a positive number of seconds, not {load_timeout}")
+    url = public_url(url) if url else ""
+    runtime_files: list[str] = []
+    cdn = None
+    if runtime is not None:
+        from .webruntime import RUNTIME_DIR, RuntimeFilesError, verify
+
+        try:
+            runtime_files = verify(runtime)
+        except RuntimeFilesError as exc:
+            raise WebBuildError(str(exc)) from None
+        cdn = f"{RUNTIME_FOLDER}/{RUNTIME_DIR}"
     app_dir = stage / APP_NAME
     icon = stage / "favicon.png"  # beside the app folder, not in it: pygbag would pack it
+    template = render_template(stage / "index.html", page_settings(load_timeout, url, runtime is not None))
     stage_game(app_dir)
     write_favicon(icon)
     # cwd = the stage: nothing of the checkout (a pygbag.ini, say) can steer pygbag.
-    run_pygbag(pygbag_command(app_dir, icon), cwd=stage, timeout=timeout, verbose=verbose)
-    publish(app_dir / "build" / "web", out)
+    run_pygbag(pygbag_command(app_dir, icon, template, cdn), cwd=stage, timeout=timeout, verbose=verbose)
+    publish(app_dir / "build" / "web", out, runtime, runtime_files)
     return out
 
 
@@ -258,14 +364,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stage", type=Path, default=DEFAULT_STAGE, help="staging folder (default: build/stage)")
     parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, help="seconds pygbag may take")
     parser.add_argument("-v", "--verbose", action="store_true", help="show pygbag's output")
+    parser.add_argument(
+        "--runtime", type=Path, metavar="DIR",
+        help="host pygbag's runtime with the page: a folder made by  skat web-runtime fetch DIR  (default: the CDN)",
+    )
+    parser.add_argument(
+        "--url", default="", metavar="URL",
+        help="the page's public address for share links, e.g. https://you.itch.io/skat (default: the page's own)",
+    )
+    parser.add_argument(
+        "--load-timeout", type=float, default=DEFAULT_LOAD_TIMEOUT, metavar="SECONDS",
+        help=f"seconds without progress before the page says loading failed (default {DEFAULT_LOAD_TIMEOUT:g})",
+    )
     args = parser.parse_args(argv)
     try:
-        out = build(args.out, args.stage, args.timeout, args.verbose)
+        out = build(args.out, args.stage, args.timeout, args.verbose, args.runtime, args.url, args.load_timeout)
     except WebBuildError as exc:
         print(f"web-build: {exc}", file=sys.stderr)
         return 1
     for name in PAGE_FILES:
         print(f"{_display(out / name):40} {(out / name).stat().st_size / 1000:8.1f} kB")
+    if args.runtime is not None:
+        size = sum(p.stat().st_size for p in (out / RUNTIME_FOLDER).rglob("*") if p.is_file())
+        print(f"{_display(out / RUNTIME_FOLDER) + '/':40} {size / 1e6:8.1f} MB (pygbag's runtime, self-hosted)")
+        for name, hosts in foreign_hosts(out).items():
+            print(f"note: {name} mentions {', '.join(hosts)} (check the page requests nothing from there)")
     print(f"Serve {_display(out)} over http(s), e.g. python3 -m http.server -d {_display(out)}")
     return 0
 

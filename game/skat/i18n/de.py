@@ -97,6 +97,27 @@ MESSAGES: dict[str, str] = {
     "share.err.other": "Er lässt sich nicht lesen.",
     "share.single_hand": "Ein geteiltes Blatt: Nur dieses eine Spiel wird gespielt, von dem Platz aus, für den es "
     "geteilt wurde.",
+    # web page (issue 9): sharing in the browser, and the loading screen of index.html (skat.webbuild)
+    "share.copying": "Der Link wird kopiert: {link}",
+    "share.box_title": "Diesen Link kopieren, um das Blatt zu teilen:",
+    "share.box_close": "Schließen",
+    "page.runtime": "Die Spiel-Engine wird geholt",
+    "page.python": "Python startet",
+    "page.fetch": "Die Karten werden geholt",
+    "page.prepare": "Das Blatt wird sortiert",
+    "page.click": "Zum Starten klicken oder tippen",
+    "page.deal": "Es wird gegeben",
+    "page.failed_title": "Skat konnte nicht geladen werden",
+    "page.failed_script": "Ein Teil des Spiels ist nicht angekommen: {what}.",
+    "page.failed_fetch": "Ein Download ist fehlgeschlagen: {what}.",
+    "page.failed_wasm": "Der Browser konnte die Spiel-Engine nicht starten: {what}.",
+    "page.failed_timeout": "Seit {seconds} Sekunden tut sich nichts: Das Spiel ist nicht gestartet.",
+    "page.failed_advice": (
+        "Prüfe die Internetverbindung und lade die Seite neu. Klappt es wieder nicht, ist der Server der "
+        "Spiel-Engine in diesem Netz vielleicht gesperrt: Versuche es später oder aus einem anderen Netz, "
+        "oder spiele die Desktop-Version."
+    ),
+    "page.reload": "Neu laden",
     "dlg.skat_title": "Du spielst bei {bid}",
     "dlg.skat_text": "Nimm den Skat auf und drücke zwei Karten, oder spiel Hand, ohne ihn anzusehen.",
     "dlg.pickup": "Skat aufnehmen",

@@ -103,6 +103,26 @@ MESSAGES: dict[str, str] = {
     "share.err.rules": "It holds rule options this version cannot use.",
     "share.err.other": "It cannot be read.",
     "share.single_hand": "A shared deal: just this one hand is played, from the seat it was shared for.",
+    # web page (issue 9): sharing in the browser, and the loading screen of index.html (skat.webbuild)
+    "share.copying": "Copying the link: {link}",
+    "share.box_title": "Copy this link to share the deal:",
+    "share.box_close": "Close",
+    "page.runtime": "Fetching the game engine",
+    "page.python": "Starting Python",
+    "page.fetch": "Fetching the cards",
+    "page.prepare": "Sorting the deck",
+    "page.click": "Click or tap to start",
+    "page.deal": "Dealing",
+    "page.failed_title": "Skat could not be loaded",
+    "page.failed_script": "A part of the game did not arrive: {what}.",
+    "page.failed_fetch": "A download failed: {what}.",
+    "page.failed_wasm": "The browser could not start the game engine: {what}.",
+    "page.failed_timeout": "Nothing has happened for {seconds} seconds: the game did not start.",
+    "page.failed_advice": (
+        "Check your internet connection and reload the page. If it fails again, the server of the game "
+        "engine may be blocked on this network: try later, from another network, or play the desktop version."
+    ),
+    "page.reload": "Reload",
     # dialogs
     "dlg.skat_title": "You play at {bid}",
     "dlg.skat_text": "Take up the skat and put two cards away, or play Hand without looking at it.",

@@ -30,7 +30,10 @@ class App:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         self.started = time.perf_counter()
-        pygame.init()
+        # Not pygame.init(): that starts the mixer too, and ALSA prints errors on a machine without a
+        # sound card.  The sounds start the mixer themselves, quietly, on first use (ui/sounds.py).
+        pygame.display.init()
+        pygame.font.init()
         flags = 0 if headless else pygame.RESIZABLE
         self.screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption("Skat")

@@ -42,6 +42,10 @@ class ResultScene(Scene):
     def share(self) -> None:
         self.share_text = self.app.services.share_deal(self.c)
 
+    def update(self, dt: float) -> None:
+        if self.share_text:  # in the browser the clipboard answers a few frames later
+            self.share_text = self.app.services.share_update() or self.share_text
+
     def handle(self, ev: Input) -> None:
         if ev.kind == "key" and ev.key == pygame.K_ESCAPE:
             self.table.open_menu()

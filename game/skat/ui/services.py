@@ -46,6 +46,7 @@ class Services:
         }
         self._art: CardArt | None = None
         self._sounds: Any = None
+        self._sharing: Any = None  # the browser's share in progress (skat.ui.web.ShareDeal)
         self._setup = dict(DEFAULT_SETUP)
         self.current: MatchInProgress | None = None
         self._saved_match_cache: MatchInProgress | None | bool = False
@@ -242,8 +243,13 @@ class Services:
         if self.web:
             from .web import copy_share_link
 
-            return copy_share_link(t, code)
+            self._sharing = copy_share_link(t, code)
+            return str(self._sharing.text)
         return t("share.desktop", code=code, command=replay_command(code, ctl.human_seat))
+
+    def share_update(self) -> str | None:
+        """The browser share's text once per frame: the clipboard answers later (None on the desktop)."""
+        return self._sharing.update() if self._sharing is not None else None
 
     # ----------------------------------------------------------- statistics
     def statistics_rows(self) -> list[tuple[str, list[tuple[str, str]]]]:

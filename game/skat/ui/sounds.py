@@ -1,23 +1,31 @@
 """Sound effects synthesised at run time: no audio files, no numpy (absent under pygbag).
 
 Each effect is a short list of float samples built with ``math`` and a seeded
-``random.Random`` (so every run sounds the same), packed as 16-bit mono WAV in
-memory and handed to ``pygame.mixer.Sound``; SDL_mixer then converts it to
-whatever rate and channel count the device opened with.  Effects are made on
-first use (or one per frame via :meth:`Sounds.warm_up`) so the first frame is
-not delayed, and :class:`Sounds` swallows every audio failure: a machine or
-browser tab without sound simply plays nothing.
+``random.Random`` (so every run sounds the same), converted to raw PCM in the
+format the mixer opened with (rate, sample size, channels) and handed to
+``pygame.mixer.Sound(buffer=...)``.  No ``wave`` module and no WAV file in
+between: pygbag's browser runtime packs a reduced standard library without
+``wave`` (see ``tests/data/pygbag_stdlib.txt``).  Effects are made on first use
+(or one per frame via :meth:`Sounds.warm_up`) so the first frame is not
+delayed, and :class:`Sounds` swallows every audio failure: a machine or browser
+tab without sound simply plays nothing.
+
+The mixer is started quietly: on a Linux machine without a sound card, ALSA
+prints a dozen error lines to the terminal when SDL probes it, so the probe
+runs with the process's stderr pointed at the null device
+(:func:`quiet_stderr`), and a failed start means the game runs without sound.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
-import io
 import math
+import os
 import random
-import wave
+import sys
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pygame
 
@@ -201,53 +209,123 @@ def synthesize(name: str, peak: float = 0.85) -> Samples:
     return out
 
 
+def _scaled(samples: Samples, scale: float, top: int) -> list[int]:
+    """``samples`` times ``scale`` as ints in ``-top..top``; the common in-range case runs at C speed."""
+    if samples and min(samples) >= -1.0 and max(samples) <= 1.0:
+        return list(map(int, map(scale.__mul__, samples)))
+    return [max(-top, min(top, int(s * scale))) for s in samples]
+
+
 def to_pcm16(samples: Samples) -> bytes:
     """Signed 16-bit native-endian PCM, clipped."""
-    return array("h", [max(-32767, min(32767, int(s * 32767))) for s in samples]).tobytes()
+    return array("h", _scaled(samples, 32767.0, 32767)).tobytes()
 
 
-def to_wav(samples: Samples) -> bytes:
-    """A complete mono 16-bit WAV file in memory (little-endian, as WAV requires)."""
-    pcm = array("h", [max(-32767, min(32767, int(s * 32767))) for s in samples])
-    if pcm.itemsize != 2:  # pragma: no cover - 'h' is 2 bytes on every platform pygame runs on
-        raise RuntimeError("array('h') is not 16-bit")
-    if array("h", [1]).tobytes()[0] == 0:  # big-endian host
-        pcm.byteswap()
-    buf = io.BytesIO()
-    with wave.open(buf, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(RATE)
-        w.writeframes(pcm.tobytes())
-    return buf.getvalue()
+def resample(samples: Samples, rate: int) -> Samples:
+    """``samples`` at :data:`RATE` re-timed to ``rate`` by linear interpolation (same duration)."""
+    if rate == RATE or not samples:
+        return list(samples)
+    n = int(len(samples) * rate / RATE)
+    if rate == 2 * RATE:  # 44.1 kHz: every sample, then the midpoint to the next
+        out = [0.0] * n
+        out[0::2] = samples
+        out[1::2] = [(a + b) * 0.5 for a, b in zip(samples, samples[1:] + samples[-1:], strict=True)]
+        return out
+    last = len(samples) - 1
+    step = RATE / rate
+    out = [0.0] * n
+    for i in range(n):
+        pos = i * step
+        j = int(pos)
+        if j >= last:
+            out[i] = samples[last]
+        else:
+            frac = pos - j
+            out[i] = samples[j] + (samples[j + 1] - samples[j]) * frac
+    return out
 
 
-def _buffer_for_mixer(samples: Samples, mixer: tuple[int, int, int]) -> bytes:
-    """Raw samples in the mixer's own format: the fallback if WAV loading is unavailable."""
+def pcm_for_mixer(samples: Samples, mixer: tuple[int, int, int]) -> bytes:
+    """Raw interleaved PCM in the mixer's own format ``(frequency, size, channels)``.
+
+    ``size`` is pygame's: 8/16 unsigned, -8/-16 signed, 32 float (native byte
+    order, as SDL opened the device).  Mono samples are copied to every channel.
+    """
     freq, size, channels = mixer
-    n = int(len(samples) * freq / RATE)
-    resampled = [samples[min(len(samples) - 1, i * RATE // freq)] for i in range(n)]
-    frames = [s for s in resampled for _ in range(channels)]
+    mono = resample(samples, freq)
+    channels = max(1, channels)
+    if channels == 1:
+        frames = mono
+    else:  # interleaved: the same sample for every channel
+        frames = [0.0] * (len(mono) * channels)
+        for c in range(channels):
+            frames[c::channels] = mono
     if size == -16:
-        return array("h", [max(-32767, min(32767, int(s * 32767))) for s in frames]).tobytes()
+        return array("h", _scaled(frames, 32767.0, 32767)).tobytes()
     if size == 16:
-        return array("H", [max(0, min(65535, int(s * 32767) + 32768)) for s in frames]).tobytes()
+        return array("H", [v + 32768 for v in _scaled(frames, 32767.0, 32767)]).tobytes()
     if size == 8:
-        return array("B", [max(0, min(255, int(s * 127) + 128)) for s in frames]).tobytes()
+        return array("B", [v + 128 for v in _scaled(frames, 127.0, 127)]).tobytes()
     if size == -8:
-        return array("b", [max(-127, min(127, int(s * 127))) for s in frames]).tobytes()
-    return array("f", frames).tobytes()  # 32-bit float mixers
+        return array("b", _scaled(frames, 127.0, 127)).tobytes()
+    if size in (32, -32):
+        return array("f", frames).tobytes()
+    raise ValueError(f"unsupported mixer sample size {size}")
 
 
 def make_sound(samples: Samples) -> pygame.mixer.Sound:
-    """A pygame Sound from our samples; needs an initialised mixer."""
+    """A pygame Sound from our samples, built from a raw buffer; needs an initialised mixer."""
+    mixer = pygame.mixer.get_init()
+    if not mixer:
+        raise pygame.error("the mixer is not initialised")
+    return pygame.mixer.Sound(buffer=pcm_for_mixer(samples, mixer))
+
+
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Point file descriptor 2 at the null device for the block: C libraries (ALSA) write there directly.
+
+    A no-op in the browser (no file descriptors to swap) and wherever the swap
+    itself fails; Python's own ``sys.stderr`` object is left alone.
+    """
+    if sys.platform == "emscripten":
+        yield
+        return
     try:
-        return pygame.mixer.Sound(file=io.BytesIO(to_wav(samples)))
-    except (pygame.error, TypeError, ValueError):
-        mixer = pygame.mixer.get_init()
-        if not mixer:
-            raise
-        return pygame.mixer.Sound(buffer=_buffer_for_mixer(samples, mixer))
+        sys.stderr.flush()
+        saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+    except (OSError, ValueError, AttributeError):
+        yield
+        return
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
+def start_mixer() -> bool:
+    """Start the mixer in the effects' own format, without the audio backend printing to the terminal.
+
+    True if it runs.  No sound card, a blocked device or a build without the
+    mixer all give False, and the game goes on silently.
+    """
+    try:
+        if pygame.mixer.get_init():
+            return True
+        with quiet_stderr():
+            try:
+                # Our own format, exactly (allowedchanges=0): SDL converts for the device in C, and the
+                # effects go to the mixer as they are synthesised, with no resampling in Python.
+                pygame.mixer.init(frequency=RATE, size=-16, channels=1, allowedchanges=0)
+            except TypeError:  # a pygame without allowedchanges
+                pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+        return bool(pygame.mixer.get_init())
+    except Exception:  # noqa: BLE001 - pygame.error, or NotImplementedError when the mixer module is missing
+        return False
 
 
 class Sounds:
@@ -276,13 +354,15 @@ class Sounds:
         try:
             if pygame.mixer.get_init():
                 return True
-            if not self._init_mixer:
-                return False
-            pygame.mixer.init()
-            return bool(pygame.mixer.get_init())
-        except Exception:  # pygame.error, or NotImplementedError when the mixer module is missing
+        except Exception:  # noqa: BLE001 - NotImplementedError when the mixer module is missing
             self._broken = True
             return False
+        if not self._init_mixer:
+            return False
+        if not start_mixer():
+            self._broken = True
+            return False
+        return True
 
     def _sound(self, name: str) -> pygame.mixer.Sound | None:
         sound = self._sounds.get(name)

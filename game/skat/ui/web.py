@@ -1,32 +1,68 @@
-"""The browser side of the game (pygbag): the page address and the clipboard.
+"""The browser side of the game (pygbag): the page address, share links and the clipboard.
 
-Only imported when running under Emscripten, where ``platform.window`` is the
-page's JavaScript ``window``.
+Only used under Emscripten, where ``platform.window`` is the page's JavaScript
+``window``; the tests hand in a stand-in window object instead.
+
+Two page helpers come from the project's ``index.html`` (``window.skatPage``):
+
+- ``publicUrl``: the address share links use, set by ``skat web-build --url``.
+  Inside an iframe (itch.io) the page's own address is the iframe's, which is
+  no use to anyone else.
+- ``copy(text)``: starts ``navigator.clipboard.writeText`` and returns a record
+  whose ``state`` turns from ``"pending"`` to ``"copied"`` or ``"failed"`` when
+  the browser's Promise settles.  Python cannot block the page's only thread on
+  that Promise, so :class:`ClipboardCopy` looks at the record once per frame.
+- ``showLink(link, title, close)``: a box over the canvas with the link selected,
+  to copy by hand when the clipboard refused (cross-origin iframes, plain http).
 """
 
 from __future__ import annotations
 
+import contextlib
+from typing import Any
+
 from ..i18n import Translator
 
+PENDING, COPIED, FAILED = "pending", "copied", "failed"
 
-def _window():  # type: ignore[no-untyped-def]
+
+def _window() -> Any:
     import platform
 
     return platform.window  # type: ignore[attr-defined]
 
 
-def page_address() -> str:
+def _page_helpers(window: Any) -> Any:
     try:
-        loc = _window().location
+        return window.skatPage
+    except Exception:  # noqa: BLE001 - an older page without the helpers
+        return None
+
+
+def page_address(window: Any = None) -> str:
+    """The page's own address without query or fragment ("" when there is no page)."""
+    try:
+        loc = (window if window is not None else _window()).location
         return str(loc.origin) + str(loc.pathname)
     except Exception:  # noqa: BLE001 - no page, no address
         return ""
 
 
-def deal_code_from_page() -> str | None:
+def public_address(window: Any = None) -> str:
+    """The address share links point to: ``skat web-build --url`` if it was given, else the page's own."""
+    window = window if window is not None else _window()
+    helpers = _page_helpers(window)
+    try:
+        url = str(helpers.publicUrl or "") if helpers is not None else ""
+    except Exception:  # noqa: BLE001
+        url = ""
+    return url or page_address(window)
+
+
+def deal_code_from_page(window: Any = None) -> str | None:
     """The ``deal`` parameter of the page address, if any."""
     try:
-        search = str(_window().location.search)
+        search = str((window if window is not None else _window()).location.search)
     except Exception:  # noqa: BLE001
         return None
     return deal_code_from_query(search)
@@ -47,13 +83,104 @@ def deal_code_from_query(search: str) -> str | None:
 
 
 def share_link(address: str, code: str) -> str:
-    return f"{address}?deal={code}"
+    """``address`` with ``?deal=CODE`` (an existing query or fragment is dropped).
+
+    >>> share_link("https://example.org/skat/", "1AB")
+    'https://example.org/skat/?deal=1AB'
+    >>> share_link("https://example.org/skat/index.html?x=1#top", "1AB")
+    'https://example.org/skat/index.html?deal=1AB'
+    """
+    base = address.split("#", 1)[0].split("?", 1)[0]
+    return f"{base}?deal={code}"
 
 
-def copy_share_link(t: Translator, code: str) -> str:
-    link = share_link(page_address(), code)
-    try:
-        _window().navigator.clipboard.writeText(link)
-    except Exception:  # noqa: BLE001 - the clipboard may be refused; show the link instead
-        return t("share.copy_failed", link=link)
-    return t("share.copied", link=link)
+class ClipboardCopy:
+    """One link on its way to the clipboard, followed to the Promise's outcome without blocking a frame.
+
+    :meth:`poll` is cheap and never waits: call it once per frame until it
+    returns something other than :data:`PENDING`.  When the page has no copy
+    helper, or the browser has no clipboard, the copy counts as failed at once:
+    the game never claims a copy it cannot confirm.
+    """
+
+    def __init__(self, link: str, window: Any = None) -> None:
+        self.link = link
+        self.window = window if window is not None else _window()
+        self.error = ""
+        self._record: Any = None
+        self._state = PENDING
+        helpers = _page_helpers(self.window)
+        try:
+            if helpers is None:
+                raise RuntimeError("the page has no clipboard helper")
+            self._record = helpers.copy(link)
+        except Exception as exc:  # noqa: BLE001 - refused before it began
+            self._fail(str(exc) or type(exc).__name__)
+
+    def _fail(self, error: str) -> None:
+        self._state = FAILED
+        self.error = error
+
+    def poll(self) -> str:
+        if self._state != PENDING:
+            return self._state
+        try:
+            state = str(self._record.state)
+        except Exception as exc:  # noqa: BLE001
+            self._fail(str(exc) or type(exc).__name__)
+            return self._state
+        if state == COPIED:
+            self._state = COPIED
+        elif state == FAILED:
+            try:
+                error = str(self._record.error or "")
+            except Exception:  # noqa: BLE001
+                error = ""
+            self._fail(error or "refused")
+        return self._state
+
+    @property
+    def state(self) -> str:
+        return self._state
+
+
+class ShareDeal:
+    """Sharing one deal in the browser: copy the link, and say truthfully what happened.
+
+    :attr:`text` is what the result screen shows; :meth:`update` (once per
+    frame) moves it from "copying…" to "copied" or, on a refusal, to "copy this
+    link", and then opens the page's box with the link selected.
+    """
+
+    def __init__(self, t: Translator, code: str, window: Any = None) -> None:
+        self.t = t
+        self.window = window if window is not None else _window()
+        self.link = share_link(public_address(self.window), code)
+        self.copy = ClipboardCopy(self.link, self.window)
+        self.text = t("share.copying", link=self.link)
+        self.update()
+
+    @property
+    def done(self) -> bool:
+        return self.copy.state != PENDING
+
+    def update(self) -> str:
+        """Look at the copy's outcome (never waits); returns the text to show."""
+        if self.text == self.t("share.copying", link=self.link):
+            state = self.copy.poll()
+            if state == COPIED:
+                self.text = self.t("share.copied", link=self.link)
+            elif state == FAILED:
+                self.text = self.t("share.copy_failed", link=self.link)
+                self._show_box()
+        return self.text
+
+    def _show_box(self) -> None:
+        helpers = _page_helpers(self.window)
+        with contextlib.suppress(Exception):  # no box: the link is on the canvas anyway
+            helpers.showLink(self.link, self.t("share.box_title"), self.t("share.box_close"))
+
+
+def copy_share_link(t: Translator, code: str) -> ShareDeal:
+    """Start sharing ``code`` from the browser; the caller shows ``.text`` and calls ``.update()`` per frame."""
+    return ShareDeal(t, code)
