@@ -31,6 +31,8 @@ TOOLS = {
     "skat/textmode.py",
     "skat/ui/shots.py",
     "skat/ui/bench_ui.py",
+    "skat/ui/bench_idle.py",
+    "skat/ui/fit.py",
 }
 
 #: Modules the browser cannot use: no threads or processes, no blocking network.

@@ -62,6 +62,8 @@ DESKTOP_ONLY = frozenset(
         "skat/ai/calibrate.py",
         "skat/ui/shots.py",
         "skat/ui/bench_ui.py",
+        "skat/ui/bench_idle.py",
+        "skat/ui/fit.py",
     }
 )
 
