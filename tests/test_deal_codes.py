@@ -125,3 +125,31 @@ def test_the_replay_command_names_the_persons_own_seat() -> None:
     app2 = make_app("en")
     app2.start(code, 1)
     assert app2.stack.top.c.hand.hands[1] == match.current.hands[1]
+
+
+def test_a_shared_deal_asks_before_giving_up_the_match_in_progress() -> None:
+    import pygame
+
+    from skat.ui.overlays import ConfirmScene
+
+    storage = MemoryStorage()
+    app = App(size=(1280, 720), store=Store(storage, language="en"), headless=True)
+    app.settings["animation"] = "off"
+    app.start()
+    ctl = MatchController(Match("skat", ISKO, players=3, hands=3, seed=2), human=0, seed=2)
+    app.services.save_match(ctl)
+    assert app.services.match_in_progress() is not None
+    # Opening a code now asks; Escape keeps the match.
+    app.start(GOOD)
+    assert isinstance(app.stack.top, ConfirmScene)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="", mod=0))
+    app.frame(0.02)
+    assert isinstance(app.stack.top, TitleScene)
+    assert app.services.match_in_progress() is not None
+    # Asked again and answered yes: the shared hand is played and the old match is given up.
+    app.start(GOOD)
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene)
+    confirm.yes()
+    assert isinstance(app.stack.top, TableScene) and app.stack.top.c.match.hands == 1
+    assert app.services.match_in_progress() is None or app.services.match_in_progress().match.hands == 1

@@ -318,6 +318,7 @@ MESSAGES: dict[str, str] = {
     "confirm.new_text": "Deine Partie {game} steht bei {n} von {total} Spielen. Eine neue Partie beendet sie; "
                         "ihre Spielliste bleibt unter Frühere Partien erhalten.",
     "confirm.new_yes": "Neue Partie beginnen",
+    "confirm.share_yes": "Geteiltes Blatt spielen",
     "confirm.new_no": "Abbrechen",
 }
 MESSAGES.update(HELP)

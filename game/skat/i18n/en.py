@@ -323,6 +323,7 @@ MESSAGES: dict[str, str] = {
     "confirm.new_text": "Your {game} match stands at {n} of {total} hands. A new match ends it; its score sheet "
                         "is kept under Past matches.",
     "confirm.new_yes": "Start the new match",
+    "confirm.share_yes": "Play the shared deal",
     "confirm.new_no": "Cancel",
 }
 MESSAGES.update(HELP)

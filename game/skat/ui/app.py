@@ -138,12 +138,26 @@ class App:
             return False
         seats = 2 if shared.game == "officers" else 3
         seat = seat if 0 <= seat < seats else 0
-        # Always the same opponents for a code: normal strength, seeded from the code.
-        ctl = MatchController.for_shared_deal(shared, strength="normal", seat=seat)
-        table = TableScene(self, ctl)
-        self.push(table)
-        table.message = self.t("share.single_hand")
-        table.message_time = 6.0
+
+        def play() -> None:
+            self.services.abandon_match()
+            # Always the same opponents for a code: normal strength, seeded from the code.
+            ctl = MatchController.for_shared_deal(shared, strength="normal", seat=seat)
+            table = TableScene(self, ctl)
+            self.push(table)
+            table.message = self.t("share.single_hand")
+            table.message_time = 6.0
+
+        current = self.services.match_in_progress()
+        if current is None:
+            play()
+            return True
+        # Playing the shared hand gives up the match in progress: ask first.
+        from .overlays import ConfirmScene
+
+        t, m = self.t, current.match
+        text = t("confirm.new_text", game=t("game_name." + m.game), n=len(m.sheet), total=m.hands)
+        self.push(ConfirmScene(self, t("confirm.new_title"), text, t("confirm.share_yes"), t("confirm.new_no"), play))
         return True
 
     # ----------------------------------------------------------- frames
