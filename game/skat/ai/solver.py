@@ -237,6 +237,18 @@ class _Search:
         def tstart(h0: int, h1: int, h2: int, leader: int, need: int, R: int, depth: int, acc: int) -> int:
             # Callers have checked 0 < need <= R.
             n = cnt[0] = cnt[0] + 1
+            if not h0 & (h0 - 1):
+                # The last trick plays itself: one card in each hand.
+                s2 = NEXT[leader]
+                c1 = (h0 if leader == 0 else (h1 if leader == 1 else h2)).bit_length() - 1
+                c2 = (h0 if s2 == 0 else (h1 if s2 == 1 else h2)).bit_length() - 1
+                c3 = (h0 | h1 | h2) & ~(1 << c1 | 1 << c2)
+                c3 = c3.bit_length() - 1
+                if BEATS[c1] >> c2 & 1:
+                    w = PREV[leader] if BEATS[c2] >> c3 & 1 else s2
+                else:
+                    w = PREV[leader] if BEATS[c1] >> c3 & 1 else leader
+                return R if w == D else 0
             if n > cnt[1]:
                 raise SearchAborted
             if limited:
