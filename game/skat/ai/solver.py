@@ -103,6 +103,10 @@ class _GameTables:
         if self.null:
             self.key_lead_declarer = tuple(power[c] for c in range(32))
             self.key_lead_defender = tuple(-power[c] for c in range(32))
+        elif gt == GameType.RAMSCH:
+            # The seat avoiding points leads low cards, the others high ones.
+            self.key_lead_declarer = tuple(power[c] + trump_bonus[c] for c in range(32))
+            self.key_lead_defender = tuple(200 - power[c] if trump_bonus[c] else -power[c] for c in range(32))
         else:
             self.key_lead_declarer = tuple(
                 -power[c] if trump_bonus[c] else (-1000 if power[c] == 6 else 100 - power[c]) for c in range(32)
@@ -216,6 +220,12 @@ class _Search:
         LEAD = 1 << 66
         LEAD_DEF = 1 << 67
         P2B = 1 << 68
+        P3B = 1 << 69
+        P3C = 1 << 70
+        # GOOD[s * 3 + w]: a trick won by seat w is good for seat s.  In suit
+        # games and Grand that means "w is on s's side"; where the declarer
+        # avoids tricks or points (Ramsch, Null) nobody wants to win one.
+        GOOD = tuple(ISMAX[s] == (w == D) for s in range(3) for w in range(3))
         DMAX = ISMAX[D]
         KEY_LDEF = tab.key_lead_defender
 
@@ -367,10 +377,10 @@ class _Search:
             bc1 = BEATS[c1]
             win = legal & bc1
             mx = ISMAX[s2]
-            mx1 = ISMAX[s1]
             mx3 = ISMAX[s3]
-            if mx == mx1:
-                # Partner led: give him points (richest card that lets him win) first, beat him last.
+            if GOOD[s2 * 3 + s1] or not GOOD[s2 * 3 + s2]:
+                # Partner led (or taking the trick would not help): give him
+                # points (richest card that lets him win) first, beat him last.
                 k = legal | win << 32 | P2
                 moves = oc.get(k)
                 if moves is None:
@@ -381,6 +391,7 @@ class _Search:
                 if moves is None:
                     moves = ordered(k, win, KEY_PD, legal & ~win, KEY_PA)
             p1 = PTS[c1]
+            good3 = GOOD[s3 * 3 + s3]
             v = -1 if mx else 999
             nodes = 1
             for c2 in moves:
@@ -392,22 +403,31 @@ class _Search:
                 if bc1 >> c2 & 1:
                     w12 = s2
                     win = legal3 & BEATS[c2]
-                    own = mx3 == mx
                 else:
                     w12 = s1
                     win = legal3 & bc1
-                    own = mx3 == mx1
                 # The third hand: partner winning, richest card first; else win richly or lose cheaply.
-                if own:
-                    k = legal3 | P3
-                    m3 = oc.get(k)
-                    if m3 is None:
-                        m3 = ordered(k, legal3, KEY_PD, 0, KEY_PD)
-                else:
+                if GOOD[s3 * 3 + w12]:
+                    if good3:
+                        k = legal3 | P3
+                        m3 = oc.get(k)
+                        if m3 is None:
+                            m3 = ordered(k, legal3, KEY_PD, 0, KEY_PD)
+                    else:
+                        k = legal3 | win << 32 | P3B
+                        m3 = oc.get(k)
+                        if m3 is None:
+                            m3 = ordered(k, legal3 & ~win, KEY_PD, win, KEY_PA)
+                elif good3:
                     k = legal3 | win << 32
                     m3 = oc.get(k)
                     if m3 is None:
                         m3 = ordered(k, win, KEY_PD, legal3 & ~win, KEY_PA)
+                else:
+                    k = legal3 | P3C
+                    m3 = oc.get(k)
+                    if m3 is None:
+                        m3 = ordered(k, legal3, KEY_PA, 0, KEY_PA)
                 p12 = p1 + PTS[c2]
                 if mx3:
                     x = -1
@@ -483,7 +503,7 @@ class _Search:
                     legal = red(legal, h0 | h1 | h2 | 1 << c1 | 1 << c2, MODE)
             win = legal & BEATS[top]
             mx = ISMAX[s3]
-            if mx == ISMAX[w12]:
+            if GOOD[s3 * 3 + w12]:
                 # Partner is winning: whatever is played, the trick is ours; richest card first.
                 k = legal | P3
                 moves = oc.get(k)
