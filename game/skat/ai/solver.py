@@ -9,18 +9,23 @@ clean?".  This module answers them as fast as pure Python allows:
   search passes them as plain ints (no objects, no validation per node).
 * Precomputed tables per game type (built once, cached at module level):
   following suit, which cards beat the currently winning card, card points.
-* One search function per trick position (lead, second, third), so a trick is
-  three nested calls and the next trick starts with a transposition-table
-  lookup.  Values are the declarer's card points *still to be won from the
+* A trick is two nested calls: the lead (with the transposition table) and
+  the second hand, whose loop also plays the third hand inline (the third
+  hand's legal cards do not depend on the second card, so they are worked out
+  once); the last trick is scored without search.  Values are the declarer's card points *still to be won from the
   trick start*, so an entry is reusable whatever the declarer already has.
   The table keeps lower and upper bounds (null-window tests answer yes/no and
   tighten one bound); it lives as long as the solver, so a repeated or slightly
   different question is answered from it.
 * Fail-soft null-window alpha-beta; the exact value is MTD(f) over such tests.
-* Move ordering: the best lead of the table first; the third hand plays what
-  wins its side the most points now; equivalent cards are tried once (cards of
-  one hand adjacent in rank once the played cards are gone, with equal points:
-  7 8 9 of a suit and the Jacks in trump games, any neighbours in Null).
+* Move ordering (tuned by node counts on random deals): the best lead of the
+  table first, then the declarer cashes Aces and draws trumps, a defender
+  leads plain cards from the top; the second hand beats an opponent with its
+  richest winner or smears onto its partner; the third hand plays what wins
+  its side the most points now.  Ordered move lists are cached by mask.
+* Equivalent cards are tried once: cards of one hand adjacent in rank once
+  the played cards are gone, with equal points (7 8 9 of a suit and the Jacks
+  in trump games; in Null any neighbours when only tricks count).
 * Quick cut-offs: the target already reached, or out of reach with all the
   points still in play.
 * A node limit raises :class:`SearchAborted` so a caller can think in short
@@ -724,7 +729,8 @@ class SkatSolver:
 
     @property
     def nodes(self) -> int:
-        """Search nodes (cards tried) since construction or ``reset_counters``."""
+        """Search nodes since construction or ``reset_counters``: trick starts
+        searched plus cards tried by the first two hands of a trick."""
         return self._counter[0] - self._base
 
     def reset_counters(self) -> None:
