@@ -1,8 +1,8 @@
 """Speed of the double-dummy solver, as figures: ``skat bench solver``.
 
 Seeded random deals, each with a plausible suit game or Grand for the seat
-with the best hand (the skat's points counted for him), played at random to
-0, 1, 3 and 5 completed tricks.  At each stage the 61-test and the exact value
+with the best hand, who takes the skat and lays two cards away (their points
+count for him), played at random to 0, 1, 3 and 5 completed tricks.  At each stage the 61-test and the exact value
 are timed from a cold transposition table (a PIMC player meets a new layout
 with every sampled deal).  Timing is printed, never asserted: machines are noisy.
 """
