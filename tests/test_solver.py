@@ -302,3 +302,17 @@ def test_legal_and_scoring_agree_with_the_engine_over_whole_hands(seed: int, lot
         except ValueError:
             break
     assert s.declarer_points == 0 and s.declarer_tricks == 0
+
+
+def test_a_tiny_transposition_table_still_gives_exact_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pruning a full table loses speed, never correctness."""
+    import skat.ai.solver as solver_module
+
+    monkeypatch.setattr(solver_module, "TT_CAPACITY", 8)
+    rng = random.Random(21)
+    for game in (GameType.HEARTS, GameType.GRAND, GameType.RAMSCH):
+        hands, trick, leader = random_position(rng, game, 4, 1)
+        s = SkatSolver(game, 1)
+        s.reset(hands, trick, leader)
+        assert s.exact() == brute(game, 1, hands, trick, leader, "points", game != GameType.RAMSCH)
+        assert max(len(x.tt) for x in s._searches.values()) <= 8

@@ -47,8 +47,9 @@ from ..engine.tricks import FOLLOW, POWER, TRUMPS, GameType
 LeafFn = Callable[[tuple[int, int, int], int, int], int]
 
 TT_CAPACITY = 1 << 18
-"""Entries per transposition table before it is cleared (bounds the memory:
-a few tens of MB at most; a cleared table only costs speed, never correctness)."""
+"""Entries per transposition table before it is pruned to the positions with
+the most cards (bounds the memory: a few tens of MB at most; a pruned table
+only costs speed, never correctness)."""
 
 ORDER_CACHE_CAPACITY = 1 << 16
 """Cached ordered move lists per search (keyed by the legal mask and what decides the order)."""
@@ -158,6 +159,24 @@ def reduce_equivalent(m: int, alive: int, mode: int) -> int:
         dj = dead & _JACKS
         r |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
     return m & ~r
+
+
+def _prune(tt: dict[int, int], cap: int) -> None:
+    """Make room in a full transposition table, keeping the positions with
+    the most cards left (the costliest to search again) in at most half of it.
+
+    Clearing everything would make a long search start over near its root,
+    which is where an aborted-and-resumed search needs its entries most.
+    """
+    low = 0xFFFFFFFF
+    for cards in range(2, 11):
+        keep = {k: v for k, v in tt.items() if (k & low).bit_count() >= cards}
+        if len(keep) <= cap // 2:
+            break
+    else:
+        keep = {}
+    tt.clear()
+    tt.update(keep)
 
 
 def _cards(m: int) -> list[int]:
@@ -340,7 +359,7 @@ class _Search:
             elif v < hi:
                 hi = v
             if len(tt) >= cap:
-                tt.clear()
+                _prune(tt, cap)
             tt[key] = lo | hi << 8 | (bestc + 1) << 16
             return v
 
