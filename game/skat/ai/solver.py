@@ -416,6 +416,8 @@ class _Search:
                     moves = ordered(k, win, KEY_PD, legal & ~win, KEY_PA)
             p1 = PTS[c1]
             good3 = GOOD[s3 * 3 + s3]
+            hl = h0 if s1 == 0 else (h1 if s1 == 1 else h2)
+            last = hl and not hl & (hl - 1)
             v = -1 if mx else 999
             nodes = 1
             for c2 in moves:
@@ -464,6 +466,22 @@ class _Search:
                             y = g
                         elif nn > R - tp:
                             y = g + R - tp
+                        elif last:
+                            # The last trick plays itself (as in ``tstart``, without the call).
+                            nodes += 1
+                            b = ~(1 << c3)
+                            a0 = g0 & b
+                            a1 = g1 & b
+                            a2 = g2 & b
+                            t2 = NEXT[w]
+                            e1 = (a0 if w == 0 else (a1 if w == 1 else a2)).bit_length() - 1
+                            e2 = (a0 if t2 == 0 else (a1 if t2 == 1 else a2)).bit_length() - 1
+                            e3 = ((a0 | a1 | a2) & ~(1 << e1 | 1 << e2)).bit_length() - 1
+                            if BEATS[e1] >> e2 & 1:
+                                lw = PREV[w] if BEATS[e2] >> e3 & 1 else t2
+                            else:
+                                lw = PREV[w] if BEATS[e1] >> e3 & 1 else w
+                            y = g + R - tp if lw == D else g
                         else:
                             b = ~(1 << c3)
                             y = g + tstart(g0 & b, g1 & b, g2 & b, w, nn, R - tp, depth - 1, acc + g)
@@ -482,6 +500,22 @@ class _Search:
                             y = g
                         elif nn > R - tp:
                             y = g + R - tp
+                        elif last:
+                            # The last trick plays itself (as in ``tstart``, without the call).
+                            nodes += 1
+                            b = ~(1 << c3)
+                            a0 = g0 & b
+                            a1 = g1 & b
+                            a2 = g2 & b
+                            t2 = NEXT[w]
+                            e1 = (a0 if w == 0 else (a1 if w == 1 else a2)).bit_length() - 1
+                            e2 = (a0 if t2 == 0 else (a1 if t2 == 1 else a2)).bit_length() - 1
+                            e3 = ((a0 | a1 | a2) & ~(1 << e1 | 1 << e2)).bit_length() - 1
+                            if BEATS[e1] >> e2 & 1:
+                                lw = PREV[w] if BEATS[e2] >> e3 & 1 else t2
+                            else:
+                                lw = PREV[w] if BEATS[e1] >> e3 & 1 else w
+                            y = g + R - tp if lw == D else g
                         else:
                             b = ~(1 << c3)
                             y = g + tstart(g0 & b, g1 & b, g2 & b, w, nn, R - tp, depth - 1, acc + g)
