@@ -252,6 +252,12 @@ class _Search:
         GOOD = tuple(ISMAX[s] == (w == D) for s in range(3) for w in range(3))
         DMAX = ISMAX[D]
         KEY_LDEF = tab.key_lead_defender
+        # Trumps strongest first as (bit, value): for the sure-points bound.
+        tr = TRUMPS[tab.game]
+        TLIST = tuple(
+            (1 << c, PTS[c]) for c in sorted((c for c in range(32) if tr >> c & 1), key=lambda c: -tab.power[c])
+        )
+        SURE = TRUMPISH and not limited and bool(TLIST)
 
         def ordered(k: int, first: int, key1: Sequence[int], second: int, key2: Sequence[int]) -> tuple[int, ...]:
             """Build and cache a move list: ``first`` sorted by ``key1``, then ``second`` by ``key2``."""
@@ -305,6 +311,29 @@ class _Search:
                 lo = 0
                 hi = R
                 best = 0
+            if SURE:
+                # A trump above every trump of the other side wins its trick
+                # whenever it is played: those points are sure for its side.
+                hd = h0 if D == 0 else (h1 if D == 1 else h2)
+                hf = (h0 | h1 | h2) & ~hd
+                sure = 0
+                side = 0
+                for bit, p in TLIST:
+                    if hd & bit:
+                        if side < 0:
+                            break
+                        side = 1
+                        sure += p
+                    elif hf & bit:
+                        if side > 0:
+                            break
+                        side = -1
+                        sure += p
+                if side > 0:
+                    if sure >= need:
+                        return sure
+                elif side < 0 and need > R - sure:
+                    return R - sure
             legal = h0 if leader == 0 else (h1 if leader == 1 else h2)
             if legal & (legal - 1):
                 if TRUMPISH:
