@@ -42,7 +42,7 @@ from .knowledge import SkatKnowledge
 
 BIDDING_WEIGHTS = True
 """Weigh sampled deals by the auction and the declared game (see module doc)."""
-CANDIDATES = 4
+CANDIDATES = 6
 """Candidate deals drawn per accepted deal at most (the likeliest is kept)."""
 FLOOR = 0.08
 """Least acceptance probability of any deal that fits the hard facts."""
@@ -191,7 +191,7 @@ class DealSampler:
         for s, (said, refused) in self._evidence.items():
             original = deal.hands[s] | self._played_by[s]
             if said:
-                w *= _clamp((_best_chance(original, s == 0, said) - 0.2) / 0.4)
+                w *= _clamp((_best_chance(original, s == 0, said) - 0.3) / 0.3) ** 2
             if refused and refused > said and _best_chance(original, s == 0, refused) >= 0.62:
                 w *= 0.3
         d = self.obs.declarer
