@@ -263,3 +263,17 @@ def test_expert_declaration_sets_its_estimate() -> None:
             assert estimate is not None and 0.0 <= estimate <= 1.0
             return
     pytest.fail("no game was declared in 40 deals")
+
+
+def test_the_table_seats_the_expert() -> None:
+    """A match set up (or restored) with the expert strength gets search players."""
+    from skat.engine.match import Match
+    from skat.ui.controller import MatchController
+
+    ctl = MatchController(Match("skat", ISKO, players=3, hands=3, seed=1), human=0, strength="expert", seed=1)
+    assert isinstance(ctl.player(1), SearchPlayer)
+    for _ in range(500):  # think in small slices until the person is asked or a card is played
+        if not ctl.ai_to_move or ctl.hand.phase == Phase.PLAY:
+            break
+        ctl.step_ai(0.004)
+    assert not ctl.ai_to_move or ctl.hand.phase == Phase.PLAY
