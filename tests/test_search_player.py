@@ -277,3 +277,26 @@ def test_the_table_seats_the_expert() -> None:
             break
         ctl.step_ai(0.004)
     assert not ctl.ai_to_move or ctl.hand.phase == Phase.PLAY
+
+
+def test_equivalent_cards_are_grouped_once() -> None:
+    """Grand, the declarer to lead: the black Jacks are adjacent (equal
+    points), 7 8 9 of clubs too once nothing lies between them; the Ace and
+    the Ten of a suit differ in points and stay apart."""
+    state = scripted(
+        ISKO,
+        ("CJ SJ HA HT C7 C8 C9 D7 S7 H7", "HJ DJ CA CT CK CQ DA DT DK DQ", "SA ST SK SQ S9 S8 HK HQ H9 H8"),
+        "D8 D9",
+        [A.PASS, A.PASS, A.bid(18)],
+        False,
+        "",
+        A.declare(GameType.GRAND),
+        "",
+    )
+    view = state.observe(0)
+    groups = pimc.equivalent_groups(view, list(view.legal))
+    as_sets = sorted(sorted(g) for g in groups)
+    assert sorted(cards("CJ SJ")) in as_sets
+    assert sorted(cards("C7 C8 C9")) in as_sets
+    assert [parse_card("HA")] in as_sets and [parse_card("HT")] in as_sets
+    assert sum(len(g) for g in groups) == len(view.legal)

@@ -25,8 +25,12 @@ drops back to the depth limit, so no decision runs away on a hard deal.
 Every solver call has a node limit of ``NODE_CHUNK`` and is resumed after a
 yield (the solver keeps its transposition table), so the decision runs in
 short slices; the heuristic card is the provisional answer until the first
-deal is solved.  Cards of the mover that are equivalent (adjacent once the
-played cards are gone, same points) are evaluated once.
+deal is solved, and it breaks ties (a game already decided either way).
+Cards of the mover that are equivalent (adjacent once the played cards are
+gone, same points) are evaluated once.  The decision ends when the
+:class:`~skat.ai.effort.Effort` is spent, or, when timed, once ``SETTLED``
+deals all agree on the best card.  All limits count nodes, not time, so a
+fixed Effort gives the same card on every machine.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ before the decision drops to the depth-limited search (Null: the card counts
 as undecided on that deal)."""
 EXTRA_NODE_CAP = 3_000
 """Nodes for a Schneider or Schwarz test; past it the extra level is not counted."""
-DEAL_NODE_BUDGET = 40_000
+DEAL_NODE_BUDGET = 25_000
 """Full-depth nodes one deal may take; a decision whose deal took more goes on
 at the depth limit."""
 DEPTH_NODE_LIMIT = 1500
@@ -70,9 +74,12 @@ Schwarz level (a loss costs twice the game value and the Seeger-Fabian 50 more
 than a win brings; a level adds about one matador's worth)."""
 SPREAD = 7.0
 """Card points over which a static estimate turns from likely lost to likely won."""
-HARD_STOP = 4.0
+HARD_STOP = 3.0
 """A timed decision abandons the deal in progress after this many times its
 budget (once a deal is solved), so no decision takes much longer than asked."""
+
+SETTLED = 10
+"""A timed decision stops early once this many deals all agree on the best card."""
 
 SolverFactory = Callable[[int, int], Any]
 SOLVER_FACTORY: SolverFactory | None = None
@@ -111,6 +118,7 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort) -> Thinking:
     totals = dict.fromkeys(reps, 0.0)
     samples = 0
     best = prior
+    unanimous = set(reps)
     while not effort.exhausted(started, samples):
         deal = yield from sampler.sample_steps(rng)
         if deal is None:
@@ -134,9 +142,13 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort) -> Thinking:
             break
         for c in reps:
             totals[c] += values[c]
+        top = max(values.values())
+        unanimous &= {c for c in reps if values[c] >= top - 1e-9}
         samples += 1
         best = max(reps, key=lambda c: (totals[c], c == prior))
         yield best
+        if unanimous and samples >= SETTLED and not effort.reproducible:
+            break  # every deal so far agrees: more deals will not change the card
     return best
 
 
