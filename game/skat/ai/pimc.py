@@ -50,22 +50,22 @@ from .sampling import Deal, DealSampler
 from .skat_play import choose_card
 from .solver import SearchAborted, SkatSolver
 
-NODE_CHUNK = 1000
+NODE_CHUNK = 2500
 """Solver nodes per unit of work (under 10 ms natively)."""
-EVAL_NODE_CAP = 15_000
-NULL_NODE_CAP = 5_000
+EVAL_NODE_CAP = 25_000
+NULL_NODE_CAP = 8_000
 """Nodes the winning test of one card on one deal may take at full depth
 before the decision drops to the depth-limited search (Null: the card counts
 as undecided on that deal)."""
 EXTRA_NODE_CAP = 3_000
 """Nodes for a Schneider or Schwarz test; past it the extra level is not counted."""
-DEAL_NODE_BUDGET = 25_000
+DEAL_NODE_BUDGET = 50_000
 """Full-depth nodes one deal may take; a decision whose deal took more goes on
 at the depth limit."""
-DEPTH_NODE_LIMIT = 1500
+DEPTH_NODE_LIMIT = 2500
 """Nodes of one depth-limited search (one unit of work); past it the static
 estimate of the position after the card is used instead."""
-FULL_DEPTH_CARDS = {"trump": 7, "ramsch": 5, "null": 10}
+FULL_DEPTH_CARDS = {"trump": 8, "ramsch": 6, "null": 10}
 """Solve to the end once the mover holds at most this many cards."""
 DEPTH_TRICKS = 2
 """Tricks searched before the static estimate while full depth is too dear."""
