@@ -18,7 +18,8 @@ import time
 
 from ..engine.match import new_hand
 from ..engine.rules import ISKO, LOTHAR, OFFICERS, Rules
-from .base import STRENGTHS, Player
+from .base import HEURISTIC_STRENGTHS as STRENGTHS
+from .base import Player
 from .heuristic import HeuristicPlayer
 
 BENCH_GAMES: tuple[tuple[str, str, Rules], ...] = (

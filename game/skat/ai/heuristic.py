@@ -9,13 +9,20 @@ resumed at any point of a hand.
 
 from __future__ import annotations
 
+import random
+
 from ..engine.officers import OfficersObservation
 from . import officers_player, skat_player
-from .base import Player, Thinking, View, rules_of
+from .base import BENCH_ALIASES, HEURISTIC_STRENGTHS, Player, Thinking, View, check_strength, rules_of
 
 
 class HeuristicPlayer(Player):
-    """Rule-of-thumb play at three strengths (see the package docstring)."""
+    """Rule-of-thumb play at three strengths (see the package docstring);
+    "heuristic" names the strongest of them."""
+
+    def __init__(self, strength: str = "normal", rng: random.Random | None = None) -> None:
+        strength = BENCH_ALIASES.get(strength, strength)
+        super().__init__(check_strength(strength, HEURISTIC_STRENGTHS), rng)
 
     def think(self, view: View) -> Thinking:
         rules = rules_of(view)
