@@ -1,10 +1,12 @@
 """Calibrate the simulation bidder's win estimates on self-play (a tool, not a bench).
 
-``PYTHONPATH=game python3 tools/skatbid_calibration.py --deals N --seed S --samples K [--rules isko|lothar]``
+``PYTHONPATH=game python3 tools/skatbid_calibration.py --deals N --seed S --samples K [--rules isko|lothar]
+[--play P] --out FILE``, then ``... --fit FILE...``
 
 Seeded deals are played with :mod:`skat.ai.skat_bidding_sim` deciding the
 bidding, the skat, the discard, the declaration, Kontra and Re at all three
-seats, and the heuristic ``strong`` player the cards.  Every declaration's
+seats, and the heuristic ``strong`` player the cards (``--play P``: the
+expert's PIMC card play with P sampled deals per card).  Every declaration's
 raw estimate (before calibration), its calibrated estimate and the outcome
 are written as JSON lines (``--out``); ``--fit`` reads such files and fits
 ``game_estimates.CALIBRATION`` (a logistic regression of the outcome on the
@@ -15,6 +17,7 @@ of the calibrated estimate against the observed win rate.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
 import sys
@@ -31,16 +34,21 @@ from skat.engine.skat_hand import Phase, SkatHand, SkatObservation
 
 
 class SimBidder(Player):
-    """Simulation bidding, heuristic strong card play."""
+    """Simulation bidding; card play by the heuristic ``strong`` player, or by
+    the expert's PIMC search (``play_samples`` deals per card) when given."""
 
-    def __init__(self, effort: Effort, rng: random.Random) -> None:
+    def __init__(self, effort: Effort, rng: random.Random, play_samples: int = 0) -> None:
         super().__init__("strong", rng)
         self.effort = effort
+        self.play_effort = Effort.fixed(play_samples) if play_samples else None
 
     def think(self, view: View) -> Thinking:
         assert isinstance(view, SkatObservation)
         rules = rules_of(view)
         if view.phase == Phase.PLAY:
+            if self.play_effort is not None and view.game is not None:
+                pimc = importlib.import_module("skat.ai.pimc")  # the expert's card play (branch skatplay)
+                return pimc.think(view, self.rng, self.play_effort)
             return skat_player.think(view, rules, "strong", self.rng)
         return think(view, rules, self.rng, self.effort, self)
 
@@ -51,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     out = open(args.out, "a") if args.out else sys.stdout  # noqa: SIM115 (stdout or a file)
     for i in range(args.deals):
         deal = SkatDeal.random(rng)
-        players = [SimBidder(Effort.fixed(args.samples), random.Random(rng.random())) for _ in range(3)]
+        players = [SimBidder(Effort.fixed(args.samples), random.Random(rng.random()), args.play) for _ in range(3)]
         state = SkatHand(rules, deal)
         record = None
         pickup = None
@@ -130,7 +138,7 @@ def fit(files: list[str]) -> int:
                 if not k.endswith("w")
             }
         result[label] = table
-    print(json.dumps(result, indent=1))
+    print(json.dumps(result))
     return 0
 
 
@@ -140,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--samples", type=int, default=8)
     ap.add_argument("--rules", default="isko")
+    ap.add_argument("--play", type=int, default=0, help="PIMC deals per card (0: heuristic strong play)")
     ap.add_argument("--out", default="")
     ap.add_argument("--fit", nargs="*", default=None)
     args = ap.parse_args(argv)

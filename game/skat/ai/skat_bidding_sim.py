@@ -41,6 +41,8 @@ from .base import Player, Thinking
 from .effort import Effort
 from .evaluation import TRUMP_GAMES, _side_value, game_value, null_deficits, win_probability
 from .game_estimates import (
+    NULL_PRIOR,
+    NULL_WORLDS,
     Estimate,
     Outcome,
     World,
@@ -57,6 +59,9 @@ from .skat_player import bid_action
 CANDIDATE_FLOOR = 0.08
 """Least model chance for a game to be simulated at all."""
 HAND_FLOOR = 0.25
+NULL_FLOOR = 0.3
+"""Least model chance for a Null to be solved (the model flatters Null)."""
+NULL_PAIRS = 2
 """Least model chance for a Hand game to be simulated."""
 MAX_TRUMP_GAMES = 3
 DISCARD_PAIRS = 3
@@ -271,16 +276,16 @@ def pre_candidates(hand: int, forehand: bool) -> tuple[list[int], list[tuple[int
             hand_games.append((g, False))
             hand_p[(g, False)] = p
     p_null = win_probability(NULL, hand, forehand, "pre")
-    pre[NULL] = p_null
-    if p_null >= CANDIDATE_FLOOR:
+    pre[NULL] = p_null * NULL_PRIOR
+    if p_null >= NULL_FLOOR:
         pickup_games.append(NULL)
     p_null_hand = win_probability(NULL, hand, forehand, "hand")
-    if p_null_hand >= HAND_FLOOR:
+    if p_null_hand >= NULL_FLOOR:
         hand_games.append((NULL, False))
-        hand_p[(NULL, False)] = p_null_hand
+        hand_p[(NULL, False)] = p_null_hand * NULL_PRIOR
         if max(null_deficits(hand, _ALL & ~hand), default=0) == 0:
             hand_games.append((NULL, True))
-            hand_p[(NULL, True)] = p_null_hand
+            hand_p[(NULL, True)] = p_null_hand * NULL_PRIOR
     return pickup_games, hand_games, pre, hand_p
 
 
@@ -303,12 +308,16 @@ def _simulate_pre_skat(
     def work(world: World) -> list[Job]:
         jobs: list[Job] = []
         for hg in hand_games:
+            if hg[0] == NULL and len(sim.hand_outcomes[hg]) >= NULL_WORLDS:
+                continue
             jobs.append(_into(sim.hand_outcomes[hg], playing_out(world, me, hg[0], rng, ouvert=hg[1])))
         if pickup_games:
             rec = _PickupRecord({})
             sim.pickup.append(rec)
             cards12 = hand | world.skat
             for g in pickup_games:
+                if g == NULL and sum(1 for r in sim.pickup if NULL in r.per_game) >= NULL_WORLDS:
+                    continue
                 jobs.append(_pickup_job(rec, world, me, g, cards12, forehand, rng))
         if with_ramsch:
             jobs.append(_into(sim.ramsch, playing_ramsch(world, me, rng)))
@@ -324,6 +333,8 @@ def _pickup_job(
     pair = null_discards(cards12, 0, 1)[0] if g == NULL else trump_discards(cards12, g, 0, 1)[0]
     rest = cards12 & ~(1 << pair[0]) & ~(1 << pair[1])
     p = win_probability(g, rest, forehand, "post", mask_points((1 << pair[0]) | (1 << pair[1])))
+    if g == NULL:
+        p *= NULL_PRIOR
     outcome = yield from playing_out(world, me, g, rng, discard=pair)
     rec.per_game[g] = (outcome, _value_after_pickup(g, cards12), p)
 
@@ -419,11 +430,11 @@ def _plan_discard(
             prior = win_probability(g, rest, forehand, "post", mask_points((1 << pair[0]) | (1 << pair[1])))
             plans.append((g, False, pair, prior))
     if NULL_VALUES[(False, False)] >= bid or NULL_VALUES[(False, True)] >= bid:
-        for pair in null_discards(cards12, fixed, DISCARD_PAIRS):
+        for pair in null_discards(cards12, fixed, NULL_PAIRS):
             rest = cards12 & ~(1 << pair[0]) & ~(1 << pair[1])
             prior = win_probability(NULL, rest, forehand, "post")
-            if prior >= CANDIDATE_FLOOR:
-                plans.append((NULL, False, pair, prior))
+            if prior >= NULL_FLOOR:
+                plans.append((NULL, False, pair, prior * NULL_PRIOR))
     outcomes: list[list[Outcome]] = [[] for _ in plans]
     others = _others(me)
     bounds = {s: b for s, b in bidding_bounds(obs.bidding).items() if s != me}
@@ -440,6 +451,7 @@ def _plan_discard(
         return [
             _into(outcomes[i], playing_out(world, me, pl[0], rng, discard=pl[2], ouvert=pl[1]))
             for i, pl in enumerate(plans)
+            if pl[0] != NULL or len(outcomes[i]) < NULL_WORLDS
         ]
 
     if plans:
@@ -503,7 +515,7 @@ def _declare_by_simulation(
             games[key] = list(cached.get(int(d.game), [])) if cached and key[1] is False else []
     # Simulate the games the model gives a chance (and that the cache lacks).
     priors = {k: win_probability(k[0], hand, forehand, stage, skat_points) for k in games}
-    todo = [k for k in games if not games[k] and (priors[k] >= CANDIDATE_FLOOR or k[0] == NULL)]
+    todo = [k for k in games if not games[k] and priors[k] >= (NULL_FLOOR if k[0] == NULL else CANDIDATE_FLOOR)]
     if not todo and not any(games.values()):
         todo = [max(games, key=lambda k: priors[k])]
     others = _others(me)
@@ -518,6 +530,8 @@ def _declare_by_simulation(
         def work(world: World) -> list[Job]:
             jobs: list[Job] = []
             for k in todo:
+                if k[0] == NULL and len(games[k]) >= NULL_WORLDS:
+                    continue
                 if obs.hand_game:
                     jobs.append(_into(games[k], playing_out(world, me, k[0], rng, ouvert=k[1])))
                 else:
@@ -535,7 +549,7 @@ def _declare_by_simulation(
         outs = games[key]
         if not outs:
             continue
-        prior = priors[key]
+        prior = priors[key] * (NULL_PRIOR if d.game == NULL else 1.0)
         if d.game != NULL and d.schneider:
             prior *= 0.3 if not d.schwarz else 0.05
         e = estimate(action, outs, obs.bid, prior, rules.seeger_fabian)
@@ -578,6 +592,8 @@ def declarer_chance(
 
     def work(world: World) -> list[Job]:
         pair = None if obs.hand_game else _pair_of(world.skat)
+        if game == NULL and len(outcomes) >= NULL_WORLDS:
+            return []
         return [_into(outcomes, playing_out(world, decl, game, rng, discard=pair, ouvert=obs.ouvert and game == NULL))]
 
     yield from _run_worlds(effort, sample, work)
