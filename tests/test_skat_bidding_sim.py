@@ -251,3 +251,16 @@ def test_expected_score_counts_lost_games_double_and_seeger_fabian() -> None:
     # Overbid: a Clubs game with one matador is worth 24 and cannot reach 30.
     e = estimate(A.declare(GameType.CLUBS), [won, won], 30, 0.5, False)
     assert e.p == 0.0 and e.expected < 0
+
+
+def test_a_null_hand_is_bid_beyond_the_few_null_solves() -> None:
+    # Only Null is worth simulating; more deals than Null solves must still work.
+    deal = deal_of(
+        "DT DJ DQ HT HJ HQ ST SJ SQ C8",
+        "D7 D8 D9 H7 H8 H9 S7 S8 S9 C7",
+        "DK DA HK HA SK SA CT CJ CQ CK",
+        "C9 CA",
+    )
+    state = SkatHand(ISKO, deal)
+    action, _ = decide(SimBidder(Effort.fixed(5), 10), state)
+    assert A.is_bid(action)

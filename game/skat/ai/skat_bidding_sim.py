@@ -199,6 +199,9 @@ def _pickup_expected(records: list[_PickupRecord], bid: int, priors: dict[int, f
     """Expected table score of taking the skat at ``bid``: per deal the game
     chosen on its twelve cards, estimated per game and mixed by frequency."""
     groups: dict[int, list[Outcome]] = {}
+    records = [rec for rec in records if rec.per_game]
+    if not records:
+        return Estimate(A.PICKUP, 0.0, 0.0, float("-inf"), 0)
     for rec in records:
         g = _choose_after_pickup(rec, bid)
         groups.setdefault(g, []).append(rec.per_game[g][0])
@@ -311,13 +314,13 @@ def _simulate_pre_skat(
             if hg[0] == NULL and len(sim.hand_outcomes[hg]) >= NULL_WORLDS:
                 continue
             jobs.append(_into(sim.hand_outcomes[hg], playing_out(world, me, hg[0], rng, ouvert=hg[1])))
-        if pickup_games:
+        null_done = sum(1 for r in sim.pickup if NULL in r.per_game) >= NULL_WORLDS
+        games_now = [g for g in pickup_games if g != NULL or not null_done]
+        if games_now:
             rec = _PickupRecord({})
             sim.pickup.append(rec)
             cards12 = hand | world.skat
-            for g in pickup_games:
-                if g == NULL and sum(1 for r in sim.pickup if NULL in r.per_game) >= NULL_WORLDS:
-                    continue
+            for g in games_now:
                 jobs.append(_pickup_job(rec, world, me, g, cards12, forehand, rng))
         if with_ramsch:
             jobs.append(_into(sim.ramsch, playing_ramsch(world, me, rng)))
@@ -364,13 +367,17 @@ def _bid(
         sim = yield from _simulate_pre_skat(obs, rules, rng, effort.scaled(BID_EFFORT), ramsch_next)
         pass_value = sum(sim.ramsch) / len(sim.ramsch) if sim.ramsch else 0.0
         limit = 0
+        misses = 0
         for value in BID_VALUES:
             best_hand, pickup = _best_at(sim, value, rules.seeger_fabian)
             yield None
             best = max((e.expected for e in (best_hand, pickup) if e is not None), default=float("-inf"))
-            if best <= pass_value:
-                break
-            limit = value
+            if best > pass_value:
+                limit, misses = value, 0
+            else:
+                misses += 1  # a higher value may still pay (Null at 23 over a suit game at 22)
+                if misses >= 4:
+                    break
         mem.bid_limits[key] = limit
     return bid_action(obs, limit)
 
