@@ -117,7 +117,7 @@ def fit(files: list[str]) -> int:
             a -= (hbb * ga - hab * gb) / det
             b -= (haa * gb - hab * ga) / det
         fitted[kind] = (round(a, 3), round(b, 3))
-    result["fitted"] = fitted
+    result["coefficients"] = fitted
     for label, cal in (("current", CALIBRATION), ("fitted", fitted)):
         buckets: dict[str, dict[str, list[float]]] = {}
         for r in rows:

@@ -238,7 +238,10 @@ def _run_worlds(
     n = 0
     while not effort.exhausted(started, n):
         world = yield from sample()
-        for job in work(world):
+        jobs = work(world)
+        if not jobs:
+            break  # every candidate has had all the deals it may use
+        for job in jobs:
             yield from job
             yield None
         n += 1
