@@ -10,7 +10,7 @@ import pytest
 from skat.ai import skat_player
 from skat.ai.base import Player, Thinking, View, rules_of
 from skat.ai.effort import Effort
-from skat.ai.game_estimates import Outcome, bidding_bounds, estimate, sample_world, table_score
+from skat.ai.game_estimates import Outcome, bidding_bounds, calibrated, estimate, sample_world, table_score
 from skat.ai.skat_bidding_sim import think
 from skat.engine import actions as A
 from skat.engine.cards import mask_of, parse_card
@@ -245,8 +245,10 @@ def test_expected_score_counts_lost_games_double_and_seeger_fabian() -> None:
     won = Outcome(GameType.CLUBS, False, False, 1, 70, 6)
     lost = Outcome(GameType.CLUBS, False, False, 1, 50, 4)
     e = estimate(A.declare(GameType.CLUBS), [won, lost], 18, 0.5, False)
-    assert e.p == pytest.approx(0.5)
-    assert e.expected == pytest.approx(0.5 * 24 - 0.5 * 48)
+    assert e.p_raw == pytest.approx(0.5)
+    p = calibrated(GameType.CLUBS, 0.5)
+    assert e.p == pytest.approx(p)
+    assert e.expected == pytest.approx(p * 24 - (1 - p) * 48)
     assert table_score(24, True) == 74 and table_score(-48, True) == -138
     # Overbid: a Clubs game with one matador is worth 24 and cannot reach 30.
     e = estimate(A.declare(GameType.CLUBS), [won, won], 30, 0.5, False)

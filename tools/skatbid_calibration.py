@@ -86,6 +86,63 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_null(args: argparse.Namespace) -> int:
+    """Null after the skat on purpose: on seeded deals where forehand's twelve
+    cards could carry a Null, forehand takes the skat at 18, discards for Null
+    as the simulation would, declares Null, and the hand is played out; the
+    raw estimate and the outcome are recorded like a declaration."""
+    from skat.ai import skat_bidding_sim as sim
+    from skat.ai.evaluation import win_probability
+    from skat.ai.skat_bidding_sim import NULL_FLOOR, null_discards
+    from skat.engine import actions as A
+    from skat.engine.tricks import GameType
+
+    rules = preset(args.rules)
+    rng = random.Random(args.seed)
+    out = open(args.out, "a") if args.out else sys.stdout  # noqa: SIM115 (stdout or a file)
+    for i in range(args.deals):
+        deal = SkatDeal.random(rng)
+        cards12 = deal.hands[0] | deal.skat
+        pair = null_discards(cards12, 0, 1)[0]
+        rest = cards12 & ~(1 << pair[0]) & ~(1 << pair[1])
+        if win_probability(GameType.NULL, rest, True, "post") < NULL_FLOOR:
+            continue
+        players = [SimBidder(Effort.fixed(args.samples), random.Random(rng.random()), args.play) for _ in range(3)]
+        state = SkatHand(rules, deal)
+        for a in (A.PASS, A.PASS, A.bid(18), A.PICKUP):
+            state.apply(a)
+        trump_games, sim.TRUMP_GAMES = sim.TRUMP_GAMES, ()  # plan the Null only
+        try:
+            steps = sim._plan_discard(state.observe(0), rules, players[0].rng, Effort.fixed(args.samples * 3))
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as stop:
+                    plan = stop.value
+                    break
+        finally:
+            sim.TRUMP_GAMES = trump_games
+        if A.declaration(plan[0]).game != GameType.NULL:
+            continue
+        state.apply(plan[1][0])
+        state.apply(plan[1][1])
+        state.apply(plan[0])
+        while not state.done:
+            seat = state.to_move
+            assert seat is not None
+            decision = players[seat].begin(state.observe(seat))
+            while not decision.step(0.02):
+                pass
+            state.apply(decision.action)
+        r = state.result
+        assert r is not None
+        e = plan[2]
+        row = {"p": e.p, "raw": e.p_raw, "game": 5, "deal": i, "seed": args.seed, "won": bool(r.won), "value": r.value}
+        row.update(hand=False, bid=18, forced=True)
+        print(json.dumps(row), file=out, flush=True)
+    return 0
+
+
 def fit(files: list[str]) -> int:
     rows = []
     for name in files:
@@ -151,9 +208,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--play", type=int, default=0, help="PIMC deals per card (0: heuristic strong play)")
     ap.add_argument("--out", default="")
     ap.add_argument("--fit", nargs="*", default=None)
+    ap.add_argument("--null", action="store_true", help="force Null after the skat where it is plausible")
     args = ap.parse_args(argv)
     if args.fit is not None:
         return fit(args.fit)
+    if args.null:
+        return run_null(args)
     return run(args)
 
 
