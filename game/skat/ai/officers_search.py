@@ -1,0 +1,605 @@
+"""The expert's Officers' Skat decisions: sampled layouts solved exactly.
+
+Nobody sees the face-down cards, so card play is a game of perfect information
+with chance.  For a card: sample the hidden cards (face-down cards, and the
+hand cards the seat cannot see in Harlequin and Admirals' Skat) consistently
+with everything seen, solve each sampled layout with
+:class:`~skat.ai.officers_solver.OfficersSolver` after each candidate card, and
+play the card with the best average score under the game's own terms: won or
+lost, Schneider (fewer than 30), Schwarz, Kontra and Re, matadors.  Early in
+the hand the solver looks a few tricks deep and a static estimate stands in
+for the rest; from the middle of the hand it solves to the end.
+
+Declarations (trump choice, Null, passing), Kontra and Re are decided by
+Monte Carlo: sample the hidden cards, play every candidate out on the same
+samples and take the best average score; the declared game's winning
+frequency becomes ``player.last_estimate``.  The Admirals' auction, skat and
+discard are left to the strong heuristic.
+
+Every unit of work is one solver call with a node limit (about 10 ms), so a
+decision runs in slices through the :class:`~skat.ai.base.Decision` generator.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Generator
+
+from ..engine import actions as A
+from ..engine.cards import CARD_POINTS, mask_points
+from ..engine.officers import _officers_score, OfficersHand, OfficersObservation, OPhase
+from ..engine.rules import Rules
+from ..engine.scoring import score_skat
+from ..engine.tricks import FOLLOW, GameType, trick_winner
+from ..engine.values import matadors
+from . import officers_player
+from .base import Player, Thinking
+from .effort import Effort
+from .officers_solver import ALL, OfficersSolver, OutOfNodes
+
+NODE_LIMIT = 1000
+"""Solver nodes per unit of work: about 10 ms in CPython on a desktop."""
+FULL_DEPTH_CARDS = 14
+"""Solve to the end once at most this many cards remain in play (9 tricks)."""
+EARLY_DEPTH = 2
+"""Tricks searched before the static estimate, while more cards remain."""
+DECLARE_EFFORT_FACTOR = 2.0
+"""A declaration decides the whole hand: it may think this much longer."""
+PROVISIONAL_BONUS = 1e-3
+"""Ties go to the strong heuristic's card (a robust, explainable default)."""
+
+BLIND = -1
+"""The root option "play a card I cannot see" (Harlequin)."""
+
+Probe = Generator[None, None, bool]
+
+
+# ------------------------------------------------------------------ entry point
+def think(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Effort, player: Player) -> Thinking:
+    """Generator for one Officers' Skat decision of the expert."""
+    legal = obs.legal
+    if len(legal) == 1:
+        return legal[0]
+    phase = obs.phase
+    if phase == OPhase.PLAY:
+        return (yield from _play(obs, rules, rng, effort))
+    if phase in (OPhase.DECLARE, OPhase.KONTRA, OPhase.RE):
+        return (yield from _by_rollouts(obs, rules, rng, effort, player))
+    return (yield from officers_player.think(obs, rules, "strong", rng))
+
+
+def _quietly(gen: Generator[int | None, None, int]) -> Generator[None, None, int]:
+    """Run another thinking in our slices, hiding its provisional actions
+    (they belong to a play-out or a fallback, not to this decision)."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+        yield None
+
+
+# ------------------------------------------------------------------ scoring
+class Scorer:
+    """The final score of a hand as a function of the declarer's card points
+    and tricks, for the seat that thinks: its score minus the opponent's."""
+
+    def __init__(self, obs: OfficersObservation, rules: Rules) -> None:
+        self.rules = rules
+        self.me = obs.seat
+        self.game = obs.game
+        self.declarer = obs.declarer
+        self.admirals = rules.officers_layout == "admirals"
+        self.total_tricks = 15 if self.admirals else 16
+        self.kontra, self.re = obs.kontra, obs.re
+        self.obs = obs
+
+    def utility(self, decl_points: int, decl_tricks: int, own: int) -> float:
+        game = self.game
+        d = self.declarer
+        assert game is not None and d is not None
+        mats = 0 if game == GameType.NULL else matadors(game, own, jacks_only=not self.rules.more_matadors)
+        if self.admirals:
+            s = score_skat(
+                game,
+                matadors=mats,
+                hand=self.obs.hand_game,
+                schneider_announced=self.obs.schneider_announced,
+                schwarz_announced=self.obs.schwarz_announced,
+                ouvert=False,
+                declarer_points=decl_points,
+                declarer_tricks=decl_tricks,
+                bid=self.obs.bid,
+                kontra=self.kontra,
+                re=self.re,
+                total_tricks=self.total_tricks,
+                schneider_limit=29,
+            )
+            return float(s.value if d == self.me else -s.value)
+        r = _officers_score(
+            self.rules, game, mats, decl_points, decl_tricks, self.total_tricks, self.kontra, self.re, d
+        )
+        scores = r["scores"]
+        return float(scores[self.me] - scores[1 - self.me])
+
+
+# ------------------------------------------------------------------ sampling
+class Layout:
+    """One sampled placement of the hidden cards, ready for the solver."""
+
+    __slots__ = ("hands", "covered", "under", "seen", "skat", "blind")
+
+    def __init__(self, hands: list[int], covered: int, under: list[int], seen: tuple[int, int], skat: int, blind: int):
+        self.hands = hands
+        self.covered = covered
+        self.under = under
+        self.seen = seen
+        self.skat = skat
+        self.blind = blind
+        """The thinking seat's own cards it cannot see (Harlequin)."""
+
+
+class LayoutSampler:
+    """What one seat knows during play, and random layouts that fit it."""
+
+    def __init__(self, obs: OfficersObservation, rules: Rules) -> None:
+        me, opp = obs.seat, 1 - obs.seat
+        self.me = me
+        self.harlequin = rules.officers_layout == "harlequin"
+        game = obs.game
+        assert game is not None
+        played = 0
+        for t in obs.tricks:
+            for c in t.cards:
+                played |= 1 << c
+        for _, c in obs.trick:
+            played |= 1 << c
+        self.played = played
+        visible = [0, 0]
+        visible[me] = (obs.playable[me] | obs.hand) & ~played
+        visible[opp] = (obs.playable[opp] | obs.opponent_hand_visible) & ~played
+        self.visible = visible
+        self.skat_known = obs.skat
+        self.pool = ALL & ~(played | visible[0] | visible[1] | obs.skat)
+        # Face-down slots: the card a hidden card lies under.
+        self.down_slots: list[tuple[int, int]] = []
+        self.loose = [0, 0]
+        for seat in (0, 1):
+            for down, up in obs.piles[seat]:
+                if down == -1:
+                    if up is not None:
+                        self.down_slots.append((seat, up))
+                    else:
+                        self.loose[seat] += 1
+        self.my_blind = obs.blind
+        self.opp_hidden = obs.opponent_hand_count - obs.opponent_hand_visible.bit_count()
+        self.skat_slots = 2 if rules.officers_layout == "admirals" and not obs.skat else 0
+        # Suits the opponent showed it has no more of in its hidden hand.
+        void = 0
+        follow = FOLLOW[game]
+        for t in obs.tricks:
+            if t.leader == me:
+                lead, answer = t.cards
+                if not follow[lead] >> answer & 1:
+                    void |= follow[lead]
+        self.opp_void = void
+        self.opp_seen_visible = obs.opponent_hand_visible
+        self.my_seen = obs.hand
+        need = len(self.down_slots) + self.loose[0] + self.loose[1] + self.my_blind + self.opp_hidden + self.skat_slots
+        self.consistent = need == self.pool.bit_count()
+
+    def sample(self, rng: random.Random) -> Layout:
+        me, opp = self.me, 1 - self.me
+        pool = [c for c in range(32) if self.pool >> c & 1]
+        rng.shuffle(pool)
+        # The opponent's hidden hand first, from the suits it may still hold.
+        allowed = [c for c in pool if not self.opp_void >> c & 1]
+        take = allowed[: self.opp_hidden]
+        if len(take) < self.opp_hidden:
+            rest = [c for c in pool if c not in take]
+            take += rest[: self.opp_hidden - len(take)]
+        opp_hidden = 0
+        for c in take:
+            opp_hidden |= 1 << c
+        rest = [c for c in pool if not opp_hidden >> c & 1]
+        hands = [self.visible[0], self.visible[1]]
+        hands[opp] |= opp_hidden
+        i = 0
+        blind = 0
+        for _ in range(self.my_blind):
+            blind |= 1 << rest[i]
+            i += 1
+        hands[me] |= blind
+        for seat in (0, 1):
+            for _ in range(self.loose[seat]):
+                hands[seat] |= 1 << rest[i]
+                i += 1
+        skat = self.skat_known
+        for _ in range(self.skat_slots):
+            skat |= 1 << rest[i]
+            i += 1
+        under = [-1] * 32
+        covered = 0
+        for seat, up in self.down_slots:
+            c = rest[i]
+            i += 1
+            under[up] = c
+            covered |= 1 << c
+            hands[seat] |= 1 << c
+        if self.harlequin:
+            seen = [0, 0]
+            seen[me] = self.my_seen
+            seen[opp] = opp_hidden
+            seen_t = (seen[0], seen[1])
+        else:
+            seen_t = (ALL, ALL)
+        return Layout(hands, covered, under, seen_t, skat, blind)
+
+
+# ------------------------------------------------------------------ card play
+def _probe(solver: OfficersSolver, leader: int, lead: int | None, need: int) -> Probe:
+    """A solver test run in units of at most NODE_LIMIT nodes, resumed through
+    the transposition table after each unit."""
+    while True:
+        try:
+            if lead is None:
+                return solver.reach(leader, need, NODE_LIMIT)
+            return solver.reach_after_lead(leader, lead, need, NODE_LIMIT)
+        except OutOfNodes:
+            yield None
+
+
+class _PlayContext:
+    """The facts of the hand that every sample and every card share."""
+
+    def __init__(self, obs: OfficersObservation, rules: Rules) -> None:
+        self.obs = obs
+        self.rules = rules
+        self.me = obs.seat
+        self.game = obs.game
+        self.declarer = obs.declarer
+        self.scorer = Scorer(obs, rules) if obs.declarer is not None else None
+        self.admirals = rules.officers_layout == "admirals"
+        tricks = [0, 0]
+        for t in obs.tricks:
+            tricks[t.winner] += 1
+        self.tricks = tricks
+        self.points = list(obs.points)
+        played_by = [0, 0]
+        for t in obs.tricks:
+            for i, c in enumerate(t.cards):
+                played_by[t.leader ^ i] |= 1 << c
+        for seat, c in obs.trick:
+            played_by[seat] |= 1 << c
+        self.played_by = played_by
+        self.lead = obs.trick[0][1] if obs.trick else None
+        self.leader = obs.trick[0][0] if obs.trick else obs.seat
+
+
+def _evaluate(ctx: _PlayContext, lay: Layout, solvers: dict, card: int) -> Generator[None, None, float]:
+    """The score for the thinking seat when it plays ``card`` in ``lay``."""
+    me = ctx.me
+    game = ctx.game
+    assert game is not None
+    hands = lay.hands
+    remaining_cards = (hands[0] | hands[1]).bit_count()
+    depth = 99 if remaining_cards <= FULL_DEPTH_CARDS else EARLY_DEPTH
+    points = ctx.points[:]
+    tricks = ctx.tricks[:]
+
+    def solver(measure: str, max_seat: int, count_seat: int) -> OfficersSolver:
+        key = (measure, max_seat, count_seat)
+        s = solvers.get(key)
+        if s is None:
+            s = OfficersSolver(
+                game, hands, lay.covered, lay.under, max_seat, measure, lay.seen, count_seat=count_seat, depth=depth
+            )
+            solvers[key] = s
+        return s
+
+    # Play the card in every solver's state: the solvers share nothing, so
+    # the card and what it uncovers come off each one (restored afterwards).
+    if ctx.lead is None:
+        leader, lead = me, card
+        gain_points = [0, 0]
+        gain_tricks = [0, 0]
+    else:
+        leader, lead = None, None
+        w = ctx.leader ^ trick_winner(game, (ctx.lead, card))
+        gain_points = [0, 0]
+        gain_tricks = [0, 0]
+        gain_points[w] = CARD_POINTS[ctx.lead] + CARD_POINTS[card]
+        gain_tricks[w] = 1
+        leader = w
+    for i in range(2):
+        points[i] += gain_points[i]
+        tricks[i] += gain_tricks[i]
+
+    def make(s: OfficersSolver) -> tuple[int, bool]:
+        s.hands[me] &= ~(1 << card)
+        u = s.under[card]
+        unc = u >= 0 and bool(s.covered >> u & 1)
+        if unc:
+            s.covered &= ~(1 << u)
+        return u, unc
+
+    def unmake(s: OfficersSolver, u: int, unc: bool) -> None:
+        s.hands[me] |= 1 << card
+        if unc:
+            s.covered |= 1 << u
+
+    def test(measure: str, max_seat: int, count_seat: int, need: int) -> Probe:
+        s = solver(measure, max_seat, count_seat)
+        u, unc = make(s)
+        try:
+            return (yield from _probe(s, leader, lead, need))
+        finally:
+            unmake(s, u, unc)
+
+    if game == GameType.NO_TRUMP:
+        # Officers' Ramsch: the seat with more card points is charged them.
+        opp = 1 - me
+        lo, hi = 0, mask_points((hands[0] | hands[1]) & ~(1 << card))
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if (yield from test("points", opp, me, mid)):
+                lo = mid
+            else:
+                hi = mid - 1
+        mine = points[me] + lo
+        if mine > 60:
+            return -float(mine)
+        if mine < 60:
+            return float(120 - mine)
+        return 0.0
+
+    d = ctx.declarer
+    assert d is not None and ctx.scorer is not None
+    o = 1 - d
+    own = ctx.played_by[d] | hands[d] | (lay.skat if ctx.admirals else 0)
+    total = ctx.scorer.total_tricks
+    if game == GameType.NULL:
+        if tricks[d]:
+            return ctx.scorer.utility(0, tricks[d], own)
+        loses = yield from test("tricks", o, d, 1)
+        return ctx.scorer.utility(0, 1 if loses else 0, own)
+    skat_points = mask_points(lay.skat) if ctx.admirals else 0
+    have = points[d] + skat_points
+    if (yield from test("points", d, d, 61 - have)):
+        if (yield from test("points", d, d, 91 - have)):
+            final = 100
+            decl_tricks = total - 1
+            if tricks[o] == 0 and (yield from test("tricks", d, d, total - tricks[d])):
+                final, decl_tricks = 120, total
+        else:
+            final, decl_tricks = 75, total - 1
+    else:
+        decl_tricks = max(1, tricks[d])
+        if (yield from test("points", d, d, 30 - have)):
+            final = 45
+        else:
+            final = 20
+            if tricks[d] == 0 and not (yield from test("tricks", d, d, 1)):
+                final, decl_tricks = max(0, skat_points), 0
+    return ctx.scorer.utility(final, decl_tricks, own)
+
+
+def _play(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Effort) -> Thinking:
+    legal = obs.legal
+    sampler = LayoutSampler(obs, rules)
+    fallback = yield from _quietly(officers_player.think(obs, rules, "strong", random.Random(rng.random())))
+    if not sampler.consistent:
+        return fallback  # an observation we cannot account for: play safe
+    yield fallback
+    ctx = _PlayContext(obs, rules)
+    mine_seen = sampler.visible[obs.seat]
+    options = [c for c in legal if mine_seen >> c & 1]
+    blind_legal = [c for c in legal if not mine_seen >> c & 1]
+    if blind_legal:
+        options.append(BLIND)
+    if len(options) == 1:
+        return fallback if options[0] == BLIND else options[0]
+    totals = dict.fromkeys(options, 0.0)
+    started = time.perf_counter()
+    samples = 0
+    best = fallback
+    while not effort.exhausted(started, samples):
+        lay = sampler.sample(rng)
+        solvers: dict = {}
+        for option in options:
+            if option == BLIND:
+                own_blind = [c for c in range(32) if lay.blind >> c & 1 and _may_play(obs, lay, c)]
+                card = rng.choice(own_blind) if own_blind else None
+                if card is None:
+                    totals[option] -= 1000.0
+                    continue
+            else:
+                card = option
+            totals[option] += yield from _evaluate(ctx, lay, solvers, card)
+        samples += 1
+        best = _best(totals, fallback, blind_legal, rng)
+        yield best
+    return best
+
+
+def _may_play(obs: OfficersObservation, lay: Layout, c: int) -> bool:
+    """Whether a blind card may be played now (a lead, or no seen card follows)."""
+    if not obs.trick:
+        return True
+    game = obs.game
+    assert game is not None
+    lead = obs.trick[0][1]
+    return not (obs.hand & FOLLOW[game][lead])
+
+
+def _best(totals: dict[int, float], fallback: int, blind_legal: list[int], rng: random.Random) -> int:
+    def key(option: int) -> float:
+        return totals[option] + (PROVISIONAL_BONUS if option == fallback else 0.0)
+
+    choice = max(totals, key=key)
+    if choice == BLIND:
+        return fallback if fallback in blind_legal else blind_legal[0]
+    return choice
+
+
+# ------------------------------------------------------------------ declarations by play-outs
+def materialize(obs: OfficersObservation, rules: Rules, rng: random.Random) -> OfficersHand | None:
+    """A whole hand at the same decision point, hidden cards sampled: the
+    deck is filled around the cards this seat saw and the history replayed."""
+    layout = rules.officers_layout
+    me, opp = obs.seat, 1 - obs.seat
+    deck: list[int | None] = [None] * 32
+    if layout == "officers":
+        for seat, first in ((0, 8), (1, 12)):
+            for i in range(4):
+                up = obs.piles[seat][i][1]
+                if up is not None and up >= 0:
+                    deck[first + i] = up
+        for seat, first in ((0, 24), (1, 28)):
+            for i in range(4):
+                up = obs.piles[seat][4 + i][1]
+                if up is not None and up >= 0:
+                    deck[first + i] = up
+    elif layout == "harlequin":
+        mine = [c for c in range(32) if obs.hand >> c & 1]
+        theirs = [c for c in range(32) if obs.opponent_hand_visible >> c & 1]
+        for i in range(32):
+            seat, seen = i % 2, (i // 2) % 2 == 0
+            if seat == me and seen and mine:
+                deck[i] = mine.pop()
+            elif seat == opp and not seen and theirs:
+                deck[i] = theirs.pop()
+    else:
+        for seat, first in ((0, 10), (1, 15)):
+            for i in range(5):
+                up = obs.piles[seat][i][1]
+                if up is not None and up >= 0:
+                    deck[first + i] = up
+        mine = [c for c in range(32) if obs.hand >> c & 1]
+        first = 20 if me == 0 else 25
+        if len(mine) != 5:
+            return None
+        for i, c in enumerate(mine):
+            deck[first + i] = c
+        skat = [c for c in range(32) if obs.skat >> c & 1]
+        for i, c in enumerate(skat[:2]):
+            deck[30 + i] = c
+    used = 0
+    for c in deck:
+        if c is not None:
+            used |= 1 << c
+    pool = [c for c in range(32) if not used >> c & 1]
+    rng.shuffle(pool)
+    for i in range(32):
+        if deck[i] is None:
+            deck[i] = pool.pop()
+    h = OfficersHand(rules, [c for c in deck if c is not None])
+    try:
+        if layout == "admirals":
+            h.phase = obs.phase
+            h.to_move = obs.seat
+            h.declarer = obs.declarer
+            h.bid = obs.bid
+            h.hand_game = obs.hand_game
+            h.discards = 0 if obs.hand_game else 2
+            h.game = obs.game
+            h.kontra, h.re = obs.kontra, obs.re
+            h.schneider_announced = obs.schneider_announced
+            h.schwarz_announced = obs.schwarz_announced
+            h.passes = list(obs.passes)
+        else:
+            for _ in obs.passes:
+                h.apply(A.PASS)
+            if obs.phase in (OPhase.KONTRA, OPhase.RE):
+                assert obs.game is not None
+                h.apply(A.declare(obs.game, schneider=obs.schneider_announced, schwarz=obs.schwarz_announced))
+            if obs.phase == OPhase.RE:
+                h.apply(A.KONTRA)
+    except Exception:
+        return None
+    if h.phase != obs.phase or h.to_move != obs.seat:
+        return None
+    return h
+
+
+def _rollout(h: OfficersHand, rules: Rules, rng: random.Random) -> Generator[None, None, OfficersHand]:
+    """Play the hand out with the strong heuristic in both seats, a slice per card."""
+    while not h.done:
+        seat = h.to_move
+        assert seat is not None
+        obs = h.observe(seat)
+        h.apply((yield from _quietly(officers_player.think(obs, rules, "strong", rng))))
+    return h
+
+
+def _candidates(obs: OfficersObservation, rules: Rules) -> list[int]:
+    """The actions worth playing out: never announced Schneider or Schwarz,
+    and of the trump games only the three the heuristic rates best."""
+    out = []
+    games = []
+    for a in obs.legal:
+        if A.is_declaration(a):
+            d = A.declaration(a)
+            if d.schneider or d.schwarz:
+                continue
+            if d.game == GameType.NULL:
+                out.append(a)
+            else:
+                games.append(a)
+        else:
+            out.append(a)
+    if games:
+        mine, theirs = officers_player.own_known(obs), officers_player.opp_known(obs)
+        context = "admirals" if rules.officers_layout == "admirals" else "choice"
+
+        def rating(a: int) -> float:
+            g = A.declaration(a).game
+            return officers_player.game_score(g, mine, theirs) * (1.3 if g == GameType.GRAND else 1.0)
+
+        _ = context
+        games.sort(key=rating, reverse=True)
+        out = games[:3] + out
+    return out
+
+
+def _by_rollouts(
+    obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Effort, player: Player
+) -> Thinking:
+    fallback = yield from _quietly(officers_player.think(obs, rules, "strong", random.Random(rng.random())))
+    yield fallback
+    candidates = _candidates(obs, rules)
+    if fallback in obs.legal and fallback not in candidates:
+        candidates.append(fallback)
+    if len(candidates) == 1:
+        return candidates[0]
+    effort = effort.scaled(DECLARE_EFFORT_FACTOR) if obs.phase == OPhase.DECLARE else effort
+    me = obs.seat
+    totals = dict.fromkeys(candidates, 0.0)
+    wins = dict.fromkeys(candidates, 0)
+    started = time.perf_counter()
+    samples = 0
+    failures = 0
+    while not effort.exhausted(started, samples):
+        h = materialize(obs, rules, rng)
+        if h is None:
+            failures += 1
+            if failures > 3:
+                return fallback
+            continue
+        seed = rng.random()
+        for a in candidates:
+            h2 = h.clone()
+            h2.apply(a)
+            yield from _rollout(h2, rules, random.Random(seed))
+            r = h2.result
+            assert r is not None
+            totals[a] += r.scores[me] - r.scores[1 - me]
+            if r.declarer == me and r.won:
+                wins[a] += 1
+        samples += 1
+        yield max(candidates, key=lambda a: totals[a])
+    choice = max(candidates, key=lambda a: (totals[a], a == fallback))
+    if obs.phase == OPhase.DECLARE and A.is_declaration(choice) and samples:
+        player.last_estimate = wins[choice] / samples
+    return choice
