@@ -28,7 +28,7 @@ from collections.abc import Generator
 
 from ..engine import actions as A
 from ..engine.cards import CARD_POINTS, mask_points
-from ..engine.officers import _officers_score, OfficersHand, OfficersObservation, OPhase
+from ..engine.officers import OfficersHand, OfficersObservation, OPhase, _officers_score
 from ..engine.rules import Rules
 from ..engine.scoring import score_skat
 from ..engine.tricks import FOLLOW, GameType, trick_winner
@@ -38,8 +38,8 @@ from .base import Player, Thinking
 from .effort import Effort
 from .officers_solver import ALL, OfficersSolver, OutOfNodes
 
-NODE_LIMIT = 1000
-"""Solver nodes per unit of work: about 10 ms in CPython on a desktop."""
+NODE_LIMIT = 600
+"""Solver nodes per unit of work: about 10 ms in CPython on a desktop (60k nodes/s)."""
 FULL_DEPTH_CARDS = 14
 """Solve to the end once at most this many cards remain in play (9 tricks)."""
 EARLY_DEPTH = 2
@@ -83,17 +83,21 @@ def _quietly(gen: Generator[int | None, None, int]) -> Generator[None, None, int
 # ------------------------------------------------------------------ scoring
 class Scorer:
     """The final score of a hand as a function of the declarer's card points
-    and tricks, for the seat that thinks: its score minus the opponent's."""
+    and tricks, for seat ``me``: its score minus the opponent's (what a
+    duplicate match counts)."""
 
-    def __init__(self, obs: OfficersObservation, rules: Rules) -> None:
+    def __init__(self, view: OfficersObservation | OfficersHand, rules: Rules, me: int) -> None:
         self.rules = rules
-        self.me = obs.seat
-        self.game = obs.game
-        self.declarer = obs.declarer
+        self.me = me
+        self.game = view.game
+        self.declarer = view.declarer
         self.admirals = rules.officers_layout == "admirals"
         self.total_tricks = 15 if self.admirals else 16
-        self.kontra, self.re = obs.kontra, obs.re
-        self.obs = obs
+        self.kontra, self.re = view.kontra, view.re
+        self.hand_game = view.hand_game
+        self.schneider_announced = view.schneider_announced
+        self.schwarz_announced = view.schwarz_announced
+        self.bid = view.bid
 
     def utility(self, decl_points: int, decl_tricks: int, own: int) -> float:
         game = self.game
@@ -104,13 +108,13 @@ class Scorer:
             s = score_skat(
                 game,
                 matadors=mats,
-                hand=self.obs.hand_game,
-                schneider_announced=self.obs.schneider_announced,
-                schwarz_announced=self.obs.schwarz_announced,
+                hand=self.hand_game,
+                schneider_announced=self.schneider_announced,
+                schwarz_announced=self.schwarz_announced,
                 ouvert=False,
                 declarer_points=decl_points,
                 declarer_tricks=decl_tricks,
-                bid=self.obs.bid,
+                bid=self.bid,
                 kontra=self.kontra,
                 re=self.re,
                 total_tricks=self.total_tricks,
@@ -122,6 +126,110 @@ class Scorer:
         )
         scores = r["scores"]
         return float(scores[self.me] - scores[1 - self.me])
+
+    def ramsch(self, my_points: int) -> float:
+        """Officers' Ramsch: the seat with more card points is charged them."""
+        if my_points > 60:
+            return -float(my_points)
+        if my_points < 60:
+            return float(120 - my_points)
+        return 0.0
+
+
+class Position:
+    """A fully known position at a trick start or with one card led, plus
+    what has been scored so far: the solver's question is what comes of it."""
+
+    __slots__ = ("game", "hands", "covered", "under", "seen", "leader", "lead", "points", "tricks", "skat", "own")
+
+    def __init__(
+        self,
+        game: int,
+        hands: list[int],
+        covered: int,
+        under: list[int],
+        seen: tuple[int, int],
+        leader: int,
+        lead: int | None,
+        points: list[int],
+        tricks: list[int],
+        skat: int,
+        own: int,
+    ) -> None:
+        self.game = game
+        self.hands = hands
+        self.covered = covered
+        self.under = under
+        self.seen = seen
+        self.leader = leader
+        self.lead = lead
+        """The card led to the open trick (already out of the leader's hand), or None."""
+        self.points = points
+        self.tricks = tricks
+        self.skat = skat
+        """Card points that count for the declarer besides the tricks (Admirals' skat)."""
+        self.own = own
+        """Every card the declarer held, for the matadors."""
+
+
+def outcome(pos: Position, scorer: Scorer, depth: int, cache: dict, budget: Budget) -> Generator[None, None, float]:
+    """The score for ``scorer.me`` when both seats play ``pos`` perfectly, as
+    a few threshold tests: 61, then Schneider or 30, then Schwarz where it can
+    still happen.  ``cache`` keeps one solver (and its table) per question."""
+    game = pos.game
+    me = scorer.me
+
+    def test(measure: str, max_seat: int, count_seat: int, need: int) -> Probe:
+        key = (measure, max_seat, count_seat)
+        s = cache.get(key)
+        if s is None:
+            s = OfficersSolver(
+                game, pos.hands, pos.covered, pos.under, max_seat, measure, pos.seen, count_seat=count_seat, depth=depth
+            )
+            cache[key] = s
+        else:
+            s.hands[0], s.hands[1] = pos.hands[0], pos.hands[1]
+            s.covered = pos.covered
+        return (yield from _probe(s, pos.leader, pos.lead, need, budget))
+
+    points, tricks = pos.points, pos.tricks
+    if game == GameType.NO_TRUMP:
+        opp = 1 - me
+        lo, hi = 0, mask_points(pos.hands[0] | pos.hands[1]) + (CARD_POINTS[pos.lead] if pos.lead is not None else 0)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if (yield from test("points", opp, me, mid)):
+                lo = mid
+            else:
+                hi = mid - 1
+        return scorer.ramsch(points[me] + lo)
+    d = scorer.declarer
+    assert d is not None
+    o = 1 - d
+    own = pos.own
+    total = scorer.total_tricks
+    if game == GameType.NULL:
+        if tricks[d]:
+            return scorer.utility(0, tricks[d], own)
+        loses = yield from test("tricks", o, d, 1)
+        return scorer.utility(0, 1 if loses else 0, own)
+    have = points[d] + pos.skat
+    if (yield from test("points", d, d, 61 - have)):
+        if (yield from test("points", d, d, 91 - have)):
+            final, decl_tricks = 100, total - 1
+            if tricks[o] == 0 and (yield from test("tricks", d, d, total - tricks[d])):
+                final, decl_tricks = 120, total
+        else:
+            final, decl_tricks = 75, total - 1
+    else:
+        decl_tricks = max(1, tricks[d])
+        if (yield from test("points", d, d, 30 - have)):
+            final = 45
+        else:
+            final = 20
+            if tricks[d] == 0 and not (yield from test("tricks", d, d, 1)):
+                final, decl_tricks = pos.skat, 0
+    return scorer.utility(final, decl_tricks, own)
 
 
 # ------------------------------------------------------------------ sampling
@@ -238,28 +346,45 @@ class LayoutSampler:
 
 
 # ------------------------------------------------------------------ card play
-def _probe(solver: OfficersSolver, leader: int, lead: int | None, need: int) -> Probe:
-    """A solver test run in units of at most NODE_LIMIT nodes, resumed through
-    the transposition table after each unit."""
+class Budget:
+    """Solver nodes spent since the last yield, shared by every test of a decision."""
+
+    __slots__ = ("spent",)
+
+    def __init__(self) -> None:
+        self.spent = 0
+
+
+def _probe(solver: OfficersSolver, leader: int, lead: int | None, need: int, budget: Budget) -> Probe:
+    """A solver test run in units of at most NODE_LIMIT nodes (counting the
+    tests before it since the last yield), resumed through the
+    transposition table after each unit."""
     while True:
+        limit = max(NODE_LIMIT // 10, NODE_LIMIT - budget.spent)
         try:
             if lead is None:
-                return solver.reach(leader, need, NODE_LIMIT)
-            return solver.reach_after_lead(leader, lead, need, NODE_LIMIT)
+                result = solver.reach(leader, need, limit)
+            else:
+                result = solver.reach_after_lead(leader, lead, need, limit)
         except OutOfNodes:
+            budget.spent = 0
             yield None
+            continue
+        budget.spent += solver.nodes
+        if budget.spent >= NODE_LIMIT:
+            budget.spent = 0
+            yield None
+        return result
 
 
 class _PlayContext:
     """The facts of the hand that every sample and every card share."""
 
     def __init__(self, obs: OfficersObservation, rules: Rules) -> None:
-        self.obs = obs
-        self.rules = rules
         self.me = obs.seat
         self.game = obs.game
         self.declarer = obs.declarer
-        self.scorer = Scorer(obs, rules) if obs.declarer is not None else None
+        self.scorer = Scorer(obs, rules, obs.seat)
         self.admirals = rules.officers_layout == "admirals"
         tricks = [0, 0]
         for t in obs.tricks:
@@ -277,118 +402,40 @@ class _PlayContext:
         self.leader = obs.trick[0][0] if obs.trick else obs.seat
 
 
-def _evaluate(ctx: _PlayContext, lay: Layout, solvers: dict, card: int) -> Generator[None, None, float]:
+def _evaluate(ctx: _PlayContext, lay: Layout, cache: dict, card: int, budget: Budget) -> Generator[None, None, float]:
     """The score for the thinking seat when it plays ``card`` in ``lay``."""
     me = ctx.me
     game = ctx.game
     assert game is not None
-    hands = lay.hands
-    remaining_cards = (hands[0] | hands[1]).bit_count()
-    depth = 99 if remaining_cards <= FULL_DEPTH_CARDS else EARLY_DEPTH
+    hands = lay.hands[:]
+    depth = 99 if (hands[0] | hands[1]).bit_count() <= FULL_DEPTH_CARDS else EARLY_DEPTH
+    hands[me] &= ~(1 << card)
+    covered = lay.covered
+    u = lay.under[card]
+    if u >= 0:
+        covered &= ~(1 << u)
     points = ctx.points[:]
     tricks = ctx.tricks[:]
-
-    def solver(measure: str, max_seat: int, count_seat: int) -> OfficersSolver:
-        key = (measure, max_seat, count_seat)
-        s = solvers.get(key)
-        if s is None:
-            s = OfficersSolver(
-                game, hands, lay.covered, lay.under, max_seat, measure, lay.seen, count_seat=count_seat, depth=depth
-            )
-            solvers[key] = s
-        return s
-
-    # Play the card in every solver's state: the solvers share nothing, so
-    # the card and what it uncovers come off each one (restored afterwards).
     if ctx.lead is None:
         leader, lead = me, card
-        gain_points = [0, 0]
-        gain_tricks = [0, 0]
     else:
-        leader, lead = None, None
         w = ctx.leader ^ trick_winner(game, (ctx.lead, card))
-        gain_points = [0, 0]
-        gain_tricks = [0, 0]
-        gain_points[w] = CARD_POINTS[ctx.lead] + CARD_POINTS[card]
-        gain_tricks[w] = 1
-        leader = w
-    for i in range(2):
-        points[i] += gain_points[i]
-        tricks[i] += gain_tricks[i]
-
-    def make(s: OfficersSolver) -> tuple[int, bool]:
-        s.hands[me] &= ~(1 << card)
-        u = s.under[card]
-        unc = u >= 0 and bool(s.covered >> u & 1)
-        if unc:
-            s.covered &= ~(1 << u)
-        return u, unc
-
-    def unmake(s: OfficersSolver, u: int, unc: bool) -> None:
-        s.hands[me] |= 1 << card
-        if unc:
-            s.covered |= 1 << u
-
-    def test(measure: str, max_seat: int, count_seat: int, need: int) -> Probe:
-        s = solver(measure, max_seat, count_seat)
-        u, unc = make(s)
-        try:
-            return (yield from _probe(s, leader, lead, need))
-        finally:
-            unmake(s, u, unc)
-
-    if game == GameType.NO_TRUMP:
-        # Officers' Ramsch: the seat with more card points is charged them.
-        opp = 1 - me
-        lo, hi = 0, mask_points((hands[0] | hands[1]) & ~(1 << card))
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if (yield from test("points", opp, me, mid)):
-                lo = mid
-            else:
-                hi = mid - 1
-        mine = points[me] + lo
-        if mine > 60:
-            return -float(mine)
-        if mine < 60:
-            return float(120 - mine)
-        return 0.0
-
+        points[w] += CARD_POINTS[ctx.lead] + CARD_POINTS[card]
+        tricks[w] += 1
+        leader, lead = w, None
     d = ctx.declarer
-    assert d is not None and ctx.scorer is not None
-    o = 1 - d
-    own = ctx.played_by[d] | hands[d] | (lay.skat if ctx.admirals else 0)
-    total = ctx.scorer.total_tricks
-    if game == GameType.NULL:
-        if tricks[d]:
-            return ctx.scorer.utility(0, tricks[d], own)
-        loses = yield from test("tricks", o, d, 1)
-        return ctx.scorer.utility(0, 1 if loses else 0, own)
+    own = 0
+    if d is not None:
+        own = ctx.played_by[d] | lay.hands[d] | (lay.skat if ctx.admirals else 0)
     skat_points = mask_points(lay.skat) if ctx.admirals else 0
-    have = points[d] + skat_points
-    if (yield from test("points", d, d, 61 - have)):
-        if (yield from test("points", d, d, 91 - have)):
-            final = 100
-            decl_tricks = total - 1
-            if tricks[o] == 0 and (yield from test("tricks", d, d, total - tricks[d])):
-                final, decl_tricks = 120, total
-        else:
-            final, decl_tricks = 75, total - 1
-    else:
-        decl_tricks = max(1, tricks[d])
-        if (yield from test("points", d, d, 30 - have)):
-            final = 45
-        else:
-            final = 20
-            if tricks[d] == 0 and not (yield from test("tricks", d, d, 1)):
-                final, decl_tricks = max(0, skat_points), 0
-    return ctx.scorer.utility(final, decl_tricks, own)
+    pos = Position(game, hands, covered, lay.under, lay.seen, leader, lead, points, tricks, skat_points, own)
+    return (yield from outcome(pos, ctx.scorer, depth, cache, budget))
 
 
 def _play(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Effort) -> Thinking:
     legal = obs.legal
     sampler = LayoutSampler(obs, rules)
-    fallback = yield from _quietly(officers_player.think(obs, rules, "strong", random.Random(rng.random())))
+    fallback = yield from _quietly(officers_player.think(obs, rules, "normal", random.Random(rng.random())))
     if not sampler.consistent:
         return fallback  # an observation we cannot account for: play safe
     yield fallback
@@ -404,9 +451,10 @@ def _play(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Ef
     started = time.perf_counter()
     samples = 0
     best = fallback
+    budget = Budget()
     while not effort.exhausted(started, samples):
         lay = sampler.sample(rng)
-        solvers: dict = {}
+        cache: dict = {}
         for option in options:
             if option == BLIND:
                 own_blind = [c for c in range(32) if lay.blind >> c & 1 and _may_play(obs, lay, c)]
@@ -416,7 +464,7 @@ def _play(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Ef
                     continue
             else:
                 card = option
-            totals[option] += yield from _evaluate(ctx, lay, solvers, card)
+            totals[option] += yield from _evaluate(ctx, lay, cache, card, budget)
         samples += 1
         best = _best(totals, fallback, blind_legal, rng)
         yield best
@@ -523,14 +571,47 @@ def materialize(obs: OfficersObservation, rules: Rules, rng: random.Random) -> O
     return h
 
 
-def _rollout(h: OfficersHand, rules: Rules, rng: random.Random) -> Generator[None, None, OfficersHand]:
-    """Play the hand out with the strong heuristic in both seats, a slice per card."""
+ROLLOUT_SOLVE_CARDS = 14
+"""A play-out hands over to the solver once this many cards remain."""
+
+
+def hand_position(h: OfficersHand) -> Position:
+    """The solver's view of a hand in play, every card known."""
+    hands = [h.up[0] | h.down[0] | h.handm[0], h.up[1] | h.down[1] | h.handm[1]]
+    under = [-1] * 32
+    for c, below in h.under.items():
+        under[c] = below
+    seen = (h.seen[0], h.seen[1]) if h.layout == "harlequin" else (ALL, ALL)
+    d = h.declarer
+    own = (h.origin[d] | h.deck_skat()) if d is not None else 0
+    skat_points = mask_points(h.skat) if h.layout == "admirals" else 0
+    lead = h.trick[0] if h.trick else None
+    assert h.game is not None
+    covered = h.down[0] | h.down[1]
+    points, tricks = h.points[:], h.trick_counts[:]
+    return Position(h.game, hands, covered, under, seen, h.leader, lead, points, tricks, skat_points, own)
+
+
+def _rollout(
+    h: OfficersHand, rules: Rules, rng: random.Random, me: int, budget: Budget
+) -> Generator[None, None, tuple[float, bool]]:
+    """Play the hand out with the strong heuristic in both seats, a slice per
+    card, and solve the last tricks exactly: (score for ``me``, declarer won)."""
     while not h.done:
+        if h.phase == OPhase.PLAY and len(h.trick) == 0:
+            remaining = (h.up[0] | h.up[1] | h.down[0] | h.down[1] | h.handm[0] | h.handm[1]).bit_count()
+            if remaining <= ROLLOUT_SOLVE_CARDS:
+                scorer = Scorer(h, rules, me)
+                value = yield from outcome(hand_position(h), scorer, 99, {}, budget)
+                won = h.declarer is not None and (value > 0) == (h.declarer == me)
+                return value, won
         seat = h.to_move
         assert seat is not None
         obs = h.observe(seat)
         h.apply((yield from _quietly(officers_player.think(obs, rules, "strong", rng))))
-    return h
+    r = h.result
+    assert r is not None
+    return float(r.scores[me] - r.scores[1 - me]), bool(r.won)
 
 
 def _candidates(obs: OfficersObservation, rules: Rules) -> list[int]:
@@ -580,6 +661,7 @@ def _by_rollouts(
     started = time.perf_counter()
     samples = 0
     failures = 0
+    budget = Budget()
     while not effort.exhausted(started, samples):
         h = materialize(obs, rules, rng)
         if h is None:
@@ -591,11 +673,9 @@ def _by_rollouts(
         for a in candidates:
             h2 = h.clone()
             h2.apply(a)
-            yield from _rollout(h2, rules, random.Random(seed))
-            r = h2.result
-            assert r is not None
-            totals[a] += r.scores[me] - r.scores[1 - me]
-            if r.declarer == me and r.won:
+            value, won = yield from _rollout(h2, rules, random.Random(seed), me, budget)
+            totals[a] += value
+            if won and h2.declarer == me:
                 wins[a] += 1
         samples += 1
         yield max(candidates, key=lambda a: totals[a])

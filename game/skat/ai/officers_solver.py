@@ -19,7 +19,7 @@ calling again finds the finished subtrees in the table.
 
 from __future__ import annotations
 
-from ..engine.cards import CARD_POINTS
+from ..engine.cards import CARD_POINTS, mask_points
 from ..engine.tricks import FOLLOW, POWER, TRUMPS
 
 ALL = (1 << 32) - 1
@@ -29,13 +29,46 @@ class OutOfNodes(Exception):
     """The node budget of one call ran out; call again to continue."""
 
 
-def _bits(mask: int) -> list[int]:
+def _bits_slow(mask: int) -> list[int]:
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+_BYTE_BITS = [[tuple(x + 8 * k for x in _bits_slow(b)) for b in range(256)] for k in range(4)]
+_B0, _B1, _B2, _B3 = _BYTE_BITS
+
+
+def _bits(mask: int) -> list[int]:
+    """The cards of a mask, lowest first (four table look-ups)."""
+    return [*_B0[mask & 255], *_B1[mask >> 8 & 255], *_B2[mask >> 16 & 255], *_B3[mask >> 24]]
+
+
+def _beats_tables() -> list[list[int]]:
+    """Per game and led card: the mask of cards that win against it."""
+    tables = []
+    for game in range(len(FOLLOW)):
+        follow, power, trumps = FOLLOW[game], POWER[game], TRUMPS[game]
+        rows = []
+        for lead in range(32):
+            m = 0
+            for c in range(32):
+                if c == lead:
+                    continue
+                if trumps >> c & 1:
+                    wins = not trumps >> lead & 1 or power[c] > power[lead]
+                elif trumps >> lead & 1:
+                    wins = False
+                else:
+                    wins = bool(follow[lead] >> c & 1) and power[c] > power[lead]
+                if wins:
+                    m |= 1 << c
+            rows.append(m)
+        tables.append(rows)
+    return tables
 
 
 def _above_tables() -> list[list[list[int]]]:
@@ -52,6 +85,12 @@ def _above_tables() -> list[list[list[int]]]:
 
 
 _ABOVE = _above_tables()
+_BEATS = _beats_tables()
+# Move-ordering keys per game and card: a leader's strong cards first; a
+# follower's cheapest winner, else its cheapest loser.
+_LEAD_KEY = [tuple(-POWER[g][c] - 3 * CARD_POINTS[c] for c in range(32)) for g in range(len(FOLLOW))]
+_WIN_KEY = [tuple(POWER[g][c] + CARD_POINTS[c] for c in range(32)) for g in range(len(FOLLOW))]
+_LOSE_KEY = [tuple(CARD_POINTS[c] * 200 + POWER[g][c] for c in range(32)) for g in range(len(FOLLOW))]
 
 
 class OfficersSolver:
@@ -94,6 +133,11 @@ class OfficersSolver:
         self.nodes = 0
         self.node_limit = 1 << 62
         self.above = _ABOVE[game]
+        self.has_under = sum(1 << c for c in range(32) if under[c] >= 0 and covered >> under[c] & 1)
+        self.beats = _BEATS[game]
+        self.lead_key = _LEAD_KEY[game].__getitem__
+        self.win_key = _WIN_KEY[game].__getitem__
+        self.lose_key = _LOSE_KEY[game].__getitem__
         self._estimates: dict[int, float] = {}
 
     # ------------------------------------------------------------------ helpers
@@ -105,19 +149,14 @@ class OfficersSolver:
 
     def _wins(self, lead: int, answer: int) -> bool:
         """Does ``answer`` beat ``lead``?"""
-        trumps = self.trumps
-        if trumps >> answer & 1:
-            return not trumps >> lead & 1 or self.power[answer] > self.power[lead]
-        if trumps >> lead & 1:
-            return False
-        return bool(self.follow[lead] >> answer & 1) and self.power[answer] > self.power[lead]
+        return bool(self.beats[lead] >> answer & 1)
 
     def _lead_moves(self, seat: int) -> list[int]:
         avail = self.hands[seat] & ~self.covered
-        power = self.power
         cards = _bits(avail)
-        cards = self._drop_equivalent(cards, avail, seat)
-        cards.sort(key=lambda c: -power[c] - 3 * CARD_POINTS[c])
+        if len(cards) > 1:
+            cards = self._drop_equivalent(cards, avail)
+            cards.sort(key=self.lead_key)
         return cards
 
     def _follow_moves(self, seat: int, lead: int) -> list[int]:
@@ -125,28 +164,29 @@ class OfficersSolver:
         m = avail & self.follow[lead] & self.seen[seat]
         if not m:
             m = avail
-        cards = self._drop_equivalent(_bits(m), m, seat)
-        power = self.power
         # Cheapest winning cards first, then the cheapest losers.
-        wins = self._wins
-        cards.sort(
-            key=lambda c: (0, power[c] + CARD_POINTS[c]) if wins(lead, c) else (1, CARD_POINTS[c] * 8 + power[c])
-        )
-        return cards
+        beats = self.beats[lead]
+        winners = _bits(m & beats)
+        losers = _bits(m & ~beats)
+        if len(winners) > 1:
+            winners = self._drop_equivalent(winners, m)
+            winners.sort(key=self.win_key)
+        if len(losers) > 1:
+            losers = self._drop_equivalent(losers, m)
+            losers.sort(key=self.lose_key)
+        return winners + losers
 
-    def _drop_equivalent(self, cards: list[int], avail: int, seat: int) -> list[int]:
+    def _drop_equivalent(self, cards: list[int], avail: int) -> list[int]:
         """Of cards adjacent in rank (among the remaining cards of both seats),
         equal in points, all of this seat and covering nothing, keep one."""
         if len(cards) < 2:
             return cards
         rem = self.hands[0] | self.hands[1]
-        under = self.under
-        covered = self.covered
+        free = avail & ~self.has_under
         above = self.above
         out = []
         for c in cards:
-            u = under[c]
-            if u >= 0 and covered >> u & 1:
+            if not free >> c & 1:
                 out.append(c)
                 continue
             # The next stronger remaining card of the same class.
@@ -155,12 +195,7 @@ class OfficersSolver:
                 if rem >> x & 1:
                     nxt = x
                     break
-            if (
-                nxt >= 0
-                and avail >> nxt & 1
-                and CARD_POINTS[nxt] == CARD_POINTS[c]
-                and not (under[nxt] >= 0 and covered >> under[nxt] & 1)
-            ):
+            if nxt >= 0 and free >> nxt & 1 and CARD_POINTS[nxt] == CARD_POINTS[c]:
                 continue  # ``nxt`` stands for both
             out.append(c)
         return out
@@ -170,13 +205,23 @@ class OfficersSolver:
         """At a trick start: can ``max_seat`` collect at least ``need`` more?"""
         self.nodes = 0
         self.node_limit = node_limit if node_limit is not None else 1 << 62
-        return self._trick(leader, need, self.depth)
+        saved = (self.hands[0], self.hands[1], self.covered)
+        try:
+            return self._trick(leader, need, self.depth)
+        except OutOfNodes:
+            self.hands[0], self.hands[1], self.covered = saved
+            raise
 
     def reach_after_lead(self, leader: int, lead: int, need: int, node_limit: int | None = None) -> bool:
         """With ``lead`` already played (and removed from the leader's hand)."""
         self.nodes = 0
         self.node_limit = node_limit if node_limit is not None else 1 << 62
-        return self._answer(leader, lead, need, self.depth)
+        saved = (self.hands[0], self.hands[1], self.covered)
+        try:
+            return self._answer(leader, lead, need, self.depth)
+        except OutOfNodes:
+            self.hands[0], self.hands[1], self.covered = saved
+            raise
 
     def _trick(self, leader: int, need: int, depth: int) -> bool:
         if need <= 0:
@@ -184,6 +229,8 @@ class OfficersSolver:
         hands = self.hands
         rem = hands[0] | hands[1]
         if not rem:
+            return False
+        if need > (rem.bit_count() >> 1 if self.tricks_measure else mask_points(rem)):
             return False
         if depth <= 0:
             self.nodes += 1
@@ -214,12 +261,10 @@ class OfficersSolver:
             uncovered = u >= 0 and self.covered >> u & 1
             if uncovered:
                 self.covered ^= 1 << u
-            try:
-                r = self._answer(leader, c, need, depth)
-            finally:
-                if uncovered:
-                    self.covered ^= 1 << u
-                hands[leader] ^= bit
+            r = self._answer(leader, c, need, depth)
+            if uncovered:
+                self.covered ^= 1 << u
+            hands[leader] ^= bit
             if r == maxing:
                 result = maxing
                 break
@@ -238,6 +283,9 @@ class OfficersSolver:
         if self.nodes > self.node_limit:
             raise OutOfNodes
         tricks = self.tricks_measure
+        beats = self.beats[lead]
+        count_seat = self.count_seat
+        points = CARD_POINTS
         for c in self._follow_moves(seat, lead):
             bit = 1 << c
             hands[seat] ^= bit
@@ -245,17 +293,15 @@ class OfficersSolver:
             uncovered = u >= 0 and self.covered >> u & 1
             if uncovered:
                 self.covered ^= 1 << u
-            winner = seat if self._wins(lead, c) else leader
-            if winner == self.count_seat:
-                gain = 1 if tricks else CARD_POINTS[lead] + CARD_POINTS[c]
+            winner = seat if beats >> c & 1 else leader
+            if winner == count_seat:
+                gain = 1 if tricks else points[lead] + points[c]
             else:
                 gain = 0
-            try:
-                r = self._trick(winner, need - gain, depth - 1)
-            finally:
-                if uncovered:
-                    self.covered ^= 1 << u
-                hands[seat] ^= bit
+            r = self._trick(winner, need - gain, depth - 1)
+            if uncovered:
+                self.covered ^= 1 << u
+            hands[seat] ^= bit
             if r == maxing:
                 return maxing
         return not maxing
