@@ -644,6 +644,22 @@ def _candidates(obs: OfficersObservation, rules: Rules) -> list[int]:
     return out
 
 
+TRUST_MARGIN = 1.0
+"""A play-out winner replaces the heuristic's (calibrated) choice only when
+it is ahead by this many standard errors of the paired difference: with a
+few dozen play-outs the noise is of the size of the differences."""
+
+
+def _clearly_better(a: list[float], b: list[float]) -> bool:
+    n = len(a)
+    if n < 2:
+        return False
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > TRUST_MARGIN * (var / n) ** 0.5
+
+
 def _by_rollouts(
     obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Effort, player: Player
 ) -> Thinking:
@@ -657,6 +673,7 @@ def _by_rollouts(
     effort = effort.scaled(DECLARE_EFFORT_FACTOR) if obs.phase == OPhase.DECLARE else effort
     me = obs.seat
     totals = dict.fromkeys(candidates, 0.0)
+    values: dict[int, list[float]] = {a: [] for a in candidates}
     wins = dict.fromkeys(candidates, 0)
     started = time.perf_counter()
     samples = 0
@@ -675,11 +692,14 @@ def _by_rollouts(
             h2.apply(a)
             value, won = yield from _rollout(h2, rules, random.Random(seed), me, budget)
             totals[a] += value
+            values[a].append(value)
             if won and h2.declarer == me:
                 wins[a] += 1
         samples += 1
         yield max(candidates, key=lambda a: totals[a])
     choice = max(candidates, key=lambda a: (totals[a], a == fallback))
+    if choice != fallback and fallback in values and not _clearly_better(values[choice], values[fallback]):
+        choice = fallback
     if obs.phase == OPhase.DECLARE and A.is_declaration(choice) and samples:
         player.last_estimate = wins[choice] / samples
     return choice
