@@ -13,8 +13,9 @@ for the rest; from the middle of the hand it solves to the end.
 Declarations (trump choice, Null, passing), Kontra and Re are decided by
 Monte Carlo: sample the hidden cards, play every candidate out on the same
 samples and take the best average score; the declared game's winning
-frequency becomes ``player.last_estimate``.  The Admirals' auction, skat and
-discard are left to the strong heuristic.
+frequency becomes ``player.last_estimate``.  Admirals' Skat: taking the skat
+or playing Hand is decided the same way; the auction and the discard are
+left to the strong heuristic.
 
 Every unit of work is one solver call with a node limit (about 10 ms), so a
 decision runs in slices through the :class:`~skat.ai.base.Decision` generator.
@@ -64,7 +65,7 @@ def think(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Ef
     phase = obs.phase
     if phase == OPhase.PLAY:
         return (yield from _play(obs, rules, rng, effort))
-    if phase in (OPhase.DECLARE, OPhase.KONTRA, OPhase.RE):
+    if phase in (OPhase.DECLARE, OPhase.KONTRA, OPhase.RE, OPhase.SKAT):
         return (yield from _by_rollouts(obs, rules, rng, effort, player))
     return (yield from officers_player.think(obs, rules, "strong", rng))
 
@@ -550,7 +551,7 @@ def materialize(obs: OfficersObservation, rules: Rules, rng: random.Random) -> O
             h.declarer = obs.declarer
             h.bid = obs.bid
             h.hand_game = obs.hand_game
-            h.discards = 0 if obs.hand_game else 2
+            h.discards = 2 if obs.skat else 0
             h.game = obs.game
             h.kontra, h.re = obs.kontra, obs.re
             h.schneider_announced = obs.schneider_announced
@@ -650,9 +651,13 @@ it is ahead by this many standard errors of the paired difference: with a
 few dozen play-outs the noise is of the size of the differences."""
 
 
+MIN_OVERRIDE_SAMPLES = 6
+"""Fewer play-outs than this never overrule the heuristic."""
+
+
 def _clearly_better(a: list[float], b: list[float]) -> bool:
     n = len(a)
-    if n < 2:
+    if n < MIN_OVERRIDE_SAMPLES:
         return False
     diffs = [x - y for x, y in zip(a, b, strict=True)]
     mean = sum(diffs) / n
