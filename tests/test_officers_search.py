@@ -247,3 +247,37 @@ def test_decisions_run_in_slices_with_a_provisional_action() -> None:
             action = decision.action
         h.apply(action)
     assert sliced >= 5
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_sampled_layouts_fit_what_the_seat_knows(variant: str) -> None:
+    rules = VARIANTS[variant]
+    rng = random.Random(variant)
+    plays = declarations = 0
+    for _ in range(6):
+        h = OfficersHand(rules, shuffled_deck(rng))
+        while not h.done:
+            obs = h.observe(h.to_move)
+            me, opp = obs.seat, 1 - obs.seat
+            if obs.phase == OPhase.PLAY:
+                sampler = officers_search.LayoutSampler(obs, rules)
+                assert sampler.consistent
+                lay = sampler.sample(rng)
+                real = h.up[0] | h.up[1] | h.down[0] | h.down[1] | h.handm[0] | h.handm[1] | h.skat
+                assert lay.hands[0] | lay.hands[1] | lay.skat == real
+                assert not lay.hands[0] & lay.hands[1]
+                assert lay.hands[me] & (obs.playable[me] | obs.hand) == obs.playable[me] | obs.hand
+                assert lay.hands[opp] & obs.playable[opp] == obs.playable[opp]
+                # A face-down card lies under each face-up card that covers one.
+                for down, up in obs.piles[me]:
+                    if down == -1 and up is not None:
+                        assert lay.under[up] >= 0 and lay.covered >> lay.under[up] & 1
+                plays += 1
+            elif obs.phase in (OPhase.DECLARE, OPhase.KONTRA, OPhase.RE, OPhase.SKAT):
+                m = officers_search.materialize(obs, rules, rng)
+                assert m is not None and m.phase == obs.phase and m.to_move == me
+                mine = m.observe(me)
+                assert mine.playable[me] == obs.playable[me] and mine.hand == obs.hand
+                declarations += 1
+            h.apply(rng.choice(h.legal_actions()))
+    assert plays > 50 and declarations > 0

@@ -41,8 +41,8 @@ from .officers_solver import ALL, OfficersSolver, OutOfNodes
 
 NODE_LIMIT = 600
 """Solver nodes per unit of work: about 10 ms in CPython on a desktop (60k nodes/s)."""
-FULL_DEPTH_CARDS = 14
-"""Solve to the end once at most this many cards remain in play (9 tricks)."""
+FULL_DEPTH_CARDS = 16
+"""Solve to the end once at most this many cards remain in play (8 tricks)."""
 EARLY_DEPTH = 2
 """Tricks searched before the static estimate, while more cards remain."""
 DECLARE_EFFORT_FACTOR = 2.0
