@@ -615,7 +615,7 @@ def _rollout(
     return float(r.scores[me] - r.scores[1 - me]), bool(r.won)
 
 
-def _candidates(obs: OfficersObservation, rules: Rules) -> list[int]:
+def _candidates(obs: OfficersObservation) -> list[int]:
     """The actions worth playing out: never announced Schneider or Schwarz,
     and of the trump games only the three the heuristic rates best."""
     out = []
@@ -633,13 +633,11 @@ def _candidates(obs: OfficersObservation, rules: Rules) -> list[int]:
             out.append(a)
     if games:
         mine, theirs = officers_player.own_known(obs), officers_player.opp_known(obs)
-        context = "admirals" if rules.officers_layout == "admirals" else "choice"
 
         def rating(a: int) -> float:
             g = A.declaration(a).game
             return officers_player.game_score(g, mine, theirs) * (1.3 if g == GameType.GRAND else 1.0)
 
-        _ = context
         games.sort(key=rating, reverse=True)
         out = games[:3] + out
     return out
@@ -670,7 +668,7 @@ def _by_rollouts(
 ) -> Thinking:
     fallback = yield from _quietly(officers_player.think(obs, rules, "strong", random.Random(rng.random())))
     yield fallback
-    candidates = _candidates(obs, rules)
+    candidates = _candidates(obs)
     if fallback in obs.legal and fallback not in candidates:
         candidates.append(fallback)
     if len(candidates) == 1:
