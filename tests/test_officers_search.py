@@ -67,6 +67,18 @@ def solver_position(seed: int, tricks_left: int, layout: str = "officers"):
     return h, hands, h.down[0] | h.down[1], under, seen
 
 
+def blind_orders(h: OfficersHand, rng: random.Random):
+    """Harlequin: a random order in which each seat's blind cards come out."""
+    if h.layout != "harlequin":
+        return None
+    orders = []
+    for seat in (0, 1):
+        blind = [x for x in range(32) if (h.handm[seat] & ~h.seen[seat]) >> x & 1]
+        rng.shuffle(blind)
+        orders.append(tuple(blind))
+    return orders[0], orders[1]
+
+
 @pytest.mark.parametrize("layout", ["officers", "harlequin", "admirals"])
 def test_solver_matches_brute_force(layout: str) -> None:
     checked = 0
@@ -74,12 +86,24 @@ def test_solver_matches_brute_force(layout: str) -> None:
         h, hands, covered, under, seen = solver_position(seed, 4, layout)
         if h.done:
             continue
+        order = blind_orders(h, random.Random(seed))
         for measure in ("points", "tricks"):
             for max_seat, count_seat in ((0, 0), (1, 1), (1, 0)):
-                s = OfficersSolver(h.game, hands, covered, under, max_seat, measure, seen, count_seat=count_seat)
+                s = OfficersSolver(
+                    h.game, hands, covered, under, max_seat, measure, seen, count_seat=count_seat, blind_order=order
+                )
                 exact = s.value(h.leader)
                 reference = brute_force(
-                    h.game, hands[:], covered, under, h.leader, max_seat, measure, seen, count_seat=count_seat
+                    h.game,
+                    hands[:],
+                    covered,
+                    under,
+                    h.leader,
+                    max_seat,
+                    measure,
+                    seen,
+                    count_seat=count_seat,
+                    blind_order=order,
                 )
                 assert exact == reference, (seed, measure, max_seat, count_seat)
                 checked += 1

@@ -141,7 +141,20 @@ class Position:
     """A fully known position at a trick start or with one card led, plus
     what has been scored so far: the solver's question is what comes of it."""
 
-    __slots__ = ("game", "hands", "covered", "under", "seen", "leader", "lead", "points", "tricks", "skat", "own")
+    __slots__ = (
+        "game",
+        "hands",
+        "covered",
+        "under",
+        "seen",
+        "leader",
+        "lead",
+        "points",
+        "tricks",
+        "skat",
+        "own",
+        "blind_order",
+    )
 
     def __init__(
         self,
@@ -156,7 +169,9 @@ class Position:
         tricks: list[int],
         skat: int,
         own: int,
+        blind_order: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
     ) -> None:
+        self.blind_order = blind_order
         self.game = game
         self.hands = hands
         self.covered = covered
@@ -185,7 +200,16 @@ def outcome(pos: Position, scorer: Scorer, depth: int, cache: dict, budget: Budg
         s = cache.get(key)
         if s is None:
             s = OfficersSolver(
-                game, pos.hands, pos.covered, pos.under, max_seat, measure, pos.seen, count_seat=count_seat, depth=depth
+                game,
+                pos.hands,
+                pos.covered,
+                pos.under,
+                max_seat,
+                measure,
+                pos.seen,
+                count_seat=count_seat,
+                depth=depth,
+                blind_order=pos.blind_order,
             )
             cache[key] = s
         else:
@@ -237,9 +261,20 @@ def outcome(pos: Position, scorer: Scorer, depth: int, cache: dict, budget: Budg
 class Layout:
     """One sampled placement of the hidden cards, ready for the solver."""
 
-    __slots__ = ("hands", "covered", "under", "seen", "skat", "blind")
+    __slots__ = ("hands", "covered", "under", "seen", "skat", "blind", "blind_order")
 
-    def __init__(self, hands: list[int], covered: int, under: list[int], seen: tuple[int, int], skat: int, blind: int):
+    def __init__(
+        self,
+        hands: list[int],
+        covered: int,
+        under: list[int],
+        seen: tuple[int, int],
+        skat: int,
+        blind: int,
+        blind_order: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
+    ) -> None:
+        self.blind_order = blind_order
+        """Harlequin: the order in which each seat's blind cards would come out."""
         self.hands = hands
         self.covered = covered
         self.under = under
@@ -341,9 +376,13 @@ class LayoutSampler:
             seen[me] = self.my_seen
             seen[opp] = opp_hidden
             seen_t = (seen[0], seen[1])
-        else:
-            seen_t = (ALL, ALL)
-        return Layout(hands, covered, under, seen_t, skat, blind)
+            order = [[], []]
+            order[me] = [c for c in range(32) if blind >> c & 1]
+            order[opp] = [c for c in range(32) if self.opp_seen_visible >> c & 1]
+            rng.shuffle(order[0])
+            rng.shuffle(order[1])
+            return Layout(hands, covered, under, seen_t, skat, blind, (tuple(order[0]), tuple(order[1])))
+        return Layout(hands, covered, under, (ALL, ALL), skat, blind)
 
 
 # ------------------------------------------------------------------ card play
@@ -429,7 +468,9 @@ def _evaluate(ctx: _PlayContext, lay: Layout, cache: dict, card: int, budget: Bu
     if d is not None:
         own = ctx.played_by[d] | lay.hands[d] | (lay.skat if ctx.admirals else 0)
     skat_points = mask_points(lay.skat) if ctx.admirals else 0
-    pos = Position(game, hands, covered, lay.under, lay.seen, leader, lead, points, tricks, skat_points, own)
+    pos = Position(
+        game, hands, covered, lay.under, lay.seen, leader, lead, points, tricks, skat_points, own, lay.blind_order
+    )
     return (yield from outcome(pos, ctx.scorer, depth, cache, budget))
 
 
@@ -458,8 +499,9 @@ def _play(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Ef
         cache: dict = {}
         for option in options:
             if option == BLIND:
-                own_blind = [c for c in range(32) if lay.blind >> c & 1 and _may_play(obs, lay, c)]
-                card = rng.choice(own_blind) if own_blind else None
+                # The blind card that would come out: the first of this layout's order.
+                order = lay.blind_order[obs.seat] if lay.blind_order else ()
+                card = order[0] if order and _may_play(obs, lay, order[0]) else None
                 if card is None:
                     totals[option] -= 1000.0
                     continue
@@ -576,13 +618,20 @@ ROLLOUT_SOLVE_CARDS = 14
 """A play-out hands over to the solver once this many cards remain."""
 
 
-def hand_position(h: OfficersHand) -> Position:
-    """The solver's view of a hand in play, every card known."""
+def hand_position(h: OfficersHand, rng: random.Random) -> Position:
+    """The solver's view of a hand in play, every card known (Harlequin: the
+    blind cards come out in a random order)."""
     hands = [h.up[0] | h.down[0] | h.handm[0], h.up[1] | h.down[1] | h.handm[1]]
     under = [-1] * 32
     for c, below in h.under.items():
         under[c] = below
     seen = (h.seen[0], h.seen[1]) if h.layout == "harlequin" else (ALL, ALL)
+    blind_order = None
+    if h.layout == "harlequin":
+        order = [[c for c in range(32) if (h.handm[s] & ~h.seen[s]) >> c & 1] for s in (0, 1)]
+        rng.shuffle(order[0])
+        rng.shuffle(order[1])
+        blind_order = (tuple(order[0]), tuple(order[1]))
     d = h.declarer
     own = (h.origin[d] | h.deck_skat()) if d is not None else 0
     skat_points = mask_points(h.skat) if h.layout == "admirals" else 0
@@ -590,7 +639,7 @@ def hand_position(h: OfficersHand) -> Position:
     assert h.game is not None
     covered = h.down[0] | h.down[1]
     points, tricks = h.points[:], h.trick_counts[:]
-    return Position(h.game, hands, covered, under, seen, h.leader, lead, points, tricks, skat_points, own)
+    return Position(h.game, hands, covered, under, seen, h.leader, lead, points, tricks, skat_points, own, blind_order)
 
 
 def _rollout(
@@ -603,7 +652,7 @@ def _rollout(
             remaining = (h.up[0] | h.up[1] | h.down[0] | h.down[1] | h.handm[0] | h.handm[1]).bit_count()
             if remaining <= ROLLOUT_SOLVE_CARDS:
                 scorer = Scorer(h, rules, me)
-                value = yield from outcome(hand_position(h), scorer, 99, {}, budget)
+                value = yield from outcome(hand_position(h, rng), scorer, 99, {}, budget)
                 won = h.declarer is not None and (value > 0) == (h.declarer == me)
                 return value, won
         seat = h.to_move

@@ -100,6 +100,9 @@ class OfficersSolver:
     ``count_seat``: whose tricks count (default ``max_seat``; a Null
     declarer's tricks count for the opponent who wants them);
     ``depth``: tricks searched before :meth:`estimate` stands in for the rest;
+    ``blind_order`` (Harlequin): per seat, the order in which its blind cards
+    (those not in ``seen``) come out, since a player who plays blind cannot
+    choose which: only the next of them is a move;
     ``covered``: cards lying face down under another card; ``under[c]``: the card
     that ``c`` covers (or -1); ``seen``: per seat, the cards that oblige following
     suit (Harlequin: only the cards a player can see; elsewhere all).
@@ -116,6 +119,7 @@ class OfficersSolver:
         seen: tuple[int, int] = (ALL, ALL),
         count_seat: int | None = None,
         depth: int = 99,
+        blind_order: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
     ) -> None:
         self.game = game
         self.follow = FOLLOW[game]
@@ -129,6 +133,7 @@ class OfficersSolver:
         self.depth = depth
         self.tricks_measure = measure == "tricks"
         self.seen = seen
+        self.blind_order = blind_order
         self.tt: dict[int, tuple[int, int]] = {}
         self.nodes = 0
         self.node_limit = 1 << 62
@@ -151,16 +156,29 @@ class OfficersSolver:
         """Does ``answer`` beat ``lead``?"""
         return bool(self.beats[lead] >> answer & 1)
 
-    def _lead_moves(self, seat: int) -> list[int]:
+    def _choosable(self, seat: int) -> int:
         avail = self.hands[seat] & ~self.covered
+        if self.blind_order is None:
+            return avail
+        seen = self.seen[seat]
+        blind = avail & ~seen
+        if not blind:
+            return avail
+        for c in self.blind_order[seat]:
+            if blind >> c & 1:
+                return (avail & seen) | 1 << c
+        return avail & seen
+
+    def _lead_moves(self, seat: int) -> list[int]:
+        avail = self._choosable(seat)
         cards = _bits(avail)
         if len(cards) > 1:
-            cards = self._drop_equivalent(cards, avail)
+            cards = self._drop_equivalent(cards, avail, seat)
             cards.sort(key=self.lead_key)
         return cards
 
     def _follow_moves(self, seat: int, lead: int) -> list[int]:
-        avail = self.hands[seat] & ~self.covered
+        avail = self._choosable(seat)
         m = avail & self.follow[lead] & self.seen[seat]
         if not m:
             m = avail
@@ -169,20 +187,22 @@ class OfficersSolver:
         winners = _bits(m & beats)
         losers = _bits(m & ~beats)
         if len(winners) > 1:
-            winners = self._drop_equivalent(winners, m)
+            winners = self._drop_equivalent(winners, m, seat)
             winners.sort(key=self.win_key)
         if len(losers) > 1:
-            losers = self._drop_equivalent(losers, m)
+            losers = self._drop_equivalent(losers, m, seat)
             losers.sort(key=self.lose_key)
         return winners + losers
 
-    def _drop_equivalent(self, cards: list[int], avail: int) -> list[int]:
+    def _drop_equivalent(self, cards: list[int], avail: int, seat: int) -> list[int]:
         """Of cards adjacent in rank (among the remaining cards of both seats),
         equal in points, all of this seat and covering nothing, keep one."""
         if len(cards) < 2:
             return cards
         rem = self.hands[0] | self.hands[1]
-        free = avail & ~self.has_under
+        # Cards that uncover another, or blind cards (whose play brings out
+        # the next blind one), are never interchangeable.
+        free = avail & ~self.has_under & self.seen[seat]
         above = self.above
         out = []
         for c in cards:
@@ -352,6 +372,7 @@ def brute_force(
     measure: str = "points",
     seen: tuple[int, int] = (ALL, ALL),
     count_seat: int | None = None,
+    blind_order: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
 ) -> int:
     """Plain minimax without tables or pruning: the reference for tests
     (the exact measure of ``count_seat`` when ``max_seat`` maximises it)."""
@@ -366,7 +387,11 @@ def brute_force(
         return bool(follow[lead] >> answer & 1) and power[answer] > power[lead]
 
     def playable(seat: int, cov: int) -> int:
-        return hands[seat] & ~cov
+        avail = hands[seat] & ~cov
+        if blind_order is not None and avail & ~seen[seat]:
+            nxt = [x for x in blind_order[seat] if (avail & ~seen[seat]) >> x & 1]
+            avail = (avail & seen[seat]) | (1 << nxt[0] if nxt else 0)
+        return avail
 
     def rec(leader: int, cov: int) -> int:
         if not hands[0] | hands[1]:
