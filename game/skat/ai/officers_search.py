@@ -530,7 +530,7 @@ def _best(totals: dict[int, float], fallback: int, blind_legal: list[int], rng: 
 
     choice = max(totals, key=key)
     if choice == BLIND:
-        return fallback if fallback in blind_legal else blind_legal[0]
+        return fallback if fallback in blind_legal else rng.choice(blind_legal)
     return choice
 
 
