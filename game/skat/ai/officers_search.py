@@ -474,9 +474,18 @@ def _evaluate(ctx: _PlayContext, lay: Layout, cache: dict, card: int, budget: Bu
     return (yield from outcome(pos, ctx.scorer, depth, cache, budget))
 
 
+HARLEQUIN_MAX_UNKNOWN = 6
+"""Harlequin: the search plays once at most this many cards are unknown.
+Earlier the seat cannot see half of its own cards while the opponent sees
+them, and the sampled layouts' hindsight misled the search (it lost to the
+strong heuristic, duplicate match over 100 deals), so the heuristic plays."""
+
+
 def _play(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Effort) -> Thinking:
     legal = obs.legal
     sampler = LayoutSampler(obs, rules)
+    if sampler.harlequin and sampler.pool.bit_count() > HARLEQUIN_MAX_UNKNOWN:
+        return (yield from officers_player.think(obs, rules, "strong", rng))
     fallback = yield from _quietly(officers_player.think(obs, rules, "normal", random.Random(rng.random())))
     if not sampler.consistent:
         return fallback  # an observation we cannot account for: play safe
