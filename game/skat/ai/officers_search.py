@@ -7,13 +7,18 @@ with everything seen, solve each sampled layout with
 :class:`~skat.ai.officers_solver.OfficersSolver` after each candidate card, and
 play the card with the best average score under the game's own terms: won or
 lost, Schneider (fewer than 30), Schwarz, Kontra and Re, matadors.  Early in
-the hand the solver looks a few tricks deep and a static estimate stands in
-for the rest; from the middle of the hand it solves to the end.
+the hand the solver looks two tricks deep and a static estimate stands in
+for the rest; from eight tricks to go it solves to the end.  In Harlequin
+the search plays only once few cards are unknown (see
+:data:`HARLEQUIN_MAX_UNKNOWN`); a Harlequin player's blind cards come out
+in a sampled order, never by choice.
 
 Declarations (trump choice, Null, passing), Kontra and Re are decided by
 Monte Carlo: sample the hidden cards, play every candidate out on the same
-samples and take the best average score; the declared game's winning
-frequency becomes ``player.last_estimate``.  Admirals' Skat: taking the skat
+samples (the strong heuristic in both seats, the last seven tricks solved
+exactly) and take the best average score -- but the heuristic's calibrated
+choice stands unless a candidate is clearly ahead; the declared game's
+winning frequency in the play-outs becomes ``player.last_estimate``.  Admirals' Skat: taking the skat
 or playing Hand is decided the same way; the auction and the discard are
 left to the strong heuristic.
 
