@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from ..engine.match import new_hand
 from ..engine.rules import ISKO, LOTHAR, OFFICERS, Rules
-from .base import STRENGTHS, Player, View
+from .base import STRENGTHS, Decision, Player, View
 from .effort import Effort
 
 BENCH_GAMES: tuple[tuple[str, str, Rules], ...] = (
@@ -82,8 +82,9 @@ class DecisionTime:
         return out
 
 
-def time_decision(player: Player, view: View) -> tuple[int, DecisionTime]:
-    """Run one decision unit by unit (budget 0: exactly one unit per step), timing each."""
+def time_decision(player: Player, view: View) -> tuple[Decision, DecisionTime]:
+    """Run one decision unit by unit (budget 0: exactly one unit per step),
+    timing each; returns the finished decision and its timing."""
     timing = DecisionTime(len(view.legal))
     start, start_cpu = time.perf_counter(), time.thread_time()
     decision = player.begin(view)
@@ -96,7 +97,7 @@ def time_decision(player: Player, view: View) -> tuple[int, DecisionTime]:
         if done:
             break
     assert decision.action is not None
-    return decision.action, timing
+    return decision, timing
 
 
 def time_hand(game: str, rules: Rules, deck: tuple[int, ...], players: list[Player]) -> list[DecisionTime]:
@@ -106,9 +107,9 @@ def time_hand(game: str, rules: Rules, deck: tuple[int, ...], players: list[Play
     while not state.done:
         seat = state.to_move
         assert seat is not None
-        action, timing = time_decision(players[seat], state.observe(seat))
+        decision, timing = time_decision(players[seat], state.observe(seat))
         times.append(timing)
-        state.apply(action)
+        state.apply(decision.action)
     return times
 
 
