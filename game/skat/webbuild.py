@@ -51,6 +51,7 @@ DESKTOP_ONLY = frozenset(
         "skat/webbuild.py",
         "skat/ai/bench.py",
         "skat/ai/calibrate.py",
+        "skat/ai/duel.py",
         "skat/ui/shots.py",
         "skat/ui/bench_ui.py",
     }
