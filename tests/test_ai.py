@@ -578,3 +578,39 @@ def test_strong_endgame_defence_beats_normal() -> None:
             assert play.result is not None
             points[who] += play.result.declarer_points
     assert points["strong"] < points["normal"] - 100
+
+
+def test_no_unit_of_the_strong_officers_solver_exceeds_the_node_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strong Officers' player's exact endgame solve pauses too: counted in
+    solver nodes per unit (one step with budget 0), never timed."""
+    from skat.ai import officers_player
+
+    solvers: list[officers_player._Solver] = []
+
+    class Counted(officers_player._Solver):
+        def __init__(self, kn: officers_player.OfficersKnowledge) -> None:
+            super().__init__(kn)
+            solvers.append(self)
+
+    monkeypatch.setattr(officers_player, "_Solver", Counted)
+    largest = 0
+    for seed in range(80):
+        rules = OFFICERS if seed % 2 else OFFICERS.with_options(officers_layout="admirals")
+        state = OfficersHand(rules, shuffled_deck(random.Random(seed)))
+        players = [HeuristicPlayer("strong", random.Random(seed + s)) for s in range(2)]
+        while not state.done:
+            seat = state.to_move
+            assert seat is not None
+            solvers.clear()
+            decision = players[seat].begin(state.observe(seat))
+            before = 0
+            while True:
+                done = decision.step(0.0)
+                nodes = solvers[-1].nodes if solvers else 0
+                assert nodes - before <= officers_player.SOLVE_NODES_PER_UNIT
+                before = nodes
+                if done:
+                    break
+            largest = max(largest, before)
+            state.apply(decision.action, seat)
+    assert largest > 4 * officers_player.SOLVE_NODES_PER_UNIT
