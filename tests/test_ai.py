@@ -614,3 +614,22 @@ def test_no_unit_of_the_strong_officers_solver_exceeds_the_node_bound(monkeypatc
             largest = max(largest, before)
             state.apply(decision.action, seat)
     assert largest > 4 * officers_player.SOLVE_NODES_PER_UNIT
+
+
+def test_bench_ai_reports_units_and_slices() -> None:
+    """``skat bench ai``: the slices a 4 ms budget would cut from the unit
+    times, and a tiny run's figures per strength."""
+    from skat.ai.bench import DecisionTime, bench_ai
+
+    timing = DecisionTime(3, units=[0.001, 0.002, 0.0015, 0.006, 0.0005])
+    assert timing.slices(0.004) == pytest.approx([0.0045, 0.006, 0.0005])
+    assert timing.longest_unit == 0.006 and timing.total == pytest.approx(0.011)
+    result = bench_ai(hands=1, strengths=["normal", "strong"], verbose=False)
+    figures = result["strengths"]
+    assert isinstance(figures, dict)
+    for strength in ("normal", "strong"):
+        row = figures[strength]
+        assert row["decisions"] > 20
+        assert 0 < row["longest_unit_ms"] <= row["max_ms"] <= row["longest_slice_ms_at_4ms"] + row["max_ms"]
+        assert row["median_ms"] <= row["max_ms"]
+        assert set(row["by_game"]) == {"isko", "lothar", "officers", "harlequin", "admirals"}

@@ -48,6 +48,8 @@ FRAME_BUDGET = 0.004
 """The time the table gives a thinking player per frame (seconds)."""
 EXPERT_SAMPLES = 8
 """The expert's default fixed effort here: sampled deals per decision."""
+EXPERT_HANDS = 3
+"""Hands per game for the expert by default (it thinks a thousand times longer)."""
 
 
 @dataclass
@@ -148,11 +150,12 @@ def summarize(times: list[DecisionTime]) -> dict[str, float | int]:
 
 
 def bench_ai(
-    hands: int = 12,
+    hands: int = 40,
     seed: int = 1,
     strengths: list[str] | None = None,
     effort: Effort | None = None,
     verbose: bool = True,
+    expert_hands: int = EXPERT_HANDS,
 ) -> dict[str, object]:
     """Decision, unit and slice times (ms) per strength over seeded hands of every game."""
     from . import make_player
@@ -161,6 +164,7 @@ def bench_ai(
     names = strengths if strengths is not None else known_strengths()
     figures: dict[str, object] = {}
     for strength in names:
+        n_hands = expert_hands if strength == "expert" else hands
         times: list[DecisionTime] = []
         per_game: dict[str, dict[str, float]] = {}
         for game, name, rules in BENCH_GAMES:
@@ -168,7 +172,7 @@ def bench_ai(
             seats = 3 if game == "skat" else 2
             players = [make_player(strength, random.Random(seed + i), effort) for i in range(seats)]
             game_times: list[DecisionTime] = []
-            for _ in range(hands):
+            for _ in range(n_hands):
                 deck = list(range(32))
                 rng.shuffle(deck)
                 game_times += time_hand(game, rules, tuple(deck), players)
@@ -178,7 +182,7 @@ def bench_ai(
                 "longest_unit_cpu_ms": _ms(max(max(t.cpu) for t in game_times)),
             }
             times += game_times
-        figures[strength] = {**summarize(times), "by_game": per_game}
+        figures[strength] = {"hands_per_game": n_hands, **summarize(times), "by_game": per_game}
     result: dict[str, object] = {
         "benchmark": "ai",
         "what": "decision time from begin() to the completing step(), all seats computer players of one "
@@ -186,7 +190,6 @@ def bench_ai(
         "yields of the thinking generator (each step run with budget 0 and timed by the wall clock and by the "
         "thread's CPU time, which other processes on the machine do not inflate); a slice: the units one "
         "step(0.004) runs (derived from the unit times). Wall-clock figures on a shared machine are noisy.",
-        "hands_per_game": hands,
         "seed": seed,
         "games": [name for _, name, _ in BENCH_GAMES],
         "expert_effort": _effort_text(effort) if "expert" in names else None,
@@ -208,7 +211,8 @@ def _effort_text(effort: Effort) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="skat bench ai", description=__doc__.split("\n\n")[0])
     parser.add_argument("hands", nargs="?", type=int, default=None, help="hands per game (same as --hands)")
-    parser.add_argument("--hands", dest="hands_opt", type=int, default=12, help="hands per game and rule set")
+    parser.add_argument("--hands", dest="hands_opt", type=int, default=40, help="hands per game and rule set")
+    parser.add_argument("--expert-hands", type=int, default=EXPERT_HANDS, help="hands per game for the expert")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--strengths", default=None, help="comma-separated (default: all known)")
     group = parser.add_mutually_exclusive_group()
@@ -220,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("hands must be positive")
     effort = Effort.timed(args.expert_seconds) if args.expert_seconds else Effort.fixed(args.expert_samples)
     strengths = args.strengths.split(",") if args.strengths else None
-    bench_ai(hands, args.seed, strengths, effort)
+    bench_ai(hands, args.seed, strengths, effort, expert_hands=args.expert_hands)
     return 0
 
 
