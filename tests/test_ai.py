@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from skat.ai.base import STRENGTHS, Decision, decide_now
+from skat.ai.base import HEURISTIC_STRENGTHS as STRENGTHS
+from skat.ai.base import Decision, decide_now
 from skat.ai.heuristic import HeuristicPlayer
 from skat.ai.random_player import RandomPlayer
 from skat.engine import (

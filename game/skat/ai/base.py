@@ -31,13 +31,19 @@ Thinking = Generator[int | None, None, int]
 """A decision's work: yields ``None`` or a provisional action between units of
 work and returns the chosen action."""
 
-STRENGTHS = ("easy", "normal", "strong")
+HEURISTIC_STRENGTHS = ("easy", "normal", "strong")
+"""The rule-of-thumb players (:class:`skat.ai.heuristic.HeuristicPlayer`)."""
+STRENGTHS = (*HEURISTIC_STRENGTHS, "expert")
+"""The strengths a user can choose; "expert" is the search player."""
+BENCH_ALIASES = {"heuristic": "strong"}
+"""Names only benchmarks use: "heuristic" is always today's strongest heuristic,
+so a comparison against it stays reproducible as the strengths evolve."""
 
 
-def check_strength(strength: str) -> str:
+def check_strength(strength: str, known: tuple[str, ...] = STRENGTHS) -> str:
     """Validate a strength name early, so a typo fails at set-up, not mid-hand."""
-    if strength not in STRENGTHS:
-        raise ValueError(f"unknown strength {strength!r}; known: {', '.join(STRENGTHS)}")
+    if strength not in known and strength not in BENCH_ALIASES:
+        raise ValueError(f"unknown strength {strength!r}; known: {', '.join(known)}")
     return strength
 
 

@@ -11,6 +11,8 @@ the duel benchmark compares with the outcome (calibration).
 
 from __future__ import annotations
 
+import random
+
 from ..engine import actions as A
 from ..engine.cards import mask_points
 from ..engine.officers import OfficersObservation
@@ -18,7 +20,7 @@ from ..engine.rules import Rules
 from ..engine.skat_hand import Phase, SkatObservation
 from ..engine.tricks import GameType
 from . import officers_player, skat_player
-from .base import Player, Thinking, View, rules_of
+from .base import BENCH_ALIASES, HEURISTIC_STRENGTHS, Player, Thinking, View, check_strength, rules_of
 from .evaluation import game_value, win_probability
 
 OFFICERS_NULL_CHANCE = (0.7, 0.05)
@@ -27,7 +29,12 @@ OFFICERS_NULL_CHANCE = (0.7, 0.05)
 
 
 class HeuristicPlayer(Player):
-    """Rule-of-thumb play at three strengths (see the package docstring)."""
+    """Rule-of-thumb play at three strengths (see the package docstring);
+    "heuristic" names the strongest of them."""
+
+    def __init__(self, strength: str = "normal", rng: random.Random | None = None) -> None:
+        strength = BENCH_ALIASES.get(strength, strength)
+        super().__init__(check_strength(strength, HEURISTIC_STRENGTHS), rng)
 
     def think(self, view: View) -> Thinking:
         rules = rules_of(view)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..ai import make_player
 from ..ai.base import Decision, Player
-from ..ai.heuristic import HeuristicPlayer
 from ..engine.errors import IllegalActionError
 from ..engine.events import Event
 from ..engine.match import Hand, Match
@@ -94,7 +94,7 @@ class MatchController:
         """The computer player at table position ``p``, seeded from the match seed so that
         the same seed (a shared deal) always meets the same opponents."""
         if p not in self.players:
-            self.players[p] = HeuristicPlayer(self.strength, random.Random(self.seed * 16 + p))
+            self.players[p] = make_player(self.strength, random.Random(self.seed * 16 + p))
         return self.players[p]
 
     # ------------------------------------------------------------ actions

@@ -1,0 +1,250 @@
+"""Deals of the unseen cards that fit what one Skat seat knows.
+
+A card-play search (:mod:`skat.ai.pimc`) needs whole deals to solve, so the
+cards this seat cannot see are dealt at random to the places that may hold
+them: the other two hands and, where it is unknown, the skat.  Every deal
+honours the hard facts of the observation:
+
+- cards played (finished tricks and the trick on the table) are gone;
+- a seat that did not follow suit holds none of that suit (or trumps);
+- the declarer knows his discards; an Ouvert declarer's hand is open;
+- each place gets exactly the number of cards it holds.
+
+The cards are placed one at a time, each to a place chosen in proportion to
+its free room among the places allowed to take it, with a Hall-condition check
+so a deal never runs into a dead end: every deal that fits can come out, and
+the result depends on the ``rng`` only.
+
+The bidding is soft evidence and weighs in by rejection (light, on purpose):
+a candidate deal is accepted with a probability from
+:func:`skat.ai.evaluation.win_probability` -- a seat that bid or held X is
+likely to hold a game worth X, one that passed at X unlikely to hold one it
+would have played, and the declarer (seen by a defender) holds a hand that
+suits the game he announced.  The acceptance never drops below a floor, so a
+surprising hand (a human's bluff, a bold bid) still turns up, and after a few
+rejections the likeliest candidate is taken.  ``BIDDING_WEIGHTS = False``
+turns the weighting off (for comparisons).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from dataclasses import dataclass
+
+from ..engine import actions as A
+from ..engine.cards import mask_points
+from ..engine.skat_hand import SkatObservation
+from ..engine.tricks import GameType
+from ..engine.values import NULL_VALUES
+from .evaluation import TRUMP_GAMES, game_value, win_probability
+from .knowledge import SkatKnowledge
+
+BIDDING_WEIGHTS = True
+"""Weigh sampled deals by the auction and the declared game (see module doc)."""
+CANDIDATES = 6
+"""Candidate deals drawn per accepted deal at most (the likeliest is kept)."""
+FLOOR = 0.08
+"""Least acceptance probability of any deal that fits the hard facts."""
+SKAT = 3
+"""Index of the skat among the places of a deal (seats are 0..2)."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One full guess: the cards each seat holds now, and the skat."""
+
+    hands: tuple[int, int, int]
+    skat: int
+    weight: float = 1.0
+
+
+class DealSampler:
+    """Draws deals consistent with ``obs`` (a play-phase observation)."""
+
+    def __init__(self, obs: SkatObservation) -> None:
+        game = obs.game
+        assert game is not None, "deals are sampled in the play phase"
+        self.obs = obs
+        self.game = game
+        kn = SkatKnowledge(obs, game, "strong")
+        self.kn = kn
+        me = obs.seat
+        self.me = me
+        fixed = [0, 0, 0, 0]
+        fixed[me] = obs.hand
+        for s in range(3):
+            if s != me and kn.known[s]:
+                fixed[s] = kn.known[s]
+        skat_known = bool(obs.skat)
+        if obs.skat:
+            fixed[SKAT] = obs.skat
+        self.fixed = fixed
+        need = [0, 0, 0, 0]
+        for s in range(3):
+            if s != me and not kn.known[s]:
+                need[s] = kn.held[s]
+        need[SKAT] = 0 if skat_known else 2
+        self.need = need
+        known_all = fixed[0] | fixed[1] | fixed[2] | fixed[3]
+        self.unknown = kn.out & ~known_all
+        # allowed places of every unknown card, as a 4-bit set
+        self.cards: list[int] = []
+        self.allowed: list[int] = []
+        for c in range(32):
+            if not self.unknown >> c & 1:
+                continue
+            places = 0
+            for s in range(3):
+                if need[s] and not kn.voids[s] >> c & 1:
+                    places |= 1 << s
+            if need[SKAT]:
+                places |= 1 << SKAT
+            self.cards.append(c)
+            self.allowed.append(places)
+        self.feasible = self._hall_ok(list(range(len(self.cards))), need)
+        self._played_by = self._cards_played_by_seat()
+        self._evidence = self._bidding_evidence() if BIDDING_WEIGHTS else {}
+
+    # ------------------------------------------------------------ hard facts
+    def _hall_ok(self, idx: list[int], room: list[int]) -> bool:
+        """Can the cards ``idx`` still be placed within ``room``?  (Hall's
+        condition over the 16 sets of places; the cards fill the room exactly.)"""
+        counts = [0] * 16
+        for i in idx:
+            counts[self.allowed[i]] += 1
+        if sum(counts) != sum(room):
+            return False
+        for subset in range(1, 16):
+            cap = sum(room[p] for p in range(4) if subset >> p & 1)
+            inside = sum(counts[a] for a in range(16) if a and a & ~subset == 0)
+            if inside > cap:
+                return False
+        return True
+
+    def draw(self, rng: random.Random) -> Deal | None:
+        """One deal that fits the hard facts (None only if none exists)."""
+        if not self.feasible:
+            return None
+        room = self.need[:]
+        places = self.fixed[:]
+        order = list(range(len(self.cards)))
+        rng.shuffle(order)
+        for pos, i in enumerate(order):
+            rest = order[pos + 1 :]
+            options = [p for p in range(4) if self.allowed[i] >> p & 1 and room[p]]
+            while options:
+                total = sum(room[p] for p in options)
+                r = rng.randrange(total)
+                for p in options:
+                    r -= room[p]
+                    if r < 0:
+                        break
+                room[p] -= 1
+                if self._hall_ok(rest, room):
+                    places[p] |= 1 << self.cards[i]
+                    break
+                room[p] += 1
+                options.remove(p)
+            else:  # pragma: no cover - Hall's condition makes this impossible
+                return None
+        return Deal((places[0], places[1], places[2]), places[SKAT])
+
+    # ------------------------------------------------------------ soft evidence
+    def _cards_played_by_seat(self) -> list[int]:
+        played = [0, 0, 0]
+        for t in self.obs.tricks:
+            for i, c in enumerate(t.cards):
+                played[(t.leader + i) % 3] |= 1 << c
+        for seat, c in self.obs.trick:
+            played[seat] |= 1 << c
+        return played
+
+    def _bidding_evidence(self) -> dict[int, tuple[int, int]]:
+        """Seat -> (highest value it bid or held, value it passed at), for the
+        seats whose hands this seat does not see (0 = no such evidence)."""
+        current = 0
+        said = [0, 0, 0]
+        refused = [0, 0, 0]
+        for seat, action in self.obs.bidding:
+            if A.is_bid(action):
+                current = A.bid_value(action)
+                said[seat] = max(said[seat], current)
+            elif action == A.HOLD:
+                said[seat] = max(said[seat], current)
+            elif action == A.PASS:
+                # the sayer who passes refuses more than his own last bid; the listener the bid on the table
+                refused[seat] = current + 1 if current and said[seat] == current else max(18, current)
+        evidence = {}
+        for s in range(3):
+            if s == self.me or self.fixed[s] or s == self.obs.declarer:
+                continue
+            if said[s] or refused[s]:
+                evidence[s] = (said[s], refused[s])
+        return evidence
+
+    def weight(self, deal: Deal) -> float:
+        """How well ``deal`` fits the auction and the declared game, in (0, 1]."""
+        if not BIDDING_WEIGHTS:
+            return 1.0
+        w = 1.0
+        for s, (said, refused) in self._evidence.items():
+            original = deal.hands[s] | self._played_by[s]
+            if said:
+                w *= _clamp((_best_chance(original, s == 0, said) - 0.3) / 0.3) ** 2
+            if refused and refused > said and _best_chance(original, s == 0, refused) >= 0.62:
+                w *= 0.3
+        d = self.obs.declarer
+        if d is not None and d != self.me and not self.fixed[d] and self.game != GameType.RAMSCH:
+            original = deal.hands[d] | self._played_by[d]
+            if self.obs.hand_game:
+                p = win_probability(self.game, original, d == 0, "hand")
+            elif self.game == GameType.NULL:
+                p = win_probability(self.game, original, d == 0, "post")
+            else:
+                p = win_probability(self.game, original, d == 0, "post", mask_points(deal.skat))
+                if game_value(self.game, original | deal.skat, False) < self.obs.bid:
+                    p *= 0.3
+            w *= _clamp(p / 0.6)
+        return max(FLOOR, w)
+
+    def sample_steps(self, rng: random.Random) -> Generator[None, None, Deal | None]:
+        """A deal drawn by the hard facts and accepted by the soft evidence,
+        one candidate per step (a step is a few milliseconds)."""
+        best: Deal | None = None
+        for i in range(CANDIDATES):
+            if i:
+                yield None
+            deal = self.draw(rng)
+            if deal is None:
+                return None
+            w = self.weight(deal)
+            if rng.random() < w:
+                return Deal(deal.hands, deal.skat, w)
+            if best is None or w > best.weight:
+                best = Deal(deal.hands, deal.skat, w)
+        return best
+
+    def sample(self, rng: random.Random) -> Deal | None:
+        """:meth:`sample_steps` in one go."""
+        steps = self.sample_steps(rng)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as stop:
+                return stop.value
+
+
+def _clamp(x: float) -> float:
+    return min(1.0, max(FLOOR, x))
+
+
+def _best_chance(hand: int, forehand: bool, value: int) -> float:
+    """The best chance (before the skat) of a game worth at least ``value``."""
+    best = 0.0
+    for g in TRUMP_GAMES:
+        if game_value(g, hand, False) >= value or game_value(g, hand, True) >= value:
+            best = max(best, win_probability(g, hand, forehand, "pre"))
+    if NULL_VALUES[(False, False)] >= value:
+        best = max(best, win_probability(GameType.NULL, hand, forehand, "pre"))
+    return best

@@ -1,0 +1,636 @@
+"""Double-dummy solver for Skat: all three hands known, best play by both sides.
+
+The card-play search (PIMC), the simulation bidder and the analysis tools ask
+the same questions thousands of times per decision: "does the declarer reach 61
+on this layout?", "how many card points exactly?", "does the Null declarer stay
+clean?".  This module answers them as fast as pure Python allows:
+
+* Its own compact state: three hand masks and the cards of the trick; the
+  search passes them as plain ints (no objects, no validation per node).
+* Precomputed tables per game type (built once, cached at module level):
+  following suit, which cards beat the currently winning card, card points.
+* One search function per trick position (lead, second, third), so a trick is
+  three nested calls and the next trick starts with a transposition-table
+  lookup.  Values are the declarer's card points *still to be won from the
+  trick start*, so an entry is reusable whatever the declarer already has.
+  The table keeps lower and upper bounds (null-window tests answer yes/no and
+  tighten one bound); it lives as long as the solver, so a repeated or slightly
+  different question is answered from it.
+* Fail-soft null-window alpha-beta; the exact value is MTD(f) over such tests.
+* Move ordering: the best lead of the table first; the third hand plays what
+  wins its side the most points now; equivalent cards are tried once (cards of
+  one hand adjacent in rank once the played cards are gone, with equal points:
+  7 8 9 of a suit and the Jacks in trump games, any neighbours in Null).
+* Quick cut-offs: the target already reached, or out of reach with all the
+  points still in play.
+* A node limit raises :class:`SearchAborted` so a caller can think in short
+  slices (the browser has one thread); the table keeps what was learned.
+
+Ramsch is solved in its paranoid form: the evaluated seat minimises its own
+card points and the other two maximise them (Jacks trump as in Grand).  Ramsch
+extras (the skat to the last trick, Jungfrau, Durchmarsch scoring) are the
+caller's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..engine.cards import CARD_POINTS
+from ..engine.tricks import FOLLOW, POWER, TRUMPS, GameType
+
+LeafFn = Callable[[tuple[int, int, int], int, int], int]
+
+TT_CAPACITY = 1 << 18
+"""Entries per transposition table before it is cleared (bounds the memory:
+a few tens of MB at most; a cleared table only costs speed, never correctness)."""
+
+_FULL_DEPTH = 99
+_NEXT = (1, 2, 0)
+_LOW789 = 0x03030303  # 7 and 8 of every suit: a neighbour one rank up exists
+_SEVENS = 0x01010101
+_JACKS = 0x10101010
+_NULL_SAME_SUIT = tuple(sum(1 << (s * 8 + r) for s in range(4) for r in range(8) if r + k < 8) for k in range(8))
+
+
+TRUMP_GAME, NEIGHBOURS, SMALL_ONLY = 0, 1, 2
+"""Modes of :func:`reduce_equivalent`."""
+
+
+class SearchAborted(Exception):
+    """The node limit of a call was exceeded.
+
+    Nothing is lost: the transposition table keeps every bound found so far,
+    so repeating the call continues faster.
+    """
+
+
+class _GameTables:
+    """Per game type: following suit, beating cards, points, ordering keys."""
+
+    def __init__(self, game: int) -> None:
+        gt = GameType(game)
+        self.game = gt
+        self.null = gt == GameType.NULL
+        follow = FOLLOW[gt]
+        power = POWER[gt]
+        trumps = TRUMPS[gt]
+        self.follow = follow
+        self.power = power
+        beats = []
+        for c in range(32):
+            # ``c`` is the card winning the trick so far: it is a trump or of
+            # the led class, so what beats it depends on ``c`` alone.
+            if trumps >> c & 1:
+                m = sum(1 << d for d in range(32) if trumps >> d & 1 and power[d] > power[c])
+            else:
+                same = follow[c]
+                m = trumps | sum(1 << d for d in range(32) if same >> d & 1 and power[d] > power[c])
+            beats.append(m)
+        self.beats = tuple(beats)
+        # Sort keys: strongest first, and by points (ties: weaker first).
+        trump_bonus = [100 if trumps >> c & 1 else 0 for c in range(32)]
+        self.key_power_desc = tuple(-(power[c] + trump_bonus[c]) for c in range(32))
+        self.key_points_desc = tuple(-CARD_POINTS[c] * 256 + power[c] + trump_bonus[c] for c in range(32))
+        self.key_points_asc = tuple(CARD_POINTS[c] * 256 + power[c] + trump_bonus[c] for c in range(32))
+
+
+_TABLES: dict[int, _GameTables] = {}
+
+
+def game_tables(game: int) -> _GameTables:
+    """The cached tables of a game type (built on first use)."""
+    t = _TABLES.get(game)
+    if t is None:
+        t = _TABLES[game] = _GameTables(game)
+    return t
+
+
+def reduce_equivalent(m: int, alive: int, mode: int) -> int:
+    """Drop from ``m`` (legal cards of one hand) every card whose next higher
+    live card of its class is also in ``m`` with the same points.
+
+    ``alive`` holds every card still in a hand or in the current trick; the
+    rest are played and no longer separate ranks.  In trump games the only
+    equal-point neighbours are 7 8 9 of a suit (bits 0-2 of its byte, in rank
+    order in every class) and the Jacks (bits 4, 12, 20, 28, in trump order).
+    In Null the bit order within a suit is the rank order; when only tricks
+    count (``mode`` NEIGHBOURS) any neighbours are equivalent, when points count
+    (``mode`` SMALL_ONLY) only the 7 8 9.
+    """
+    dead = ~alive
+    if mode == NEIGHBOURS:
+        r = 0
+        chain = m
+        k = 1
+        while chain and k < 8:
+            r |= chain & (m >> k) & _NULL_SAME_SUIT[k]
+            chain &= dead >> k
+            k += 1
+        return m & ~r
+    r = m & (((m >> 1) & _LOW789) | ((dead >> 1) & (m >> 2) & _SEVENS))
+    mj = m & _JACKS
+    if mode == TRUMP_GAME and mj & (mj - 1):
+        dj = dead & _JACKS
+        r |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
+    return m & ~r
+
+
+def _cards(m: int) -> list[int]:
+    out = []
+    while m:
+        b = m & -m
+        out.append(b.bit_length() - 1)
+        m ^= b
+    return out
+
+
+class _Search:
+    """The search closures for one game, one metric and one direction.
+
+    ``pts`` is the value of each card (card points, or 1 to count tricks:
+    three per trick).  ``ismax[seat]`` says whether the seat maximises the
+    declarer's total of that metric.  Values are what the declarer still wins
+    from the start of the current trick.
+    """
+
+    def __init__(
+        self,
+        tables: _GameTables,
+        declarer: int,
+        pts: Sequence[int],
+        ismax: tuple[bool, bool, bool],
+        counter: list[int],
+        leaf: LeafFn | None = None,
+    ) -> None:
+        self.tt: dict[int, int] = {}
+        self.counter = counter  # [nodes, limit]
+        self.pts = tuple(pts)
+        self.ismax = ismax
+        self.declarer = declarer
+        self._build(tables, leaf)
+
+    def _build(self, tab: _GameTables, leaf: LeafFn | None) -> None:
+        tt = self.tt
+        cnt = self.counter
+        FOL = tab.follow
+        BEATS = tab.beats
+        PTS = self.pts
+        ISMAX = self.ismax
+        D = self.declarer
+        NULL = (NEIGHBOURS if set(PTS) == {1} else SMALL_ONLY) if tab.null else TRUMP_GAME
+        NEXT = _NEXT
+        KEY_POW = tab.key_power_desc
+        KEY_PD = tab.key_points_desc
+        KEY_PA = tab.key_points_asc
+        red = reduce_equivalent
+        cards = _cards
+        limited = leaf is not None
+        cap = TT_CAPACITY
+
+        def tstart(h0: int, h1: int, h2: int, leader: int, need: int, R: int, depth: int, acc: int) -> int:
+            cnt[0] += 1
+            if need <= 0:
+                return 0
+            if need > R:
+                return R
+            if cnt[0] > cnt[1]:
+                raise SearchAborted
+            if limited:
+                if not depth:
+                    est = leaf((h0, h1, h2), leader, acc) - acc  # type: ignore[misc]
+                    return 0 if est < 0 else (R if est > R else est)
+                key = h0 | h1 << 32 | h2 << 64 | leader << 96 | acc << 98
+            else:
+                key = h0 | h1 << 32 | h2 << 64 | leader << 96
+            e = tt.get(key)
+            best = -1
+            if e is not None:
+                lo = e & 255
+                if lo >= need:
+                    return lo
+                hi = e >> 8 & 255
+                if hi < need:
+                    return hi
+                best = (e >> 16) - 1
+            else:
+                lo, hi = 0, R
+            hand = h0 if leader == 0 else (h1 if leader == 1 else h2)
+            moves = cards(red(hand, h0 | h1 | h2, NULL))
+            moves.sort(key=KEY_POW.__getitem__)
+            if best >= 0 and best in moves:
+                moves.remove(best)
+                moves.insert(0, best)
+            bestc = -1
+            if ISMAX[leader]:
+                v = -1
+                for c1 in moves:
+                    b = ~(1 << c1)
+                    x = pos2(h0 & b, h1 & b, h2 & b, leader, c1, need, R, depth, acc)
+                    if x > v:
+                        v = x
+                        bestc = c1
+                        if v >= need:
+                            break
+            else:
+                v = 999
+                for c1 in moves:
+                    b = ~(1 << c1)
+                    x = pos2(h0 & b, h1 & b, h2 & b, leader, c1, need, R, depth, acc)
+                    if x < v:
+                        v = x
+                        bestc = c1
+                        if v < need:
+                            break
+            if v >= need:
+                if v > lo:
+                    lo = v
+            elif v < hi:
+                hi = v
+            if len(tt) >= cap:
+                tt.clear()
+            tt[key] = lo | hi << 8 | (bestc + 1) << 16
+            return v
+
+        def pos2(h0: int, h1: int, h2: int, s1: int, c1: int, need: int, R: int, depth: int, acc: int) -> int:
+            cnt[0] += 1
+            s2 = NEXT[s1]
+            hand = h0 if s2 == 0 else (h1 if s2 == 1 else h2)
+            legal = hand & FOL[c1]
+            if not legal:
+                legal = hand
+            legal = red(legal, h0 | h1 | h2 | 1 << c1, NULL)
+            win = legal & BEATS[c1]
+            if ISMAX[s1] == ISMAX[s2]:
+                # Partner led: keep the trick cheap for now, beat it later.
+                moves = cards(legal & ~win)
+                moves.sort(key=KEY_PA.__getitem__)
+                w = cards(win)
+                w.sort(key=KEY_PA.__getitem__)
+                moves += w
+            else:
+                moves = cards(win)
+                moves.sort(key=KEY_PD.__getitem__)
+                rest = cards(legal & ~win)
+                rest.sort(key=KEY_PA.__getitem__)
+                moves += rest
+            if ISMAX[s2]:
+                v = -1
+                for c2 in moves:
+                    b = ~(1 << c2)
+                    x = pos3(h0 & b, h1 & b, h2 & b, s1, c1, c2, need, R, depth, acc)
+                    if x > v:
+                        v = x
+                        if v >= need:
+                            break
+            else:
+                v = 999
+                for c2 in moves:
+                    b = ~(1 << c2)
+                    x = pos3(h0 & b, h1 & b, h2 & b, s1, c1, c2, need, R, depth, acc)
+                    if x < v:
+                        v = x
+                        if v < need:
+                            break
+            return v
+
+        def pos3(h0: int, h1: int, h2: int, s1: int, c1: int, c2: int, need: int, R: int, depth: int, acc: int) -> int:
+            cnt[0] += 1
+            s2 = NEXT[s1]
+            s3 = NEXT[s2]
+            if BEATS[c1] >> c2 & 1:
+                w12, top = s2, c2
+            else:
+                w12, top = s1, c1
+            hand = h0 if s3 == 0 else (h1 if s3 == 1 else h2)
+            legal = hand & FOL[c1]
+            if not legal:
+                legal = hand
+            legal = red(legal, h0 | h1 | h2 | 1 << c1 | 1 << c2, NULL)
+            win = legal & BEATS[top]
+            mx = ISMAX[s3]
+            if mx == ISMAX[w12]:
+                moves = cards(legal)
+                moves.sort(key=KEY_PD.__getitem__)
+            else:
+                moves = cards(win)
+                moves.sort(key=KEY_PD.__getitem__)
+                rest = cards(legal & ~win)
+                rest.sort(key=KEY_PA.__getitem__)
+                moves += rest
+            p12 = PTS[c1] + PTS[c2]
+            v = -1 if mx else 999
+            for c3 in moves:
+                tp = p12 + PTS[c3]
+                w = s3 if win >> c3 & 1 else w12
+                g = tp if w == D else 0
+                b = ~(1 << c3)
+                n0 = h0 & b
+                n1 = h1 & b
+                n2 = h2 & b
+                if n0 | n1 | n2:
+                    x = g + tstart(n0, n1, n2, w, need - g, R - tp, depth - 1, acc + g)
+                else:
+                    x = g
+                if mx:
+                    if x > v:
+                        v = x
+                        if v >= need:
+                            break
+                elif x < v:
+                    v = x
+                    if v < need:
+                        break
+            return v
+
+        self.tstart = tstart
+        self.pos2 = pos2
+        self.pos3 = pos3
+
+    def run(self, hands: Sequence[int], trick: Sequence[int], leader: int, need: int, depth: int, acc: int) -> int:
+        """Fail-soft null-window test from any position (trick in progress too)."""
+        h0, h1, h2 = hands
+        pts = self.pts
+        rem = h0 | h1 | h2
+        R = sum(pts[c] for c in _cards(rem)) + sum(pts[c] for c in trick)
+        n = len(trick)
+        if n == 0:
+            if not rem:
+                return 0
+            return self.tstart(h0, h1, h2, leader, need, R, depth, acc)
+        if need <= 0:
+            return 0
+        if need > R:
+            return R
+        if n == 1:
+            return self.pos2(h0, h1, h2, leader, trick[0], need, R, depth, acc)
+        return self.pos3(h0, h1, h2, leader, trick[0], trick[1], need, R, depth, acc)
+
+
+def _default_leaf(tables: _GameTables, declarer: int) -> LeafFn:
+    """A rough static estimate for depth-limited searches.
+
+    The declarer is credited with a share of the points still out equal to his
+    share of the hand "strength": Jacks 3, other trumps 2, Aces 1.5, Tens 1,
+    other cards 0.5.  Trick winners are mostly trumps and top cards, so this
+    tracks who will collect the points; it is deliberately cheap.
+    """
+    trumps = TRUMPS[tables.game]
+    weight = []
+    for c in range(32):
+        r = c & 7
+        if trumps >> c & 1:
+            weight.append(6 if r == 4 else 4)
+        else:
+            weight.append(3 if r == 7 else (2 if r == 3 else 1))
+    w = tuple(weight)
+
+    def leaf(hands: tuple[int, int, int], leader: int, declarer_points: int) -> int:
+        rest = 0
+        total = 0
+        mine = 0
+        for seat in range(3):
+            for c in _cards(hands[seat]):
+                rest += CARD_POINTS[c]
+                total += w[c]
+                if seat == declarer:
+                    mine += w[c]
+        if not total:
+            return declarer_points
+        return declarer_points + (rest * mine + total // 2) // total
+
+    return leaf
+
+
+class SkatSolver:
+    """Double-dummy solver for one game type and one declarer seat.
+
+    Build it once and reuse it across deals and positions: the tables and the
+    transposition tables are kept.  ``reset`` sets a position; ``play`` and
+    ``undo`` walk through it; the query methods search from the current
+    position and never change it.
+    """
+
+    def __init__(self, game: int, declarer: int) -> None:
+        if game not in range(7):
+            raise ValueError(f"the solver handles game types 0..6, not {game!r}")
+        if declarer not in (0, 1, 2):
+            raise ValueError(f"declarer must be a seat 0..2, not {declarer!r}")
+        self.game = int(game)
+        self.declarer = declarer
+        self.tables = game_tables(self.game)
+        self._counter = [0, 0]
+        self._base = 0
+        self._searches: dict[tuple[bool, bool], _Search] = {}
+        self.hands = [0, 0, 0]
+        self.trick: list[int] = []
+        self.leader = 0
+        self.to_move = 0
+        self.declarer_points = 0
+        self.declarer_tricks = 0
+        self.defender_tricks = 0
+        self._history: list[tuple[int, int, int, int, int, int, tuple[int, ...]]] = []
+
+    # -- position -----------------------------------------------------------
+
+    def reset(
+        self,
+        hands: Sequence[int],
+        trick: Sequence[int],
+        leader: int,
+        declarer_points: int = 0,
+        declarer_tricks: int = 0,
+        defender_tricks: int = 0,
+    ) -> None:
+        """Set the position: the cards each seat still holds, the trick so far."""
+        if len(hands) != 3 or leader not in (0, 1, 2) or len(trick) > 2:
+            raise ValueError("need three hands, a leader 0..2 and at most two cards in the trick")
+        seen = 0
+        for h in hands:
+            if not 0 <= h < 1 << 32 or h & seen:
+                raise ValueError("hands must be disjoint 32-bit card masks")
+            seen |= h
+        for c in trick:
+            if not 0 <= c < 32 or seen >> c & 1:
+                raise ValueError("trick cards must be cards no hand holds, each once")
+            seen |= 1 << c
+        n = hands[(leader + len(trick)) % 3].bit_count()
+        for i in range(3):
+            seat = (leader + i) % 3
+            want = n - 1 if i < len(trick) else n
+            if hands[seat].bit_count() != want:
+                raise ValueError("hand sizes do not fit the trick in progress")
+        if trick and n == 0:
+            raise ValueError("a trick in progress needs cards to finish it")
+        self.hands = [int(h) for h in hands]
+        self.trick = [int(c) for c in trick]
+        self.leader = leader
+        self.to_move = (leader + len(trick)) % 3
+        self.declarer_points = declarer_points
+        self.declarer_tricks = declarer_tricks
+        self.defender_tricks = defender_tricks
+        self._history.clear()
+
+    def legal(self) -> int:
+        """Mask of the cards the seat to move may play."""
+        hand = self.hands[self.to_move]
+        if not self.trick:
+            return hand
+        m = hand & self.tables.follow[self.trick[0]]
+        return m if m else hand
+
+    def play(self, card: int) -> None:
+        """Play a card of the seat to move (completing a trick scores it)."""
+        if not 0 <= card < 32 or not self.legal() >> card & 1:
+            raise ValueError(f"card {card!r} is not a legal play here")
+        self._history.append(
+            (
+                card,
+                self.leader,
+                self.to_move,
+                self.declarer_points,
+                self.declarer_tricks,
+                self.defender_tricks,
+                tuple(self.trick),
+            )
+        )
+        self.hands[self.to_move] &= ~(1 << card)
+        self.trick.append(card)
+        if len(self.trick) < 3:
+            self.to_move = _NEXT[self.to_move]
+            return
+        t = self.trick
+        beats = self.tables.beats
+        w, top = 0, t[0]
+        for i in (1, 2):
+            if beats[top] >> t[i] & 1:
+                w, top = i, t[i]
+        winner = (self.leader + w) % 3
+        if winner == self.declarer:
+            self.declarer_points += CARD_POINTS[t[0]] + CARD_POINTS[t[1]] + CARD_POINTS[t[2]]
+            self.declarer_tricks += 1
+        else:
+            self.defender_tricks += 1
+        self.trick = []
+        self.leader = self.to_move = winner
+
+    def undo(self) -> None:
+        """Take back the last ``play``."""
+        if not self._history:
+            raise ValueError("nothing to undo")
+        card, leader, to_move, dp, dt, ft, trick = self._history.pop()
+        self.hands[to_move] |= 1 << card
+        self.leader = leader
+        self.to_move = to_move
+        self.declarer_points = dp
+        self.declarer_tricks = dt
+        self.defender_tricks = ft
+        self.trick = list(trick)
+
+    # -- counters -----------------------------------------------------------
+
+    @property
+    def nodes(self) -> int:
+        """Search nodes (cards tried) since construction or ``reset_counters``."""
+        return self._counter[0] - self._base
+
+    def reset_counters(self) -> None:
+        self._base = self._counter[0]
+
+    def clear_tables(self) -> None:
+        """Forget all transposition entries (only needed to measure cold searches)."""
+        for s in self._searches.values():
+            s.tt.clear()
+
+    # -- queries ------------------------------------------------------------
+
+    def _search(self, count: bool, declarer_max: bool) -> _Search:
+        s = self._searches.get((count, declarer_max))
+        if s is None:
+            pts = (1,) * 32 if count else CARD_POINTS
+            ismax = tuple((seat == self.declarer) == declarer_max for seat in range(3))
+            s = _Search(self.tables, self.declarer, pts, ismax, self._counter)  # type: ignore[arg-type]
+            self._searches[(count, declarer_max)] = s
+        return s
+
+    def _limit(self, node_limit: int | None) -> None:
+        cnt = self._counter
+        cnt[1] = cnt[0] + node_limit if node_limit is not None else 1 << 62
+
+    def _run(self, s: _Search, need: int, node_limit: int | None) -> int:
+        self._limit(node_limit)
+        return s.run(self.hands, self.trick, self.leader, need, _FULL_DEPTH, self.declarer_points)
+
+    @property
+    def _points_max(self) -> bool:
+        return self.game != GameType.RAMSCH
+
+    def declarer_reaches(self, target: int, node_limit: int | None = None) -> bool:
+        """Does the declarer end with ``target`` card points or more (points
+        so far included)?  Ramsch: does the evaluated seat end with at least
+        ``target`` when it avoids points and the others push them on it?"""
+        need = target - self.declarer_points
+        return self._run(self._search(False, self._points_max), need, node_limit) >= need
+
+    def declarer_takes_all(self, node_limit: int | None = None) -> bool:
+        """Schwarz for the declarer: no trick lost so far and none from here."""
+        if self.defender_tricks:
+            return False
+        cards = sum(h.bit_count() for h in self.hands) + len(self.trick)
+        if not cards:
+            return True
+        return self._run(self._search(True, True), cards, node_limit) >= cards
+
+    def defenders_take_all(self, node_limit: int | None = None) -> bool:
+        """The declarer takes no trick at all (so far and from here), though he tries."""
+        if self.declarer_tricks:
+            return False
+        return self._run(self._search(True, True), 1, node_limit) < 1
+
+    def null_declarer_wins(self, node_limit: int | None = None) -> bool:
+        """Null: the declarer takes no trick while the defenders try to give him one."""
+        if self.declarer_tricks:
+            return False
+        return self._run(self._search(True, False), 1, node_limit) < 1
+
+    def exact(self, node_limit: int | None = None, max_tricks: int | None = None, leaf: LeafFn | None = None) -> int:
+        """The declarer's final card points under best play (MTD(f)).
+
+        With ``max_tricks`` the search stops after that many more completed
+        tricks and asks ``leaf(hands, leader, declarer_points)`` for the final
+        points from there (default: :func:`_default_leaf`, a static share of
+        the points still out).  Depth-limited values are not exact, so they
+        use a table of their own that lives for this call only.
+        """
+        dp = self.declarer_points
+        rem = self.hands[0] | self.hands[1] | self.hands[2]
+        R = sum(CARD_POINTS[c] for c in _cards(rem)) + sum(CARD_POINTS[c] for c in self.trick)
+        if max_tricks is not None:
+            if leaf is None:
+                leaf = _default_leaf(self.tables, self.declarer)
+            s = _Search(
+                self.tables,
+                self.declarer,
+                CARD_POINTS,
+                tuple((seat == self.declarer) == self._points_max for seat in range(3)),  # type: ignore[arg-type]
+                self._counter,
+                leaf,
+            )
+            depth = max_tricks
+        else:
+            s = self._search(False, self._points_max)
+            depth = _FULL_DEPTH
+        lo, hi = 0, R
+        g = R // 2
+        self._limit(node_limit)
+        while lo < hi:
+            need = g if g > lo else lo + 1
+            if need > hi:
+                need = hi
+            v = s.run(self.hands, self.trick, self.leader, need, depth, dp)
+            if v >= need:
+                lo = v
+            else:
+                hi = v
+            g = v
+        return dp + lo

@@ -1,0 +1,132 @@
+"""Speed of the double-dummy solver, as figures: ``skat bench solver``.
+
+Seeded random deals, each with a plausible suit game or Grand for the seat
+with the best hand (the skat's points counted for him), played at random to
+0, 1, 3 and 5 completed tricks.  At each stage the 61-test and the exact value
+are timed from a cold transposition table (a PIMC player meets a new layout
+with every sampled deal).  Timing is printed, never asserted: machines are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+
+from ..engine.cards import CARD_POINTS, JACKS_MASK, SUIT_MASKS, cards_of
+from ..engine.deal import SkatDeal
+from ..engine.tricks import GameType
+from .solver import SkatSolver
+
+STAGES = (0, 1, 3, 5)
+
+
+def choose_game(hands: tuple[int, int, int]) -> tuple[int, int]:
+    """The seat with the most Jacks and long suit plays its longest suit (Grand with 3+ Jacks)."""
+
+    def strength(h: int) -> int:
+        return 3 * (h & JACKS_MASK).bit_count() + max((h & m & ~JACKS_MASK).bit_count() for m in SUIT_MASKS)
+
+    declarer = max(range(3), key=lambda s: strength(hands[s]))
+    h = hands[declarer]
+    if (h & JACKS_MASK).bit_count() >= 3:
+        return GameType.GRAND, declarer
+    suit = max(range(4), key=lambda s: ((h & SUIT_MASKS[s] & ~JACKS_MASK).bit_count(), s))
+    return suit, declarer
+
+
+def positions(n: int, seed: int) -> list[tuple[int, int, list[tuple[int, tuple[int, int, int], int, int]]]]:
+    """``n`` deals: (game, declarer, [(tricks played, hands, leader, declarer points), ...])."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        deal = SkatDeal.random(rng)
+        game, declarer = choose_game(deal.hands)
+        s = SkatSolver(game, declarer)
+        s.reset(deal.hands, [], 0, declarer_points=sum(CARD_POINTS[c] for c in cards_of(deal.skat)))
+        stages = []
+        played = 0
+        while True:
+            if played in STAGES and not s.trick:
+                stages.append((played, tuple(s.hands), s.leader, s.declarer_points))
+                if played == STAGES[-1]:
+                    break
+            s.play(rng.choice(cards_of(s.legal())))
+            if not s.trick:
+                played += 1
+        out.append((game, declarer, stages))
+    return out
+
+
+def _summary(ms: list[float]) -> dict[str, float]:
+    ms = sorted(ms)
+    return {
+        "median_ms": round(statistics.median(ms), 3),
+        "p90_ms": round(ms[min(len(ms) - 1, int(0.9 * len(ms)))], 3),
+        "max_ms": round(ms[-1], 3),
+    }
+
+
+def bench_solver(n: int = 200, seed: int = 1, exact: bool = True) -> dict[str, object]:
+    """Median/p90 milliseconds and nodes of the 61-test and the exact value per stage."""
+    data = positions(n, seed)
+    report: dict[str, object] = {}
+    for stage in STAGES:
+        t61: list[float] = []
+        n61: list[int] = []
+        tex: list[float] = []
+        nex: list[int] = []
+        wins = 0
+        for game, declarer, stages in data:
+            for played, hands, leader, dp in stages:
+                if played != stage:
+                    continue
+                s = SkatSolver(game, declarer)
+                s.reset(hands, [], leader, declarer_points=dp)
+                t0 = time.perf_counter()
+                wins += s.declarer_reaches(61)
+                t61.append((time.perf_counter() - t0) * 1000)
+                n61.append(s.nodes)
+                if exact:
+                    s.clear_tables()
+                    s.reset_counters()
+                    t0 = time.perf_counter()
+                    s.exact()
+                    tex.append((time.perf_counter() - t0) * 1000)
+                    nex.append(s.nodes)
+        entry: dict[str, object] = {
+            "positions": len(t61),
+            "declarer_reaches_61": wins,
+            "test61": _summary(t61) | {"median_nodes": int(statistics.median(n61)), "max_nodes": max(n61)},
+        }
+        if exact:
+            entry["exact"] = _summary(tex) | {"median_nodes": int(statistics.median(nex)), "max_nodes": max(nex)}
+        report[f"after_{stage}_tricks"] = entry
+    return report
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="skat bench solver", description=__doc__)
+    ap.add_argument("--positions", type=int, default=200, help="random deals (default 200)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-exact", action="store_true", help="time only the 61-test")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    figures = bench_solver(args.positions, args.seed, exact=not args.no_exact)
+    out = {
+        "bench": "solver",
+        "positions": args.positions,
+        "seed": args.seed,
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "seconds": round(time.perf_counter() - t0, 1),
+        "stages": figures,
+        "targets": {"after_0_tricks.test61.median_ms": 150, "after_3_tricks.test61.median_ms": 5},
+    }
+    json.dump(out, sys.stdout, indent=2)
+    print()
+    return 0

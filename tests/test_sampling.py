@@ -1,0 +1,143 @@
+"""Sampled deals always fit what the seat knows (hypothesis over random hands)."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skat.ai import sampling
+from skat.ai.base import decide_now
+from skat.ai.heuristic import HeuristicPlayer
+from skat.ai.sampling import DealSampler
+from skat.engine import ISKO, LOTHAR, SkatDeal, SkatHand
+from skat.engine import actions as A
+from skat.engine.hand_state import Phase
+from skat.engine.tricks import FOLLOW, GameType
+
+RULES = [ISKO, LOTHAR.with_options(jungfrau=True), ISKO.with_options(kontra_re=True)]
+
+
+def _play_to(seed: int, rules_index: int, stop_after: int, force_ramsch: bool) -> SkatHand | None:
+    """A heuristic hand stopped at its ``stop_after``-th card (None if it ends first)."""
+    rng = random.Random(seed)
+    rules = RULES[rules_index]
+    state = SkatHand(rules, SkatDeal.random(rng))
+    players = [HeuristicPlayer("strong", random.Random(seed * 3 + s)) for s in range(3)]
+    if force_ramsch and rules.all_pass == "ramsch":
+        for _ in range(3):
+            state.apply(A.PASS)
+    played = 0
+    while state.phase != Phase.DONE:
+        seat = state.to_move
+        assert seat is not None
+        if state.phase == Phase.PLAY:
+            if played == stop_after:
+                return state
+            played += 1
+        state.apply(decide_now(players[seat], state.observe(seat)))
+    return None
+
+
+def _voids(state: SkatHand) -> list[int]:
+    """The suits (or trumps) each seat has shown it lacks, from the true history."""
+    game = state.game
+    assert game is not None
+    voids = [0, 0, 0]
+    tricks = [(t.leader, t.cards) for t in state.tricks]
+    if state.trick:
+        tricks.append((state.leader, tuple(state.trick)))
+    for leader, cs in tricks:
+        lead = FOLLOW[game][cs[0]]
+        for i in range(1, len(cs)):
+            if not lead >> cs[i] & 1:
+                voids[(leader + i) % 3] |= lead
+    return voids
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    rules_index=st.integers(0, len(RULES) - 1),
+    stop_after=st.integers(0, 28),
+    force_ramsch=st.booleans(),
+    sample_seed=st.integers(0, 1000),
+)
+def test_sampled_deals_fit_everything_the_seat_knows(
+    seed: int, rules_index: int, stop_after: int, force_ramsch: bool, sample_seed: int
+) -> None:
+    state = _play_to(seed, rules_index, stop_after, force_ramsch)
+    if state is None:
+        return
+    seat = state.to_move
+    assert seat is not None
+    obs = state.observe(seat)
+    sampler = DealSampler(obs)
+    assert sampler.feasible  # the true deal fits, so some deal does
+    voids = _voids(state)
+    unseen_true = state.hands[0] | state.hands[1] | state.hands[2] | state.skat
+    rng = random.Random(sample_seed)
+    for _ in range(4):
+        deal = sampler.sample(rng)
+        assert deal is not None
+        hands, skat = deal.hands, deal.skat
+        assert hands[seat] == obs.hand
+        # the same cards are still unplayed, each in exactly one place
+        assert hands[0] | hands[1] | hands[2] | skat == unseen_true
+        assert sum(h.bit_count() for h in hands) + skat.bit_count() == unseen_true.bit_count()
+        assert skat.bit_count() == 2
+        for s in range(3):
+            assert hands[s].bit_count() == state.hands[s].bit_count()
+            assert not hands[s] & voids[s], "a seat was dealt a suit it has shown it lacks"
+        if obs.skat:  # the declarer knows his discards
+            assert skat == obs.skat
+        if obs.open_cards and state.declarer is not None:
+            assert hands[state.declarer] == obs.open_cards
+        if state.game != GameType.RAMSCH and state.declarer is not None and seat != state.declarer:
+            assert not obs.skat
+        assert 0.0 < deal.weight <= 1.0
+
+
+def test_sampling_is_deterministic_given_the_rng() -> None:
+    state = _play_to(7, 0, 4, False)
+    assert state is not None
+    obs = state.observe(state.to_move)  # type: ignore[arg-type]
+    a = [DealSampler(obs).sample(random.Random(3)) for _ in range(3)]
+    assert a[0] == a[1] == a[2]
+
+
+def test_a_bid_makes_strong_hands_likelier(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A defender who held up to 27 is dealt hands that could carry such a
+    bid (by the evaluation's chance of the best game worth 27) more often with
+    the bidding weights on than off."""
+    rng = random.Random(5)
+    state = None
+    while state is None:
+        s = SkatHand(ISKO, SkatDeal.random(rng))
+        # middlehand bids up to 30 and loses to rearhand, who declares
+        s.apply(A.bid(18))
+        s.apply(A.PASS)  # forehand out
+        s.apply(A.bid(20))  # rearhand
+        for value in (22, 23, 24, 27, 30):
+            s.apply(A.HOLD)  # middlehand holds
+            s.apply(A.bid(value))
+        s.apply(A.PASS)  # middlehand gives up at 30
+        s.apply(A.HAND)
+        s.apply(A.declare(GameType.GRAND))
+        state = s
+    obs = state.observe(2)  # the declarer, who saw middlehand hold up to 27
+
+    def bidder_strength(weights: bool) -> float:
+        monkeypatch.setattr(sampling, "BIDDING_WEIGHTS", weights)
+        sampler = DealSampler(obs)
+        r = random.Random(1)
+        n = 200
+        total = 0.0
+        for _ in range(n):
+            deal = sampler.sample(r)
+            assert deal is not None
+            total += sampling._best_chance(deal.hands[1], False, 27)
+        return total / n
+
+    assert bidder_strength(True) > bidder_strength(False) + 0.05

@@ -1,0 +1,302 @@
+"""The expert (search) player: composed positions where the search must find
+the winning line, legality in every rule set, and thinking in slices."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from skat.ai import SearchPlayer, make_player, pimc
+from skat.ai.base import STRENGTHS, check_strength, decide_now
+from skat.ai.effort import Effort
+from skat.ai.heuristic import HeuristicPlayer
+from skat.engine import ISKO, LOTHAR, SkatDeal, SkatHand
+from skat.engine import actions as A
+from skat.engine.cards import parse_card
+from skat.engine.hand_state import Phase
+from skat.engine.tricks import GameType
+
+SKAT_RULES = {
+    "isko": ISKO,
+    "lothar": LOTHAR,
+    "isko+kontra": ISKO.with_options(kontra_re=True, seeger_fabian=True),
+    "lothar+ramsch+jungfrau": LOTHAR.with_options(jungfrau=True, kontra_re=True),
+}
+
+
+def cards(text: str) -> list[int]:
+    return [parse_card(t) for t in text.split()]
+
+
+def scripted(rules, hands: tuple[str, str, str], skat: str, bidding: list[int], pickup: bool,  # type: ignore[no-untyped-def]
+             discards: str, declaration: int, plays: str) -> SkatHand:
+    """A hand driven through a fixed auction, declaration and card play."""
+    fh, mh, rh = (cards(h) for h in hands)
+    state = SkatHand(rules, SkatDeal.from_hands(fh, mh, rh, cards(skat)))
+    for action in bidding:
+        state.apply(action)
+    if state.phase == Phase.SKAT:
+        state.apply(A.PICKUP if pickup else A.HAND)
+        for c in cards(discards):
+            state.apply(c)
+        state.apply(declaration)
+    while state.phase in (Phase.KONTRA, Phase.RE):
+        state.apply(A.NO_CALL)
+    for c in cards(plays):
+        state.apply(c)
+    return state
+
+
+def expert_choice(state: SkatHand, samples: int = 6, seed: int = 1) -> int:
+    seat = state.to_move
+    assert seat is not None
+    player = SearchPlayer(rng=random.Random(seed), effort=Effort.fixed(samples))
+    return decide_now(player, state.observe(seat))
+
+
+@pytest.fixture
+def misled(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """Make the heuristic prior (the provisional card and the tie-break)
+    suggest a given wrong card, so only the search can find the right one."""
+
+    def mislead(wrong: str) -> None:
+        monkeypatch.setattr(pimc, "choose_card", lambda obs, strength, rng: parse_card(wrong))
+
+    return mislead
+
+
+# ---------------------------------------------------------------- composed positions
+def test_declarer_draws_trumps_before_cashing_his_aces(misled) -> None:  # type: ignore[no-untyped-def]
+    """Grand, four tricks left: every heart and spade but his Aces is gone and
+    both defenders' Jacks are out.  Drawing them first takes all 30 points
+    (69 in all); an Ace first is trumped and the game is lost (56)."""
+    state = scripted(
+        ISKO,
+        ("CJ SJ HA SA H7 HK S8 SQ CQ CA", "HJ DJ D7 D8 H9 HT S7 ST DA CK", "D9 C7 C8 C9 H8 HQ S9 SK DQ CT"),
+        "DT DK",
+        [A.PASS, A.PASS, A.bid(18)],
+        True,
+        "DT DK",
+        A.declare(GameType.GRAND),
+        "H7 H9 H8  HT HQ HK  S7 S9 S8  SK SQ ST  DA DQ CQ  CK CT CA",
+    )
+    assert state.to_move == 0 and state.declarer == 0
+    misled("HA")
+    assert expert_choice(state) in cards("CJ SJ")
+
+
+def test_defender_smears_a_ten_onto_the_partners_sure_trick(misled) -> None:  # type: ignore[no-untyped-def]
+    """Hearts: the declarer leads a small spade, the partner takes it with the
+    spade Ace (nobody after him can beat it but this seat, his partner); the
+    Ten of diamonds is worth ten points now and likely lost to the declarer's
+    Ace later."""
+    state = scripted(
+        ISKO,
+        ("CJ SJ HJ DJ HA HT HK DA S7 C7", "SA SK SQ S9 S8 CA CT CK D9 DQ", "DT D7 C8 C9 CQ H7 H8 H9 HQ DK"),
+        "ST D8",
+        [A.PASS, A.PASS, A.bid(18)],
+        False,
+        "",
+        A.declare(GameType.HEARTS),
+        "S7 SA",
+    )
+    assert state.to_move == 2
+    misled("C8")
+    assert expert_choice(state) == parse_card("DT")
+
+
+def test_null_declarer_gets_rid_of_his_dangerous_ace_while_he_can(misled) -> None:  # type: ignore[no-untyped-def]
+    """Null: every heart and diamond of the declarer is safe, but the bare
+    spade Ace is caught by any spade lead.  Clubs are led and he has none:
+    now or never."""
+    state = scripted(
+        ISKO,
+        ("C8 C9 CQ CK S7 S9 SJ HQ HK DA", "H7 H8 H9 HT D7 D8 D9 DT DJ SA", "C7 CT CJ CA S8 ST SQ SK HA HJ"),
+        "DQ DK",
+        [A.bid(18), A.PASS, A.PASS],
+        False,
+        "",
+        A.declare(GameType.NULL),
+        "C8",
+    )
+    assert state.declarer == 1 and state.to_move == 1
+    misled("HT")
+    assert expert_choice(state) == parse_card("SA")
+
+
+# ---------------------------------------------------------------- legality
+def _play_hand(rules, deal: SkatDeal, players) -> SkatHand:  # type: ignore[no-untyped-def]
+    return _continue(SkatHand(rules, deal), players)
+
+
+@pytest.mark.parametrize("rules_name", list(SKAT_RULES))
+def test_expert_never_plays_an_illegal_card(rules_name: str) -> None:
+    rules = SKAT_RULES[rules_name]
+    rng = random.Random(rules_name)
+    for i in range(2):
+        expert = i % 3
+        players = [
+            SearchPlayer(rng=random.Random(rng.random()), effort=Effort.fixed(2))
+            if s == expert
+            else HeuristicPlayer("strong", random.Random(rng.random()))
+            for s in range(3)
+        ]
+        state = _play_hand(rules, SkatDeal.random(rng), players)
+        assert state.result is not None
+
+
+def test_ramsch_is_played_by_search_at_every_seat() -> None:
+    rules = LOTHAR.with_options(jungfrau=True)
+    rng = random.Random(11)
+    state = SkatHand(rules, SkatDeal.random(rng))
+    for _ in range(3):
+        state.apply(A.PASS)
+    assert state.game == GameType.RAMSCH
+    players = [SearchPlayer(rng=random.Random(s), effort=Effort.fixed(2)) for s in range(3)]
+    state = _continue(state, players)
+    assert state.result is not None and state.result.game == "ramsch"
+
+
+def _continue(state: SkatHand, players) -> SkatHand:  # type: ignore[no-untyped-def]
+    while state.phase != Phase.DONE:
+        seat = state.to_move
+        assert seat is not None
+        view = state.observe(seat)
+        decision = players[seat].begin(view)
+        while not decision.step(0.01):
+            pass
+        assert not decision.corrected, "the thinking returned an illegal action"
+        assert decision.action in view.legal
+        state.apply(decision.action)
+    return state
+
+
+# ---------------------------------------------------------------- slices
+class _Recording(pimc._Search):
+    instances: list[_Recording] = []
+
+    def __init__(self, obs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(obs)
+        _Recording.instances.append(self)
+
+
+def test_a_decision_runs_in_small_slices(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A multi-card decision needs several steps with a tiny budget, and no
+    unit of work searches more than about one chunk of nodes."""
+    monkeypatch.setattr(pimc, "_Search", _Recording)
+    state = scripted(
+        ISKO,
+        ("CJ SJ HA SA H7 HK S8 SQ CQ CA", "HJ DJ D7 D8 H9 HT S7 ST DA CK", "D9 C7 C8 C9 H8 HQ S9 SK DQ CT"),
+        "DT DK",
+        [A.PASS, A.PASS, A.bid(18)],
+        True,
+        "DT DK",
+        A.declare(GameType.GRAND),
+        "H7 H9 H8",
+    )
+    view = state.observe(state.to_move)  # type: ignore[arg-type]
+    thinking = pimc.think(view, random.Random(3), Effort.fixed(3))
+    units = 0
+    worst = 0
+    last_nodes = 0
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as stop:
+            assert stop.value in view.legal
+            break
+        units += 1
+        if _Recording.instances:
+            search = _Recording.instances[-1]
+            worst = max(worst, search.nodes - last_nodes)
+            last_nodes = search.nodes
+    assert units > 5
+    # a chunk may overshoot its limit by the rest of one trick's search
+    assert 0 < worst <= 3 * max(pimc.NODE_CHUNK, pimc.DEPTH_NODE_LIMIT)
+    decision = SearchPlayer(rng=random.Random(3), effort=Effort.fixed(3)).begin(view)
+    steps = 1
+    while not decision.step(0.0):
+        steps += 1
+    assert steps > 1 and decision.action in view.legal
+
+
+def test_first_provisional_card_comes_before_any_deal_is_solved() -> None:
+    state = SkatHand(ISKO, SkatDeal.random(random.Random(2)))
+    for action in (A.PASS, A.PASS, A.bid(18), A.HAND, A.declare(GameType.GRAND)):
+        state.apply(action)
+    view = state.observe(0)
+    thinking = pimc.think(view, random.Random(1), Effort.fixed(2))
+    first = next(thinking)
+    assert first in view.legal
+
+
+# ---------------------------------------------------------------- strengths
+def test_strengths_and_make_player() -> None:
+    assert STRENGTHS == ("easy", "normal", "strong", "expert")
+    assert isinstance(make_player("expert", random.Random(1)), SearchPlayer)
+    heuristic = make_player("heuristic", random.Random(1))
+    assert isinstance(heuristic, HeuristicPlayer) and heuristic.strength == "strong"
+    for s in ("easy", "normal", "strong"):
+        assert isinstance(make_player(s), HeuristicPlayer)
+    check_strength("heuristic")
+    with pytest.raises(ValueError):
+        make_player("grandmaster")
+    with pytest.raises(ValueError):
+        HeuristicPlayer("expert")
+    effort = Effort.fixed(3)
+    player = make_player("expert", effort=effort)
+    assert isinstance(player, SearchPlayer) and player.effort is effort
+
+
+def test_expert_declaration_sets_its_estimate() -> None:
+    rng = random.Random(5)
+    for _ in range(40):
+        state = SkatHand(ISKO, SkatDeal.random(rng))
+        players = [SearchPlayer(rng=random.Random(s), effort=Effort.fixed(1)) for s in range(3)]
+        while state.phase not in (Phase.PLAY, Phase.DONE):
+            seat = state.to_move
+            assert seat is not None
+            state.apply(decide_now(players[seat], state.observe(seat)))
+        if state.declarer is not None:
+            estimate = players[state.declarer].last_estimate
+            assert estimate is not None and 0.0 <= estimate <= 1.0
+            return
+    pytest.fail("no game was declared in 40 deals")
+
+
+def test_the_table_seats_the_expert() -> None:
+    """A match set up (or restored) with the expert strength gets search players."""
+    from skat.engine.match import Match
+    from skat.ui.controller import MatchController
+
+    ctl = MatchController(Match("skat", ISKO, players=3, hands=3, seed=1), human=0, strength="expert", seed=1)
+    assert isinstance(ctl.player(1), SearchPlayer)
+    for _ in range(500):  # think in small slices until the person is asked or a card is played
+        if not ctl.ai_to_move or ctl.hand.phase == Phase.PLAY:
+            break
+        ctl.step_ai(0.004)
+    assert not ctl.ai_to_move or ctl.hand.phase == Phase.PLAY
+
+
+def test_equivalent_cards_are_grouped_once() -> None:
+    """Grand, the declarer to lead: the black Jacks are adjacent (equal
+    points), 7 8 9 of clubs too once nothing lies between them; the Ace and
+    the Ten of a suit differ in points and stay apart."""
+    state = scripted(
+        ISKO,
+        ("CJ SJ HA HT C7 C8 C9 D7 S7 H7", "HJ DJ CA CT CK CQ DA DT DK DQ", "SA ST SK SQ S9 S8 HK HQ H9 H8"),
+        "D8 D9",
+        [A.PASS, A.PASS, A.bid(18)],
+        False,
+        "",
+        A.declare(GameType.GRAND),
+        "",
+    )
+    view = state.observe(0)
+    groups = pimc.equivalent_groups(view, list(view.legal))
+    as_sets = sorted(sorted(g) for g in groups)
+    assert sorted(cards("CJ SJ")) in as_sets
+    assert sorted(cards("C7 C8 C9")) in as_sets
+    assert [parse_card("HA")] in as_sets and [parse_card("HT")] in as_sets
+    assert sum(len(g) for g in groups) == len(view.legal)
