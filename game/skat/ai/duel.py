@@ -47,7 +47,7 @@ from ..engine.rules import ISKO, LOTHAR, OFFICERS, Rules
 from ..engine.scoring import HandResult, seeger_fabian
 from ..engine.skat_hand import Phase
 from .base import Player
-from .bench import time_decision
+from .bench import settle_garbage, time_decision
 from .effort import Effort
 from .heuristic import HeuristicPlayer
 
@@ -199,6 +199,7 @@ def play_game(config: DuelConfig, deck: tuple[int, ...], seating: str, game_no: 
         for seat, who in enumerate(seating)
     ]
     tallies = {who: Tally() for who in "AB"}
+    settle_garbage()
     state = new_hand(config.game, rules, deck)
     estimate: dict[int, float | None] = {}
     while not state.done:
