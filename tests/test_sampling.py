@@ -56,7 +56,7 @@ def _voids(state: SkatHand) -> list[int]:
     return voids
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
     rules_index=st.integers(0, len(RULES) - 1),

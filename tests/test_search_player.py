@@ -300,3 +300,19 @@ def test_equivalent_cards_are_grouped_once() -> None:
     assert sorted(cards("C7 C8 C9")) in as_sets
     assert [parse_card("HA")] in as_sets and [parse_card("HT")] in as_sets
     assert sum(len(g) for g in groups) == len(view.legal)
+
+
+def test_expert_plays_officers_skat_legally() -> None:
+    from skat.engine import OFFICERS, shuffled_deck
+    from skat.engine.match import new_hand
+
+    rng = random.Random(4)
+    for _ in range(2):
+        state = new_hand("officers", OFFICERS, shuffled_deck(rng))
+        players = [SearchPlayer(rng=random.Random(s), effort=Effort.fixed(2)) for s in range(2)]
+        while not state.done:
+            seat = state.to_move
+            view = state.observe(seat)
+            action = decide_now(players[seat], view)
+            assert action in view.legal
+            state.apply(action)

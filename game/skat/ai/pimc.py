@@ -48,23 +48,24 @@ from .base import Thinking
 from .effort import Effort
 from .sampling import Deal, DealSampler
 from .skat_play import choose_card
+from .solver import SearchAborted, SkatSolver
 
-NODE_CHUNK = 1000
+NODE_CHUNK = 2500
 """Solver nodes per unit of work (under 10 ms natively)."""
-EVAL_NODE_CAP = 15_000
-NULL_NODE_CAP = 5_000
+EVAL_NODE_CAP = 25_000
+NULL_NODE_CAP = 8_000
 """Nodes the winning test of one card on one deal may take at full depth
 before the decision drops to the depth-limited search (Null: the card counts
 as undecided on that deal)."""
 EXTRA_NODE_CAP = 3_000
 """Nodes for a Schneider or Schwarz test; past it the extra level is not counted."""
-DEAL_NODE_BUDGET = 25_000
+DEAL_NODE_BUDGET = 50_000
 """Full-depth nodes one deal may take; a decision whose deal took more goes on
 at the depth limit."""
-DEPTH_NODE_LIMIT = 1500
+DEPTH_NODE_LIMIT = 2500
 """Nodes of one depth-limited search (one unit of work); past it the static
 estimate of the position after the card is used instead."""
-FULL_DEPTH_CARDS = {"trump": 7, "ramsch": 5, "null": 10}
+FULL_DEPTH_CARDS = {"trump": 8, "ramsch": 6, "null": 10}
 """Solve to the end once the mover holds at most this many cards."""
 DEPTH_TRICKS = 2
 """Tricks searched before the static estimate while full depth is too dear."""
@@ -81,21 +82,9 @@ budget (once a deal is solved), so no decision takes much longer than asked."""
 SETTLED = 10
 """A timed decision stops early once this many deals all agree on the best card."""
 
-SolverFactory = Callable[[int, int], Any]
-SOLVER_FACTORY: SolverFactory | None = None
-"""Builds ``SkatSolver(game, declarer)``; None: :mod:`skat.ai.solver`.  Tests
-may set a reference solver here."""
-
 
 class _TooBig(Exception):
     """A solve passed its node cap."""
-
-
-def _solver_api() -> tuple[SolverFactory, type[Exception]]:
-    from . import solver  # the shared double-dummy solver (imported late: it is large)
-
-    factory = SOLVER_FACTORY if SOLVER_FACTORY is not None else solver.SkatSolver
-    return factory, solver.SearchAborted
 
 
 def think(obs: SkatObservation, rng: random.Random, effort: Effort) -> Thinking:
@@ -261,7 +250,6 @@ class _Search:
         self.obs = obs
         self.game = game
         self.me = obs.seat
-        self.factory, self.aborted = _solver_api()
         if game == GameType.RAMSCH:
             self.kind = "ramsch"
             self.evaluated = obs.seat
@@ -272,7 +260,7 @@ class _Search:
             self.kind = "trump"
             self.evaluated = obs.declarer
         assert self.evaluated is not None
-        self.solver = self.factory(int(game), self.evaluated)
+        self.solver = SkatSolver(int(game), self.evaluated)
         self.full = len(obs.legal) > 0 and obs.hand.bit_count() <= FULL_DEPTH_CARDS[self.kind]
         self.sign = 1.0 if self.kind == "ramsch" or obs.seat == obs.declarer else -1.0
         self.leader = obs.trick[0][0] if obs.trick else obs.seat
@@ -329,7 +317,7 @@ class _Search:
             before = solver.nodes
             try:
                 result = call(min(NODE_CHUNK, cap - spent))
-            except self.aborted:
+            except SearchAborted:
                 used = solver.nodes - before
                 spent += used
                 self._account(used)
@@ -427,7 +415,7 @@ class _Search:
         before = self.solver.nodes
         try:
             est = self.solver.exact(node_limit=DEPTH_NODE_LIMIT, max_tricks=DEPTH_TRICKS, leaf=leaf)
-        except self.aborted:
+        except SearchAborted:
             est = None
         self.nodes += self.solver.nodes - before
         yield None

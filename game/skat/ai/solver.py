@@ -45,8 +45,12 @@ TT_CAPACITY = 1 << 18
 """Entries per transposition table before it is cleared (bounds the memory:
 a few tens of MB at most; a cleared table only costs speed, never correctness)."""
 
+ORDER_CACHE_CAPACITY = 1 << 16
+"""Cached ordered move lists per search (keyed by the legal mask and what decides the order)."""
+
 _FULL_DEPTH = 99
 _NEXT = (1, 2, 0)
+_PREV = (2, 0, 1)
 _LOW789 = 0x03030303  # 7 and 8 of every suit: a neighbour one rank up exists
 _SEVENS = 0x01010101
 _JACKS = 0x10101010
@@ -88,11 +92,22 @@ class _GameTables:
                 m = trumps | sum(1 << d for d in range(32) if same >> d & 1 and power[d] > power[c])
             beats.append(m)
         self.beats = tuple(beats)
-        # Sort keys: strongest first, and by points (ties: weaker first).
+        # Sort keys by points (ties: weaker first).
         trump_bonus = [100 if trumps >> c & 1 else 0 for c in range(32)]
-        self.key_power_desc = tuple(-(power[c] + trump_bonus[c]) for c in range(32))
         self.key_points_desc = tuple(-CARD_POINTS[c] * 256 + power[c] + trump_bonus[c] for c in range(32))
         self.key_points_asc = tuple(CARD_POINTS[c] * 256 + power[c] + trump_bonus[c] for c in range(32))
+        # Leads, found best by node counts over random deals: the declarer
+        # cashes plain Aces, then draws trumps from the top, then the other
+        # plain cards from the top; a defender leads plain cards from the top
+        # and trumps last.  Null: the declarer leads low, the defenders high.
+        if self.null:
+            self.key_lead_declarer = tuple(power[c] for c in range(32))
+            self.key_lead_defender = tuple(-power[c] for c in range(32))
+        else:
+            self.key_lead_declarer = tuple(
+                -power[c] if trump_bonus[c] else (-1000 if power[c] == 6 else 100 - power[c]) for c in range(32)
+            )
+            self.key_lead_defender = tuple(200 - power[c] if trump_bonus[c] else -power[c] for c in range(32))
 
 
 _TABLES: dict[int, _GameTables] = {}
@@ -164,6 +179,7 @@ class _Search:
         leaf: LeafFn | None = None,
     ) -> None:
         self.tt: dict[int, int] = {}
+        self.order_cache: dict[int, tuple[int, ...]] = {}
         self.counter = counter  # [nodes, limit]
         self.pts = tuple(pts)
         self.ismax = ismax
@@ -172,29 +188,56 @@ class _Search:
 
     def _build(self, tab: _GameTables, leaf: LeafFn | None) -> None:
         tt = self.tt
+        oc = self.order_cache
         cnt = self.counter
         FOL = tab.follow
         BEATS = tab.beats
         PTS = self.pts
         ISMAX = self.ismax
         D = self.declarer
-        NULL = (NEIGHBOURS if set(PTS) == {1} else SMALL_ONLY) if tab.null else TRUMP_GAME
+        MODE = (NEIGHBOURS if set(PTS) == {1} else SMALL_ONLY) if tab.null else TRUMP_GAME
+        TRUMPISH = MODE == TRUMP_GAME
         NEXT = _NEXT
-        KEY_POW = tab.key_power_desc
+        PREV = _PREV
+        KEY_LDECL = tab.key_lead_declarer
         KEY_PD = tab.key_points_desc
         KEY_PA = tab.key_points_asc
         red = reduce_equivalent
         cards = _cards
         limited = leaf is not None
         cap = TT_CAPACITY
+        ocap = ORDER_CACHE_CAPACITY
+        L2 = _LOW789
+        L7 = _SEVENS
+        J = _JACKS
+        # Tags keep the move-list kinds apart in the shared cache.
+        P2 = 1 << 64
+        P3 = 1 << 65
+        LEAD = 1 << 66
+        LEAD_DEF = 1 << 67
+        P2B = 1 << 68
+        DMAX = ISMAX[D]
+        KEY_LDEF = tab.key_lead_defender
+
+        def ordered(k: int, first: int, key1: Sequence[int], second: int, key2: Sequence[int]) -> tuple[int, ...]:
+            """Build and cache a move list: ``first`` sorted by ``key1``, then ``second`` by ``key2``."""
+            a = cards(first)
+            a.sort(key=key1.__getitem__)
+            if second:
+                b = cards(second)
+                b.sort(key=key2.__getitem__)
+                a += b
+            t = tuple(a)
+            if k >= 0:
+                if len(oc) >= ocap:
+                    oc.clear()
+                oc[k] = t
+            return t
 
         def tstart(h0: int, h1: int, h2: int, leader: int, need: int, R: int, depth: int, acc: int) -> int:
-            cnt[0] += 1
-            if need <= 0:
-                return 0
-            if need > R:
-                return R
-            if cnt[0] > cnt[1]:
+            # Callers have checked 0 < need <= R.
+            n = cnt[0] = cnt[0] + 1
+            if n > cnt[1]:
                 raise SearchAborted
             if limited:
                 if not depth:
@@ -204,7 +247,6 @@ class _Search:
             else:
                 key = h0 | h1 << 32 | h2 << 64 | leader << 96
             e = tt.get(key)
-            best = -1
             if e is not None:
                 lo = e & 255
                 if lo >= need:
@@ -212,15 +254,38 @@ class _Search:
                 hi = e >> 8 & 255
                 if hi < need:
                     return hi
-                best = (e >> 16) - 1
+                best = e >> 16
             else:
-                lo, hi = 0, R
-            hand = h0 if leader == 0 else (h1 if leader == 1 else h2)
-            moves = cards(red(hand, h0 | h1 | h2, NULL))
-            moves.sort(key=KEY_POW.__getitem__)
-            if best >= 0 and best in moves:
-                moves.remove(best)
-                moves.insert(0, best)
+                lo = 0
+                hi = R
+                best = 0
+            legal = h0 if leader == 0 else (h1 if leader == 1 else h2)
+            if legal & (legal - 1):
+                if TRUMPISH:
+                    d = ~(h0 | h1 | h2)
+                    rm = legal & (((legal >> 1) & L2) | ((d >> 1) & (legal >> 2) & L7))
+                    mj = legal & J
+                    if mj & (mj - 1):
+                        dj = d & J
+                        rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
+                    legal &= ~rm
+                else:
+                    legal = red(legal, h0 | h1 | h2, MODE)
+            if best and not legal >> (best - 1) & 1:
+                best = 0
+            if ISMAX[leader] == DMAX:
+                k = legal | best << 32 | LEAD
+                kl = KEY_LDECL
+            else:
+                k = legal | best << 32 | LEAD_DEF
+                kl = KEY_LDEF
+            moves = oc.get(k)
+            if moves is None:
+                if best:
+                    moves = (best - 1,) + ordered(-1, legal & ~(1 << (best - 1)), kl, 0, kl)
+                    oc[k] = moves
+                else:
+                    moves = ordered(k, legal, kl, 0, kl)
             bestc = -1
             if ISMAX[leader]:
                 v = -1
@@ -259,22 +324,31 @@ class _Search:
             legal = hand & FOL[c1]
             if not legal:
                 legal = hand
-            legal = red(legal, h0 | h1 | h2 | 1 << c1, NULL)
+            if legal & (legal - 1):
+                if TRUMPISH:
+                    d = ~(h0 | h1 | h2 | 1 << c1)
+                    rm = legal & (((legal >> 1) & L2) | ((d >> 1) & (legal >> 2) & L7))
+                    mj = legal & J
+                    if mj & (mj - 1):
+                        dj = d & J
+                        rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
+                    legal &= ~rm
+                else:
+                    legal = red(legal, h0 | h1 | h2 | 1 << c1, MODE)
             win = legal & BEATS[c1]
-            if ISMAX[s1] == ISMAX[s2]:
-                # Partner led: keep the trick cheap for now, beat it later.
-                moves = cards(legal & ~win)
-                moves.sort(key=KEY_PA.__getitem__)
-                w = cards(win)
-                w.sort(key=KEY_PA.__getitem__)
-                moves += w
+            mx = ISMAX[s2]
+            if mx == ISMAX[s1]:
+                # Partner led: give him points (richest card that lets him win) first, beat him last.
+                k = legal | win << 32 | P2
+                moves = oc.get(k)
+                if moves is None:
+                    moves = ordered(k, legal & ~win, KEY_PD, win, KEY_PA)
             else:
-                moves = cards(win)
-                moves.sort(key=KEY_PD.__getitem__)
-                rest = cards(legal & ~win)
-                rest.sort(key=KEY_PA.__getitem__)
-                moves += rest
-            if ISMAX[s2]:
+                k = legal | win << 32 | P2B
+                moves = oc.get(k)
+                if moves is None:
+                    moves = ordered(k, win, KEY_PD, legal & ~win, KEY_PA)
+            if mx:
                 v = -1
                 for c2 in moves:
                     b = ~(1 << c2)
@@ -296,42 +370,54 @@ class _Search:
 
         def pos3(h0: int, h1: int, h2: int, s1: int, c1: int, c2: int, need: int, R: int, depth: int, acc: int) -> int:
             cnt[0] += 1
-            s2 = NEXT[s1]
-            s3 = NEXT[s2]
+            s3 = PREV[s1]
             if BEATS[c1] >> c2 & 1:
-                w12, top = s2, c2
+                w12 = NEXT[s1]
+                top = c2
             else:
-                w12, top = s1, c1
+                w12 = s1
+                top = c1
             hand = h0 if s3 == 0 else (h1 if s3 == 1 else h2)
             legal = hand & FOL[c1]
             if not legal:
                 legal = hand
-            legal = red(legal, h0 | h1 | h2 | 1 << c1 | 1 << c2, NULL)
+            if legal & (legal - 1):
+                if TRUMPISH:
+                    d = ~(h0 | h1 | h2 | 1 << c1 | 1 << c2)
+                    rm = legal & (((legal >> 1) & L2) | ((d >> 1) & (legal >> 2) & L7))
+                    mj = legal & J
+                    if mj & (mj - 1):
+                        dj = d & J
+                        rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
+                    legal &= ~rm
+                else:
+                    legal = red(legal, h0 | h1 | h2 | 1 << c1 | 1 << c2, MODE)
             win = legal & BEATS[top]
             mx = ISMAX[s3]
             if mx == ISMAX[w12]:
-                moves = cards(legal)
-                moves.sort(key=KEY_PD.__getitem__)
+                # Partner is winning: whatever is played, the trick is ours; richest card first.
+                k = legal | P3
+                moves = oc.get(k)
+                if moves is None:
+                    moves = ordered(k, legal, KEY_PD, 0, KEY_PD)
             else:
-                moves = cards(win)
-                moves.sort(key=KEY_PD.__getitem__)
-                rest = cards(legal & ~win)
-                rest.sort(key=KEY_PA.__getitem__)
-                moves += rest
+                k = legal | win << 32
+                moves = oc.get(k)
+                if moves is None:
+                    moves = ordered(k, win, KEY_PD, legal & ~win, KEY_PA)
             p12 = PTS[c1] + PTS[c2]
             v = -1 if mx else 999
             for c3 in moves:
                 tp = p12 + PTS[c3]
-                w = s3 if win >> c3 & 1 else w12
-                g = tp if w == D else 0
-                b = ~(1 << c3)
-                n0 = h0 & b
-                n1 = h1 & b
-                n2 = h2 & b
-                if n0 | n1 | n2:
-                    x = g + tstart(n0, n1, n2, w, need - g, R - tp, depth - 1, acc + g)
-                else:
+                g = tp if (s3 if win >> c3 & 1 else w12) == D else 0
+                nn = need - g
+                if nn <= 0:
                     x = g
+                elif nn > R - tp:
+                    x = g + R - tp
+                else:
+                    b = ~(1 << c3)
+                    x = g + tstart(h0 & b, h1 & b, h2 & b, s3 if win >> c3 & 1 else w12, nn, R - tp, depth - 1, acc + g)
                 if mx:
                     if x > v:
                         v = x
@@ -354,14 +440,12 @@ class _Search:
         rem = h0 | h1 | h2
         R = sum(pts[c] for c in _cards(rem)) + sum(pts[c] for c in trick)
         n = len(trick)
-        if n == 0:
-            if not rem:
-                return 0
-            return self.tstart(h0, h1, h2, leader, need, R, depth, acc)
         if need <= 0:
             return 0
         if need > R:
             return R
+        if n == 0:
+            return self.tstart(h0, h1, h2, leader, need, R, depth, acc)
         if n == 1:
             return self.pos2(h0, h1, h2, leader, trick[0], need, R, depth, acc)
         return self.pos3(h0, h1, h2, leader, trick[0], trick[1], need, R, depth, acc)
