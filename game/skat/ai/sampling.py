@@ -23,7 +23,10 @@ would have played, and the declarer (seen by a defender) holds a hand that
 suits the game he announced.  The acceptance never drops below a floor, so a
 surprising hand (a human's bluff, a bold bid) still turns up, and after a few
 rejections the likeliest candidate is taken.  ``BIDDING_WEIGHTS = False``
-turns the weighting off (for comparisons).
+turns the weighting off (for comparisons).  Measured on 60 hands of the strong
+heuristic (ISkO), at the first trick and after three: the sampled hidden hands
+share 48.9% of their cards with the true ones at the first trick (46.0%
+uniform) and 50.7% over both points (48.4% uniform).
 """
 
 from __future__ import annotations

@@ -237,6 +237,18 @@ class _Search:
         def tstart(h0: int, h1: int, h2: int, leader: int, need: int, R: int, depth: int, acc: int) -> int:
             # Callers have checked 0 < need <= R.
             n = cnt[0] = cnt[0] + 1
+            if not h0 & (h0 - 1):
+                # The last trick plays itself: one card in each hand.
+                s2 = NEXT[leader]
+                c1 = (h0 if leader == 0 else (h1 if leader == 1 else h2)).bit_length() - 1
+                c2 = (h0 if s2 == 0 else (h1 if s2 == 1 else h2)).bit_length() - 1
+                c3 = (h0 | h1 | h2) & ~(1 << c1 | 1 << c2)
+                c3 = c3.bit_length() - 1
+                if BEATS[c1] >> c2 & 1:
+                    w = PREV[leader] if BEATS[c2] >> c3 & 1 else s2
+                else:
+                    w = PREV[leader] if BEATS[c1] >> c3 & 1 else leader
+                return R if w == D else 0
             if n > cnt[1]:
                 raise SearchAborted
             if limited:
@@ -318,26 +330,46 @@ class _Search:
             return v
 
         def pos2(h0: int, h1: int, h2: int, s1: int, c1: int, need: int, R: int, depth: int, acc: int) -> int:
-            cnt[0] += 1
+            # The third hand's moves are inlined: its legal cards (and their
+            # equivalences: the second card stays alive in the trick) do not
+            # depend on the second card, so they are computed once here.
             s2 = NEXT[s1]
+            s3 = NEXT[s2]
+            alive = h0 | h1 | h2 | 1 << c1
+            fol = FOL[c1]
             hand = h0 if s2 == 0 else (h1 if s2 == 1 else h2)
-            legal = hand & FOL[c1]
+            legal = hand & fol
             if not legal:
                 legal = hand
-            if legal & (legal - 1):
-                if TRUMPISH:
-                    d = ~(h0 | h1 | h2 | 1 << c1)
+            hand = h0 if s3 == 0 else (h1 if s3 == 1 else h2)
+            legal3 = hand & fol
+            if not legal3:
+                legal3 = hand
+            if TRUMPISH:
+                d = ~alive
+                if legal & (legal - 1):
                     rm = legal & (((legal >> 1) & L2) | ((d >> 1) & (legal >> 2) & L7))
                     mj = legal & J
                     if mj & (mj - 1):
                         dj = d & J
                         rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
                     legal &= ~rm
-                else:
-                    legal = red(legal, h0 | h1 | h2 | 1 << c1, MODE)
-            win = legal & BEATS[c1]
+                if legal3 & (legal3 - 1):
+                    rm = legal3 & (((legal3 >> 1) & L2) | ((d >> 1) & (legal3 >> 2) & L7))
+                    mj = legal3 & J
+                    if mj & (mj - 1):
+                        dj = d & J
+                        rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
+                    legal3 &= ~rm
+            else:
+                legal = red(legal, alive, MODE)
+                legal3 = red(legal3, alive, MODE)
+            bc1 = BEATS[c1]
+            win = legal & bc1
             mx = ISMAX[s2]
-            if mx == ISMAX[s1]:
+            mx1 = ISMAX[s1]
+            mx3 = ISMAX[s3]
+            if mx == mx1:
                 # Partner led: give him points (richest card that lets him win) first, beat him last.
                 k = legal | win << 32 | P2
                 moves = oc.get(k)
@@ -348,24 +380,81 @@ class _Search:
                 moves = oc.get(k)
                 if moves is None:
                     moves = ordered(k, win, KEY_PD, legal & ~win, KEY_PA)
-            if mx:
-                v = -1
-                for c2 in moves:
-                    b = ~(1 << c2)
-                    x = pos3(h0 & b, h1 & b, h2 & b, s1, c1, c2, need, R, depth, acc)
+            p1 = PTS[c1]
+            v = -1 if mx else 999
+            nodes = 1
+            for c2 in moves:
+                nodes += 1
+                b = ~(1 << c2)
+                g0 = h0 & b
+                g1 = h1 & b
+                g2 = h2 & b
+                if bc1 >> c2 & 1:
+                    w12 = s2
+                    win = legal3 & BEATS[c2]
+                    own = mx3 == mx
+                else:
+                    w12 = s1
+                    win = legal3 & bc1
+                    own = mx3 == mx1
+                # The third hand: partner winning, richest card first; else win richly or lose cheaply.
+                if own:
+                    k = legal3 | P3
+                    m3 = oc.get(k)
+                    if m3 is None:
+                        m3 = ordered(k, legal3, KEY_PD, 0, KEY_PD)
+                else:
+                    k = legal3 | win << 32
+                    m3 = oc.get(k)
+                    if m3 is None:
+                        m3 = ordered(k, win, KEY_PD, legal3 & ~win, KEY_PA)
+                p12 = p1 + PTS[c2]
+                if mx3:
+                    x = -1
+                    for c3 in m3:
+                        tp = p12 + PTS[c3]
+                        w = s3 if win >> c3 & 1 else w12
+                        g = tp if w == D else 0
+                        nn = need - g
+                        if nn <= 0:
+                            y = g
+                        elif nn > R - tp:
+                            y = g + R - tp
+                        else:
+                            b = ~(1 << c3)
+                            y = g + tstart(g0 & b, g1 & b, g2 & b, w, nn, R - tp, depth - 1, acc + g)
+                        if y > x:
+                            x = y
+                            if x >= need:
+                                break
+                else:
+                    x = 999
+                    for c3 in m3:
+                        tp = p12 + PTS[c3]
+                        w = s3 if win >> c3 & 1 else w12
+                        g = tp if w == D else 0
+                        nn = need - g
+                        if nn <= 0:
+                            y = g
+                        elif nn > R - tp:
+                            y = g + R - tp
+                        else:
+                            b = ~(1 << c3)
+                            y = g + tstart(g0 & b, g1 & b, g2 & b, w, nn, R - tp, depth - 1, acc + g)
+                        if y < x:
+                            x = y
+                            if x < need:
+                                break
+                if mx:
                     if x > v:
                         v = x
                         if v >= need:
                             break
-            else:
-                v = 999
-                for c2 in moves:
-                    b = ~(1 << c2)
-                    x = pos3(h0 & b, h1 & b, h2 & b, s1, c1, c2, need, R, depth, acc)
-                    if x < v:
-                        v = x
-                        if v < need:
-                            break
+                elif x < v:
+                    v = x
+                    if v < need:
+                        break
+            cnt[0] += nodes
             return v
 
         def pos3(h0: int, h1: int, h2: int, s1: int, c1: int, c2: int, need: int, R: int, depth: int, acc: int) -> int:
