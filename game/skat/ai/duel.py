@@ -268,7 +268,8 @@ def run_duel(config: DuelConfig, deals: int, jobs: int = 1, progress: bool = Fal
     work = [(config, i) for i in range(deals)]
     outcomes: list[DealOutcome] = []
     if jobs > 1 and deals > 1:
-        ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+        # Fresh interpreters: forking a process that runs threads (pygame's, a test runner's) can hang.
+        ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(jobs) as pool:
             for outcome in pool.imap_unordered(_play_deal_star, work):
                 outcomes.append(outcome)
