@@ -414,3 +414,223 @@ def test_easy_play_differs_from_strong() -> None:
             differences += easy != strong
             state.apply(strong)
     assert differences > 0
+
+
+# --------------------------------------------------------------------------- (d) the endgame search in slices
+def _drive(gen):  # type: ignore[no-untyped-def]
+    """Run a generator to its end; return (value, number of pauses)."""
+    pauses = 0
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value, pauses
+        pauses += 1
+
+
+def _brute_force(game: int, declarer: int, hands: list[int], trick: list[int], leader: int) -> int:
+    """The declarer's card points from here on by plain minimax (no pruning):
+    the reference the resumable alpha-beta search must agree with."""
+    from skat.engine.tricks import FOLLOW, trick_winner
+
+    if len(trick) == 3:
+        winner = (leader + trick_winner(game, trick)) % 3
+        gained = sum(CARD_POINTS[c] for c in trick) if winner == declarer else 0
+        if not hands[winner]:
+            return gained
+        return gained + _brute_force(game, declarer, hands, [], winner)
+    seat = (leader + len(trick)) % 3
+    cards = hands[seat] & FOLLOW[game][trick[0]] if trick else 0
+    cards = cards or hands[seat]
+    values = []
+    for c in range(32):
+        if cards >> c & 1:
+            h = hands[:]
+            h[seat] &= ~(1 << c)
+            values.append(_brute_force(game, declarer, h, trick + [c], leader))
+    return max(values) if seat == declarer else min(values)
+
+
+def test_endgame_search_agrees_with_brute_force() -> None:
+    from types import SimpleNamespace
+
+    from skat.ai import endgame
+    from skat.engine.tricks import FOLLOW
+
+    rng = random.Random(42)
+    for _ in range(60):
+        game = rng.choice([GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND])
+        declarer = rng.randrange(3)
+        tricks_left = rng.choice([2, 3])
+        cards = rng.sample(range(32), 3 * tricks_left)
+        hands = [sum(1 << c for c in cards[i * tricks_left : (i + 1) * tricks_left]) for i in range(3)]
+        leader = rng.randrange(3)
+        trick: list[int] = []
+        for k in range(rng.randrange(3)):  # a trick in progress, played legally
+            seat = (leader + k) % 3
+            legal = hands[seat] & FOLLOW[game][trick[0]] if trick else 0
+            legal = legal or hands[seat]
+            c = rng.choice([x for x in range(32) if legal >> x & 1])
+            hands[seat] &= ~(1 << c)
+            trick.append(c)
+        seat = (leader + len(trick)) % 3
+        legal = (hands[seat] & FOLLOW[game][trick[0]] if trick else 0) or hands[seat]
+        for c in (x for x in range(32) if legal >> x & 1):
+            h = hands[:]
+            h[seat] &= ~(1 << c)
+            search = endgame._Search(SimpleNamespace(follow=FOLLOW[game], game=game, declarer=declarer))  # type: ignore[arg-type]
+            value, _ = _drive(search.after_card(h[:], trick + [c], leader))
+            assert value == _brute_force(game, declarer, h, trick + [c], leader)
+
+
+def _endgame_views(count: int) -> list:  # type: ignore[type-arg]
+    """Card-play views of suit games and Grand with four or fewer tricks to go."""
+    views = []
+    rng = random.Random(5)
+    for i in range(count):
+        state = SkatHand(ISKO, SkatDeal.random(rng))
+        players = [HeuristicPlayer("normal", random.Random(i * 3 + s)) for s in range(3)]
+        while not state.done:
+            seat = state.to_move
+            view = state.observe(seat)  # type: ignore[arg-type]
+            endgame = view.phase == Phase.PLAY and len(state.tricks) >= 6 and len(view.legal) > 1
+            if endgame and view.game is not None and view.game <= GameType.GRAND:
+                views.append(view)
+            state.apply(decide_now(players[seat], view))  # type: ignore[index]
+    return views
+
+
+def test_endgame_pauses_change_no_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search in small units chooses exactly as one uninterrupted search
+    (same seed): cutting the work small does not weaken the player."""
+    from skat.ai import endgame
+
+    views = _endgame_views(20)
+    assert len(views) > 50
+    sliced = []
+    for k, view in enumerate(views):
+        card, _ = _drive(endgame.endgame_card(view, "strong", random.Random(k)))
+        sliced.append((card, endgame.last_search.nodes if endgame.last_search else 0))
+    unit = endgame.NODES_PER_UNIT
+    monkeypatch.setattr(endgame, "NODES_PER_UNIT", 10**9)
+    whole = []
+    for k, view in enumerate(views):
+        card, _ = _drive(endgame.endgame_card(view, "strong", random.Random(k)))
+        whole.append((card, endgame.last_search.nodes if endgame.last_search else 0))
+    assert sliced == whole
+    assert max(nodes for _, nodes in whole) > 4 * unit  # work that needed cutting
+
+
+def test_no_unit_of_the_strong_player_exceeds_the_node_bound() -> None:
+    """Issue 7, finding 9: every unit of thinking is small.  Counted in search
+    nodes, not timed: a unit (one step with budget 0) never runs more than
+    ``NODES_PER_UNIT`` nodes, while whole decisions search many times that."""
+    from skat.ai import endgame
+
+    largest_decision = 0
+    split = 0
+    for seed in range(60):
+        rules = ISKO if seed % 2 else LOTHAR
+        state = SkatHand(rules, SkatDeal.random(random.Random(seed)))
+        players = [HeuristicPlayer("strong", random.Random(seed * 3 + s)) for s in range(3)]
+        while not state.done:
+            seat = state.to_move
+            assert seat is not None
+            endgame.last_search = None
+            decision = players[seat].begin(state.observe(seat))
+            before = 0
+            units = 0
+            while True:
+                done = decision.step(0.0)
+                units += 1
+                nodes = endgame.last_search.nodes if endgame.last_search else 0
+                assert nodes - before <= endgame.NODES_PER_UNIT
+                before = nodes
+                if done:
+                    break
+            largest_decision = max(largest_decision, before)
+            split += before > endgame.NODES_PER_UNIT
+            state.apply(decision.action, seat)
+    assert largest_decision > 10 * endgame.NODES_PER_UNIT
+    assert split > 20
+
+
+def test_strong_endgame_defence_beats_normal() -> None:
+    """From the same positions four tricks before the end, strong defenders
+    (who search the endgame) hold a normal declarer to fewer card points than
+    normal defenders do."""
+    points = {"strong": 0, "normal": 0}
+    for seed in range(120):
+        state = SkatHand(ISKO, SkatDeal.random(random.Random(seed)))
+        normal = [HeuristicPlayer("normal", random.Random(seed * 3 + s)) for s in range(3)]
+        while not state.done and not (state.phase == Phase.PLAY and len(state.tricks) == 6 and not state.trick):
+            seat = state.to_move
+            state.apply(decide_now(normal[seat], state.observe(seat)))  # type: ignore[index,arg-type]
+        if state.done or state.game is None or state.game > GameType.GRAND:
+            continue
+        for who in points:
+            play = state.clone()
+            defender = HeuristicPlayer(who, random.Random(seed))
+            while not play.done:
+                seat = play.to_move
+                assert seat is not None
+                player = normal[seat] if seat == play.declarer else defender
+                play.apply(decide_now(player, play.observe(seat)))
+            assert play.result is not None
+            points[who] += play.result.declarer_points
+    assert points["strong"] < points["normal"] - 100
+
+
+def test_no_unit_of_the_strong_officers_solver_exceeds_the_node_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The strong Officers' player's exact endgame solve pauses too: counted in
+    solver nodes per unit (one step with budget 0), never timed."""
+    from skat.ai import officers_player
+
+    solvers: list[officers_player._Solver] = []
+
+    class Counted(officers_player._Solver):
+        def __init__(self, kn: officers_player.OfficersKnowledge) -> None:
+            super().__init__(kn)
+            solvers.append(self)
+
+    monkeypatch.setattr(officers_player, "_Solver", Counted)
+    largest = 0
+    for seed in range(80):
+        rules = OFFICERS if seed % 2 else OFFICERS.with_options(officers_layout="admirals")
+        state = OfficersHand(rules, shuffled_deck(random.Random(seed)))
+        players = [HeuristicPlayer("strong", random.Random(seed + s)) for s in range(2)]
+        while not state.done:
+            seat = state.to_move
+            assert seat is not None
+            solvers.clear()
+            decision = players[seat].begin(state.observe(seat))
+            before = 0
+            while True:
+                done = decision.step(0.0)
+                nodes = solvers[-1].nodes if solvers else 0
+                assert nodes - before <= officers_player.SOLVE_NODES_PER_UNIT
+                before = nodes
+                if done:
+                    break
+            largest = max(largest, before)
+            state.apply(decision.action, seat)
+    assert largest > 4 * officers_player.SOLVE_NODES_PER_UNIT
+
+
+def test_bench_ai_reports_units_and_slices() -> None:
+    """``skat bench ai``: the slices a 4 ms budget would cut from the unit
+    times, and a tiny run's figures per strength."""
+    from skat.ai.bench import DecisionTime, bench_ai
+
+    timing = DecisionTime(3, units=[0.001, 0.002, 0.0015, 0.006, 0.0005])
+    assert timing.slices(0.004) == pytest.approx([0.0045, 0.006, 0.0005])
+    assert timing.longest_unit == 0.006 and timing.total == pytest.approx(0.011)
+    result = bench_ai(hands=1, strengths=["normal", "strong"], verbose=False)
+    figures = result["strengths"]
+    assert isinstance(figures, dict)
+    for strength in ("normal", "strong"):
+        row = figures[strength]
+        assert row["decisions"] > 20
+        assert 0 < row["longest_unit_ms"] <= row["longest_slice_ms_at_4ms"] <= row["max_ms"]
+        assert row["median_ms"] <= row["max_ms"]
+        assert set(row["by_game"]) == {"isko", "lothar", "officers", "harlequin", "admirals"}

@@ -33,6 +33,8 @@ TOOLS = {
     "skat/ui/bench_ui.py",
     "skat/ui/bench_idle.py",
     "skat/ui/fit.py",
+    "skat/ai/duel.py",
+    "skat/ai/solver_bench.py",
 }
 
 #: Modules the browser cannot use: no threads or processes, no blocking network.

@@ -60,6 +60,8 @@ DESKTOP_ONLY = frozenset(
         "skat/webruntime.py",
         "skat/ai/bench.py",
         "skat/ai/calibrate.py",
+        "skat/ai/duel.py",
+        "skat/ai/solver_bench.py",
         "skat/ui/shots.py",
         "skat/ui/bench_ui.py",
         "skat/ui/bench_idle.py",

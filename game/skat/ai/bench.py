@@ -2,25 +2,41 @@
 
 ``bench_ai()`` plays seeded hands of Skat (ISkO and Lothar's table) and of
 Officers' Skat (all three layouts) with computer players of one strength in
-every seat, times every decision from ``begin`` to the step that completes it,
-and reports the median and the maximum in milliseconds.  Timing is printed,
-never asserted: these machines are noisy.  ``skat bench ai`` runs it.
+every seat.  Every decision is stepped with a zero budget, so each
+``step`` runs exactly one unit of work (the time between two yields of the
+thinking generator, which cannot be split) and is timed on its own.  From
+these it reports, in milliseconds:
+
+* the median and maximum decision time (``begin`` to the completing step),
+  and the median over real decisions (more than one legal action);
+* the longest unit: what one frame must absorb at the least;
+* the longest slice at the table's frame budget (4 ms): units are run until
+  the budget is used, so a slice is the sum of the units up to and including
+  the one that crossed it (derived from the unit times, as ``Decision.step``
+  would cut them).
+
+Timing is printed, never asserted: these machines are noisy.  The expert
+(when :func:`skat.ai.make_player` knows it) thinks with a fixed number of
+sampled deals by default (``--expert-samples``), so its work is reproducible;
+``--expert-seconds`` gives it the table's time budget instead.
+``skat bench ai`` runs it.
 """
 
 from __future__ import annotations
 
+import argparse
+import gc
 import json
 import platform
 import random
 import statistics
-import sys
 import time
+from dataclasses import dataclass, field
 
 from ..engine.match import new_hand
 from ..engine.rules import ISKO, LOTHAR, OFFICERS, Rules
-from .base import HEURISTIC_STRENGTHS as STRENGTHS
-from .base import Player
-from .heuristic import HeuristicPlayer
+from .base import STRENGTHS, Decision, Player, View
+from .effort import Effort
 
 BENCH_GAMES: tuple[tuple[str, str, Rules], ...] = (
     ("skat", "isko", ISKO.with_options(kontra_re=True)),
@@ -29,60 +45,163 @@ BENCH_GAMES: tuple[tuple[str, str, Rules], ...] = (
     ("officers", "harlequin", OFFICERS.with_options(officers_layout="harlequin", officers_passing=True)),
     ("officers", "admirals", OFFICERS.with_options(officers_layout="admirals", officers_passing=True)),
 )
+FRAME_BUDGET = 0.004
+"""The time the table gives a thinking player per frame (seconds)."""
+EXPERT_SAMPLES = 8
+"""The expert's default fixed effort here: sampled deals per decision."""
+EXPERT_HANDS = 3
+"""Hands per game for the expert by default (it thinks a thousand times longer)."""
 
 
-def time_hand(
-    game: str, rules: Rules, deck: tuple[int, ...], players: list[Player], budget: float
-) -> list[tuple[float, int]]:
-    """Play one hand; return (seconds, number of legal actions) per decision."""
+@dataclass
+class DecisionTime:
+    """The timing of one decision, from its units."""
+
+    legal: int
+    units: list[float] = field(default_factory=list)
+    """Wall-clock seconds of each unit."""
+    cpu: list[float] = field(default_factory=list)
+    """CPU seconds of this thread in each unit: immune to other processes taking the core."""
+
+    @property
+    def total(self) -> float:
+        return sum(self.units)
+
+    @property
+    def longest_unit(self) -> float:
+        return max(self.units)
+
+    def slices(self, budget: float = FRAME_BUDGET) -> list[float]:
+        """The slices ``Decision.step(budget)`` would run: units until the budget is used."""
+        out: list[float] = []
+        acc = 0.0
+        for u in self.units:
+            acc += u
+            if acc >= budget:
+                out.append(acc)
+                acc = 0.0
+        if acc:
+            out.append(acc)
+        return out
+
+
+def settle_garbage() -> None:
+    """Move everything alive so far (the benchmark's own records, mostly) out of
+    the garbage collector's reach, so that a full collection of them does not
+    land in, and inflate, some player's unit of work."""
+    gc.freeze()
+
+
+def time_decision(player: Player, view: View) -> tuple[Decision, DecisionTime]:
+    """Run one decision unit by unit (budget 0: exactly one unit per step),
+    timing each; returns the finished decision and its timing."""
+    timing = DecisionTime(len(view.legal))
+    start, start_cpu = time.perf_counter(), time.thread_time()
+    decision = player.begin(view)
+    while True:
+        done = decision.step(0.0)
+        now, now_cpu = time.perf_counter(), time.thread_time()
+        timing.units.append(now - start)
+        timing.cpu.append(now_cpu - start_cpu)
+        start, start_cpu = now, now_cpu
+        if done:
+            break
+    assert decision.action is not None
+    return decision, timing
+
+
+def time_hand(game: str, rules: Rules, deck: tuple[int, ...], players: list[Player]) -> list[DecisionTime]:
+    """Play one hand; return the timing of every decision."""
+    settle_garbage()
     state = new_hand(game, rules, deck)
     times = []
     while not state.done:
         seat = state.to_move
         assert seat is not None
-        view = state.observe(seat)
-        start = time.perf_counter()
-        decision = players[seat].begin(view)
-        while not decision.step(budget):
-            pass
-        times.append((time.perf_counter() - start, len(view.legal)))
-        assert decision.action is not None
+        decision, timing = time_decision(players[seat], state.observe(seat))
+        times.append(timing)
         state.apply(decision.action)
     return times
 
 
-def bench_ai(hands: int = 40, seed: int = 1, budget: float = 0.05, verbose: bool = True) -> dict[str, object]:
-    """Median and maximum decision time (ms) per strength over seeded hands of every game."""
-    figures: dict[str, dict[str, float | int]] = {}
-    for strength in STRENGTHS:
-        times: list[tuple[float, int]] = []
-        per_game: dict[str, float] = {}
+def known_strengths() -> list[str]:
+    """The heuristic strengths, and the expert when ``make_player`` knows it."""
+    from . import make_player
+
+    names = list(STRENGTHS)
+    if "expert" not in names:
+        try:
+            make_player("expert", random.Random(0), Effort.fixed(1))
+        except ValueError:
+            return names
+        names.append("expert")
+    return names
+
+
+def _ms(seconds: float, digits: int = 2) -> float:
+    return round(seconds * 1000, digits)
+
+
+def summarize(times: list[DecisionTime]) -> dict[str, float | int]:
+    totals = [t.total for t in times]
+    real = [t.total for t in times if t.legal > 1]
+    slices = [s for t in times for s in t.slices()]
+    return {
+        "decisions": len(times),
+        "median_ms": _ms(statistics.median(totals), 3),
+        "median_ms_real_choices": _ms(statistics.median(real), 3) if real else 0.0,
+        "max_ms": _ms(max(totals)),
+        "longest_unit_ms": _ms(max(t.longest_unit for t in times)),
+        "longest_unit_cpu_ms": _ms(max(max(t.cpu) for t in times)),
+        "units_per_decision_max": max(len(t.units) for t in times),
+        "longest_slice_ms_at_4ms": _ms(max(slices)),
+    }
+
+
+def bench_ai(
+    hands: int = 40,
+    seed: int = 1,
+    strengths: list[str] | None = None,
+    effort: Effort | None = None,
+    verbose: bool = True,
+    expert_hands: int = EXPERT_HANDS,
+) -> dict[str, object]:
+    """Decision, unit and slice times (ms) per strength over seeded hands of every game."""
+    from . import make_player
+
+    effort = effort if effort is not None else Effort.fixed(EXPERT_SAMPLES)
+    names = strengths if strengths is not None else known_strengths()
+    figures: dict[str, object] = {}
+    for strength in names:
+        n_hands = expert_hands if strength == "expert" else hands
+        times: list[DecisionTime] = []
+        per_game: dict[str, dict[str, float]] = {}
         for game, name, rules in BENCH_GAMES:
             rng = random.Random(seed)
             seats = 3 if game == "skat" else 2
-            players: list[Player] = [HeuristicPlayer(strength, random.Random(seed + i)) for i in range(seats)]
-            game_times: list[tuple[float, int]] = []
-            for _ in range(hands):
+            players = [make_player(strength, random.Random(seed + i), effort) for i in range(seats)]
+            game_times: list[DecisionTime] = []
+            for _ in range(n_hands):
                 deck = list(range(32))
                 rng.shuffle(deck)
-                game_times += time_hand(game, rules, tuple(deck), players, budget)
-            per_game[name] = round(max(t for t, _ in game_times) * 1000, 2)
+                game_times += time_hand(game, rules, tuple(deck), players)
+            per_game[name] = {
+                "max_ms": _ms(max(t.total for t in game_times)),
+                "longest_unit_ms": _ms(max(t.longest_unit for t in game_times)),
+                "longest_unit_cpu_ms": _ms(max(max(t.cpu) for t in game_times)),
+            }
             times += game_times
-        all_times = [t for t, _ in times]
-        real_choices = [t for t, n in times if n > 1]
-        figures[strength] = {
-            "decisions": len(all_times),
-            "median_ms": round(statistics.median(all_times) * 1000, 3),
-            "median_ms_real_choices": round(statistics.median(real_choices) * 1000, 3),
-            "max_ms": round(max(all_times) * 1000, 2),
-            "max_ms_by_game": per_game,  # type: ignore[dict-item]
-        }
+        figures[strength] = {"hands_per_game": n_hands, **summarize(times), "by_game": per_game}
     result: dict[str, object] = {
         "benchmark": "ai",
-        "what": "decision time from begin() to the completing step(), all seats computer players; "
-        "real choices: decisions with more than one legal action",
-        "hands_per_game": hands,
+        "what": "decision time from begin() to the completing step(), all seats computer players of one "
+        "strength; real choices: decisions with more than one legal action; a unit: the work between two "
+        "yields of the thinking generator (each step run with budget 0 and timed by the wall clock and by the "
+        "thread's CPU time, which other processes on the machine do not inflate); a slice: the units one "
+        "step(0.004) runs (derived from the unit times). Wall-clock figures on a shared machine are noisy.",
+        "seed": seed,
         "games": [name for _, name, _ in BENCH_GAMES],
+        "expert_effort": _effort_text(effort) if "expert" in names else None,
         "strengths": figures,
         "python": platform.python_version(),
         "implementation": platform.python_implementation(),
@@ -92,10 +211,29 @@ def bench_ai(hands: int = 40, seed: int = 1, budget: float = 0.05, verbose: bool
     return result
 
 
+def _effort_text(effort: Effort) -> str:
+    if effort.samples is not None:
+        return f"fixed: {effort.samples} sampled deals per decision"
+    return f"timed: {effort.seconds} s per decision"
+
+
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    hands = int(argv[0]) if argv else 40
-    bench_ai(hands)
+    parser = argparse.ArgumentParser(prog="skat bench ai", description=__doc__.split("\n\n")[0])
+    parser.add_argument("hands", nargs="?", type=int, default=None, help="hands per game (same as --hands)")
+    parser.add_argument("--hands", dest="hands_opt", type=int, default=40, help="hands per game and rule set")
+    parser.add_argument("--expert-hands", type=int, default=EXPERT_HANDS, help="hands per game for the expert")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--strengths", default=None, help="comma-separated (default: all known)")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--expert-samples", type=int, default=EXPERT_SAMPLES, help="fixed effort of the expert")
+    group.add_argument("--expert-seconds", type=float, default=None, help="timed effort of the expert instead")
+    args = parser.parse_args(argv)
+    hands = args.hands if args.hands is not None else args.hands_opt
+    if hands <= 0:
+        parser.error("hands must be positive")
+    effort = Effort.timed(args.expert_seconds) if args.expert_seconds else Effort.fixed(args.expert_samples)
+    strengths = args.strengths.split(",") if args.strengths else None
+    bench_ai(hands, args.seed, strengths, effort, expert_hands=args.expert_hands)
     return 0
 
 

@@ -3,8 +3,13 @@
 With four tricks or fewer to go a strong player deals the unseen cards at
 random a few times, consistent with everything it knows (cards played, voids
 shown, an open hand), and searches each deal to the end with alpha-beta on the
-card points.  The card that does best on average is played.  Each deal is one
-unit of work, so the search runs in slices like any other decision.
+card points.  The card that does best on average is played.
+
+The search runs in slices like any other decision: it is a generator that
+pauses after every :data:`NODES_PER_UNIT` search nodes (and after each deal),
+so no unit of work is longer than a frame can absorb, whatever the position.
+Pausing changes nothing else: the same deals, nodes and choice as one
+uninterrupted search.
 """
 
 from __future__ import annotations
@@ -23,6 +28,13 @@ SAMPLES = {1: 1, 2: 12, 3: 8, 4: 6}
 NODE_LIMIT = 8000
 """Search nodes per decision, a hard cap: a deal whose search would pass it is
 dropped, so no decision takes long even on a slow machine."""
+NODES_PER_UNIT = 250
+"""Search nodes between two pauses: about 1 ms of native CPython, so a unit
+stays well inside the 5 ms a frame can give even on a slower machine."""
+
+last_search: _Search | None = None
+"""The search of the latest endgame decision, kept so that tests and
+benchmarks can count its work (nodes) unit by unit."""
 
 
 class _OutOfNodes(Exception):
@@ -31,7 +43,9 @@ class _OutOfNodes(Exception):
 
 def endgame_card(obs: SkatObservation, strength: str, rng: random.Random) -> Generator[int | None, None, int | None]:
     """Best card by sampled perfect-information search, or None when the
-    position is not an endgame of a suit game or Grand (or no deal fits)."""
+    position is not an endgame of a suit game or Grand (or no deal fits).
+    Yields the best card so far after each deal searched."""
+    global last_search
     legal = list(obs.legal)
     game = obs.game
     if game is None or game > GameType.GRAND or len(legal) < 2 or obs.declarer is None:
@@ -40,10 +54,11 @@ def endgame_card(obs: SkatObservation, strength: str, rng: random.Random) -> Gen
     tricks_left = kn.held[kn.me]
     if tricks_left > MAX_TRICKS:
         return None
-    search = _Search(kn)
+    search = last_search = _Search(kn)
     totals = dict.fromkeys(legal, 0.0)
     trick = [c for _, c in obs.trick]
     leader = obs.trick[0][0] if obs.trick else obs.seat
+    sign = 1.0 if kn.me == kn.declarer else -1.0
     dealt = 0
     for _ in range(SAMPLES[tricks_left]):
         hands = _deal(kn, rng)
@@ -54,16 +69,15 @@ def endgame_card(obs: SkatObservation, strength: str, rng: random.Random) -> Gen
             for c in legal:
                 h = hands[:]
                 h[kn.me] &= ~(1 << c)
-                values[c] = search.after_card(h, trick + [c], leader)
+                values[c] = yield from search.after_card(h, trick + [c], leader)
         except _OutOfNodes:
             break
         dealt += 1
         for c in legal:
             totals[c] += values[c]
-        yield None
+        yield max(legal, key=lambda c: sign * totals[c])
     if not dealt:
         return None
-    sign = 1.0 if kn.me == kn.declarer else -1.0
     return max(legal, key=lambda c: sign * totals[c])
 
 
@@ -99,52 +113,70 @@ def _deal(kn: SkatKnowledge, rng: random.Random) -> list[int] | None:
 
 
 class _Search:
-    """Alpha-beta over the remaining tricks; value = the declarer's card points from now on."""
+    """Alpha-beta over the remaining tricks; value = the declarer's card points
+    from now on.  A generator throughout: it pauses (yields None) every
+    :data:`NODES_PER_UNIT` nodes.  Hands and the trick are changed in place and
+    restored (make/undo), so a node allocates nothing but its generator."""
 
     def __init__(self, kn: SkatKnowledge) -> None:
-        self.kn = kn
-        self.nodes = 0
+        self.follow = kn.follow
+        self.game = kn.game
         self.declarer = kn.declarer
+        self.nodes = 0
+        self.pause_at = NODES_PER_UNIT
 
-    def after_card(self, hands: list[int], trick: list[int], leader: int) -> float:
-        return self._after(hands, trick, leader, -1000.0, 1000.0)
+    def after_card(self, hands: list[int], trick: list[int], leader: int) -> Generator[None, None, float]:
+        """The declarer's points from here on, after the last card of ``trick``."""
+        return (yield from self._after(hands, trick, leader, -1000.0, 1000.0))
 
-    def _after(self, hands: list[int], trick: list[int], leader: int, alpha: float, beta: float) -> float:
+    def _after(
+        self, hands: list[int], trick: list[int], leader: int, alpha: float, beta: float
+    ) -> Generator[None, None, float]:
         self.nodes += 1
         if self.nodes > NODE_LIMIT:
             raise _OutOfNodes
-        kn = self.kn
+        if self.nodes >= self.pause_at:
+            self.pause_at += NODES_PER_UNIT
+            yield None
+        gained = 0
         if len(trick) == 3:
-            winner = (leader + trick_winner(kn.game, trick)) % 3
-            pts = CARD_POINTS[trick[0]] + CARD_POINTS[trick[1]] + CARD_POINTS[trick[2]]
-            gained = pts if winner == self.declarer else 0
+            winner = (leader + trick_winner(self.game, trick)) % 3
+            if winner == self.declarer:
+                gained = CARD_POINTS[trick[0]] + CARD_POINTS[trick[1]] + CARD_POINTS[trick[2]]
             if not hands[winner]:
                 return gained
-            return gained + self._search(hands, [], winner, winner, alpha - gained, beta - gained)
-        seat = (leader + len(trick)) % 3
-        return self._search(hands, trick, leader, seat, alpha, beta)
-
-    def _search(self, hands: list[int], trick: list[int], leader: int, seat: int, alpha: float, beta: float) -> float:
-        kn = self.kn
-        cards = hands[seat]
+            alpha -= gained
+            beta -= gained
+            trick = []
+            leader = seat = winner
+        else:
+            seat = (leader + len(trick)) % 3
+        held = hands[seat]
+        cards = held
         if trick:
-            follow = cards & kn.follow[trick[0]]
+            follow = cards & self.follow[trick[0]]
             if follow:
                 cards = follow
         maximizing = seat == self.declarer
         best = -1000.0 if maximizing else 1000.0
-        for c in iter_cards(cards):
-            h = hands[:]
-            h[seat] &= ~(1 << c)
-            v = self._after(h, trick + [c], leader, alpha, beta)
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            hands[seat] = held ^ low
+            trick.append(low.bit_length() - 1)
+            v = yield from self._after(hands, trick, leader, alpha, beta)
+            trick.pop()
             if maximizing:
                 if v > best:
                     best = v
-                alpha = max(alpha, v)
+                if v > alpha:
+                    alpha = v
             else:
                 if v < best:
                     best = v
-                beta = min(beta, v)
+                if v < beta:
+                    beta = v
             if alpha >= beta:
                 break
-        return best
+        hands[seat] = held
+        return gained + best

@@ -527,6 +527,8 @@ def _ramsch_card(kn: OfficersKnowledge, legal: list[int]) -> int:
 # ------------------------------------------------------------------ exact endgame
 SOLVE_MAX_CARDS = 6
 SOLVE_NODE_LIMIT = 6000
+SOLVE_NODES_PER_UNIT = 250
+"""Solver nodes between two pauses, so no unit of work outlasts a frame."""
 
 
 def _solve_if_open(obs: OfficersObservation, kn: OfficersKnowledge) -> Generator[int | None, None, int | None]:
@@ -551,7 +553,7 @@ def _solve_if_open(obs: OfficersObservation, kn: OfficersKnowledge) -> Generator
     for c in solver.moves(hands, kn.me, trick):
         h = hands[:]
         h[kn.me] &= ~(1 << c)
-        value = solver.after(h, leader, trick + [c], -1000, 1000)
+        value = yield from solver.after(h, leader, trick + [c], -1000, 1000)
         if solver.nodes > SOLVE_NODE_LIMIT:
             return None
         if value > best_value:
@@ -562,11 +564,13 @@ def _solve_if_open(obs: OfficersObservation, kn: OfficersKnowledge) -> Generator
 
 class _Solver:
     """Perfect-information search over the remaining tricks; value is the
-    card points our seat still takes minus the opponent's."""
+    card points our seat still takes minus the opponent's.  A generator that
+    pauses every :data:`SOLVE_NODES_PER_UNIT` nodes (the choice is the same)."""
 
     def __init__(self, kn: OfficersKnowledge) -> None:
         self.kn = kn
         self.nodes = 0
+        self.pause_at = SOLVE_NODES_PER_UNIT
 
     def moves(self, hands: list[int], seat: int, trick: list[int]) -> list[int]:
         cards = hands[seat]
@@ -576,9 +580,14 @@ class _Solver:
                 cards = follow
         return sorted(iter_cards(cards), key=lambda c: -self.kn.power[c])
 
-    def after(self, hands: list[int], leader: int, trick: list[int], alpha: int, beta: int) -> int:
+    def after(
+        self, hands: list[int], leader: int, trick: list[int], alpha: int, beta: int
+    ) -> Generator[None, None, int]:
         """Value for our seat after ``trick`` got a card (the next to move follows)."""
         self.nodes += 1
+        if self.nodes >= self.pause_at:
+            self.pause_at += SOLVE_NODES_PER_UNIT
+            yield None
         kn = self.kn
         if len(trick) == 2:
             lead, answer = trick
@@ -589,10 +598,12 @@ class _Solver:
                 return signed
             if self.nodes > SOLVE_NODE_LIMIT:
                 return signed
-            return signed + self.search(hands, winner, [], alpha - signed, beta - signed)
-        return self.search(hands, 1 - leader, trick, alpha, beta, leader)
+            return signed + (yield from self.search(hands, winner, [], alpha - signed, beta - signed))
+        return (yield from self.search(hands, 1 - leader, trick, alpha, beta, leader))
 
-    def search(self, hands: list[int], seat: int, trick: list[int], alpha: int, beta: int, leader: int = -1) -> int:
+    def search(
+        self, hands: list[int], seat: int, trick: list[int], alpha: int, beta: int, leader: int = -1
+    ) -> Generator[None, None, int]:
         if leader < 0:
             leader = seat
         maximizing = seat == self.kn.me
@@ -600,7 +611,7 @@ class _Solver:
         for c in self.moves(hands, seat, trick):
             h = hands[:]
             h[seat] &= ~(1 << c)
-            v = self.after(h, leader, trick + [c], alpha, beta)
+            v = yield from self.after(h, leader, trick + [c], alpha, beta)
             if maximizing:
                 best = max(best, v)
                 alpha = max(alpha, v)

@@ -1,0 +1,421 @@
+"""Duplicate matches: two computer players on the same cards, every seating.
+
+Card luck swamps skill over a few hundred hands, so each deal is played by
+both players in every seat and only the difference is counted:
+
+* Skat: each deal six times.  A sits in one seat and B in the other two,
+  with A rotated over the three seats; then B in one seat and A in two,
+  rotated the same way.  The cards stay on their seats; only who sits where
+  changes, so each player holds every hand of the deal three times.
+* Officers' Skat: each deal twice, the two players swapping seats.
+
+Points are Seeger-Fabian points in Skat (:func:`skat.engine.scoring.seeger_fabian`
+for every played hand; a passed-in deal scores 0, a Ramsch its charge) and
+the game points of the score sheet in Officers' Skat, per game played by one
+seat of the player.  The 95% confidence interval of the difference A − B is
+computed over the deals (one paired difference per deal), so the card luck
+that both players shared cancels.
+
+Calibration: right after a player's declaration the benchmark reads
+``player.last_estimate`` (its own chance of winning the game it chose) and
+compares it with the outcome, in buckets of 0.1 per kind of game.
+
+Everything is seeded: the deals, the players (each seat of each game has its
+own ``random.Random``) and the effort (a fixed number of sampled deals), so
+the same seed gives the same JSON apart from the figures under ``timing``.
+``--jobs 2`` plays the deals in two processes and merges the results in deal
+order.  ``skat bench duel`` runs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import actions as A
+from ..engine.deal import shuffled_deck
+from ..engine.match import new_hand
+from ..engine.rules import ISKO, LOTHAR, OFFICERS, Rules
+from ..engine.scoring import HandResult, seeger_fabian
+from ..engine.skat_hand import Phase
+from .base import Player
+from .bench import settle_garbage, time_decision
+from .effort import Effort
+from .heuristic import HeuristicPlayer
+
+DEFAULT_SAMPLES = 12
+"""Sampled deals per decision of a search player here (a fixed effort keeps
+the run reproducible; the table's timed effort would not be)."""
+RULES: dict[str, dict[str, Rules]] = {
+    "skat": {"isko": ISKO, "lothar": LOTHAR},
+    "officers": {
+        "officers": OFFICERS,
+        "harlequin": OFFICERS.with_options(officers_layout="harlequin"),
+        "admirals": OFFICERS.with_options(officers_layout="admirals"),
+    },
+}
+SKAT_SEATINGS: tuple[str, ...] = ("ABB", "BAB", "BBA", "BAA", "ABA", "AAB")
+"""Who sits where in the six games of a Skat deal (seat 0 forehand first)."""
+OFFICERS_SEATINGS: tuple[str, ...] = ("AB", "BA")
+CALIBRATION_MIN = 50
+"""Declarations a calibration bucket needs before its agreement is judged."""
+_T975 = (
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+)  # fmt: skip
+"""Student's t, 97.5% quantile, for 1..30 degrees of freedom."""
+
+
+def seatings(game: str) -> tuple[str, ...]:
+    return SKAT_SEATINGS if game == "skat" else OFFICERS_SEATINGS
+
+
+def t975(df: int) -> float:
+    """The two-sided 95% quantile of Student's t (beyond 30 degrees: a close approximation)."""
+    if df <= 30:
+        return _T975[df - 1]
+    return 1.96 + 2.4 / df
+
+
+def mean_ci(values: list[float]) -> tuple[float, float | None, float | None]:
+    """Mean and 95% confidence interval (Student's t) of independent values."""
+    mean = statistics.fmean(values) if values else 0.0
+    if len(values) < 2:
+        return mean, None, None
+    half = t975(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def make_duel_player(strength: str, rng: random.Random, effort: Effort) -> Player:
+    """``make_player``, with ``heuristic`` meaning today's strongest heuristic
+    where ``make_player`` does not know that name yet."""
+    from . import make_player
+
+    try:
+        return make_player(strength, rng, effort)
+    except ValueError:
+        if strength == "heuristic":
+            return HeuristicPlayer("strong", rng)
+        raise
+
+
+def hand_points(game: str, result: HandResult) -> list[int]:
+    """Per seat: Seeger-Fabian points (Skat) or the score sheet's game points (Officers')."""
+    if game == "officers" or result.game == "ramsch":
+        return list(result.scores)
+    if result.game == "passed":
+        return [0, 0, 0]
+    return seeger_fabian(result.value, result.declarer, 3)
+
+
+def game_kind(game: str, rules: Rules, result: HandResult) -> str:
+    """suit, grand, or Null: in Skat (and Admirals') Hand and after pickup apart."""
+    if result.game == "grand":
+        return "grand"
+    if result.game != "null":
+        return "suit"
+    if game == "officers" and rules.officers_layout != "admirals":
+        return "null"
+    return "null_hand" if result.hand else "null_pickup"
+
+
+@dataclass(frozen=True)
+class DuelConfig:
+    a: str
+    b: str
+    game: str
+    rules: str
+    seed: int
+    samples: int
+
+
+@dataclass
+class Tally:
+    """What one player (A or B) did over some games, in mergeable form."""
+
+    seat_games: int = 0
+    points: int = 0
+    score: int = 0
+    declared: int = 0
+    wins: dict[str, list[int]] = field(default_factory=dict)
+    """Kind of game -> [declared, won]."""
+    estimates: list[tuple[str, float, bool]] = field(default_factory=list)
+    """(kind, estimated chance, won) per declaration with an estimate."""
+    missing_estimates: int = 0
+    decisions: list[float] = field(default_factory=list)
+    real_decisions: list[float] = field(default_factory=list)
+    longest_unit: float = 0.0
+    longest_unit_cpu: float = 0.0
+    corrected: int = 0
+
+    def merge(self, other: Tally) -> None:
+        self.seat_games += other.seat_games
+        self.points += other.points
+        self.score += other.score
+        self.declared += other.declared
+        for kind, (n, won) in other.wins.items():
+            mine = self.wins.setdefault(kind, [0, 0])
+            mine[0] += n
+            mine[1] += won
+        self.estimates += other.estimates
+        self.missing_estimates += other.missing_estimates
+        self.decisions += other.decisions
+        self.real_decisions += other.real_decisions
+        self.longest_unit = max(self.longest_unit, other.longest_unit)
+        self.longest_unit_cpu = max(self.longest_unit_cpu, other.longest_unit_cpu)
+        self.corrected += other.corrected
+
+
+@dataclass
+class DealOutcome:
+    """One deal in all its seatings: a tally per player and the paired difference."""
+
+    index: int
+    tallies: dict[str, Tally]
+    difference: float
+    """A's points per seat-game minus B's, on this deal."""
+
+
+def deal_deck(seed: int, index: int) -> tuple[int, ...]:
+    return tuple(shuffled_deck(random.Random(f"duel/{seed}/deal/{index}")))
+
+
+def play_game(config: DuelConfig, deck: tuple[int, ...], seating: str, game_no: int, index: int) -> dict[str, Tally]:
+    """Play one hand with the given seating; return the tally of each player."""
+    rules = RULES[config.game][config.rules]
+    effort = Effort.fixed(config.samples)
+    names = {"A": config.a, "B": config.b}
+    players = [
+        make_duel_player(names[who], random.Random(f"duel/{config.seed}/{index}/{game_no}/{seat}"), effort)
+        for seat, who in enumerate(seating)
+    ]
+    tallies = {who: Tally() for who in "AB"}
+    settle_garbage()
+    state = new_hand(config.game, rules, deck)
+    estimate: dict[int, float | None] = {}
+    while not state.done:
+        seat = state.to_move
+        assert seat is not None
+        view = state.observe(seat)
+        player = players[seat]
+        declaring = view.phase == Phase.DECLARE
+        if declaring:
+            player.last_estimate = None
+        decision, timing = time_decision(player, view)
+        action = decision.action
+        assert action is not None
+        tally = tallies[seating[seat]]
+        tally.decisions.append(timing.total)
+        if timing.legal > 1:
+            tally.real_decisions.append(timing.total)
+        tally.longest_unit = max(tally.longest_unit, timing.longest_unit)
+        tally.longest_unit_cpu = max(tally.longest_unit_cpu, max(timing.cpu))
+        tally.corrected += decision.corrected
+        if declaring and A.is_declaration(action):
+            estimate[seat] = player.last_estimate
+        state.apply(action)
+    result = state.result
+    assert result is not None
+    points = hand_points(config.game, result)
+    for seat, who in enumerate(seating):
+        t = tallies[who]
+        t.seat_games += 1
+        t.points += points[seat]
+        t.score += result.scores[seat]
+    d = result.declarer
+    if d is not None and result.game not in ("passed", "ramsch"):
+        t = tallies[seating[d]]
+        kind = game_kind(config.game, rules, result)
+        t.declared += 1
+        wins = t.wins.setdefault(kind, [0, 0])
+        wins[0] += 1
+        wins[1] += result.won
+        est = estimate.get(d)
+        if est is None:
+            t.missing_estimates += 1
+        else:
+            t.estimates.append((kind, float(est), bool(result.won)))
+    return tallies
+
+
+def play_deal(config: DuelConfig, index: int) -> DealOutcome:
+    """Every seating of deal ``index``; the paired difference per seat-game."""
+    deck = deal_deck(config.seed, index)
+    tallies = {who: Tally() for who in "AB"}
+    for game_no, seating in enumerate(seatings(config.game)):
+        for who, t in play_game(config, deck, seating, game_no, index).items():
+            tallies[who].merge(t)
+    diff = tallies["A"].points / tallies["A"].seat_games - tallies["B"].points / tallies["B"].seat_games
+    return DealOutcome(index, tallies, diff)
+
+
+def _play_deal_star(args: tuple[DuelConfig, int]) -> DealOutcome:
+    return play_deal(*args)
+
+
+def run_duel(config: DuelConfig, deals: int, jobs: int = 1, progress: bool = False) -> dict[str, Any]:
+    """Play ``deals`` deals in every seating and summarise them (see the module docstring)."""
+    started = time.perf_counter()
+    work = [(config, i) for i in range(deals)]
+    outcomes: list[DealOutcome] = []
+    if jobs > 1 and deals > 1:
+        # Fresh interpreters: forking a process that runs threads (pygame's, a test runner's) can hang.
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(jobs) as pool:
+            for outcome in pool.imap_unordered(_play_deal_star, work):
+                outcomes.append(outcome)
+                _progress(progress, len(outcomes), deals)
+    else:
+        for item in work:
+            outcomes.append(_play_deal_star(item))
+            _progress(progress, len(outcomes), deals)
+    outcomes.sort(key=lambda o: o.index)  # merge in deal order, whatever finished first
+    return summarize(config, outcomes, jobs, time.perf_counter() - started)
+
+
+def _progress(on: bool, done: int, total: int) -> None:
+    if on and (done % 10 == 0 or done == total):
+        print(f"duel: {done}/{total} deals", file=sys.stderr, flush=True)
+
+
+def calibration(estimates: list[tuple[str, float, bool]]) -> dict[str, list[dict[str, Any]]]:
+    """Per kind of game, buckets of 0.1 of the estimate: declarations, mean
+    estimate, observed win rate, and (from :data:`CALIBRATION_MIN` declarations)
+    whether the two agree within 0.1."""
+    buckets: dict[str, dict[int, list[tuple[float, bool]]]] = {}
+    for kind, est, won in estimates:
+        b = min(9, max(0, int(est * 10)))
+        buckets.setdefault(kind, {}).setdefault(b, []).append((est, won))
+    out: dict[str, list[dict[str, Any]]] = {}
+    for kind in sorted(buckets):
+        rows = []
+        for b in sorted(buckets[kind]):
+            items = buckets[kind][b]
+            mean_est = statistics.fmean(e for e, _ in items)
+            rate = sum(w for _, w in items) / len(items)
+            rows.append(
+                {
+                    "bucket": f"{b / 10:.1f}-{(b + 1) / 10:.1f}",
+                    "declared": len(items),
+                    "mean_estimate": round(mean_est, 3),
+                    "won_rate": round(rate, 3),
+                    "within_0.1": abs(rate - mean_est) <= 0.1 if len(items) >= CALIBRATION_MIN else None,
+                }
+            )
+        out[kind] = rows
+    return out
+
+
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 2)
+
+
+def summarize(config: DuelConfig, outcomes: list[DealOutcome], jobs: int, wall: float) -> dict[str, Any]:
+    totals = {who: Tally() for who in "AB"}
+    for o in outcomes:
+        for who in "AB":
+            totals[who].merge(o.tallies[who])
+    mean, lo, hi = mean_ci([o.difference for o in outcomes])
+    games = len(outcomes) * len(seatings(config.game))
+    measure = "seeger_fabian" if config.game == "skat" else "game_points"
+
+    def per_game(value: int, t: Tally) -> float:
+        return round(value / t.seat_games, 3) if t.seat_games else 0.0
+
+    result: dict[str, Any] = {
+        "benchmark": "duel",
+        "a": config.a,
+        "b": config.b,
+        "game": config.game,
+        "rules": config.rules,
+        "deals": len(outcomes),
+        "seed": config.seed,
+        "effort": f"fixed: {config.samples} sampled deals per decision (search players)",
+        "games": games,
+        "measure": measure,
+        "what": "points per game = a player's points divided by the games it played a seat in; "
+        "the difference A-B is paired per deal (every seating of the same cards), "
+        "its 95% CI by Student's t over the deals",
+        "points_per_game": {who: per_game(totals[who].points, totals[who]) for who in "AB"},
+        "difference": {
+            "mean": round(mean, 3),
+            "ci95": [round(lo, 3), round(hi, 3)] if lo is not None and hi is not None else None,
+        },
+        "score_per_game": {who: per_game(totals[who].score, totals[who]) for who in "AB"},
+        "declare_rate": {
+            who: round(totals[who].declared / totals[who].seat_games, 3) if totals[who].seat_games else 0.0
+            for who in "AB"
+        },
+        "declarer_wins": {
+            who: {
+                kind: {"declared": n, "won": w, "rate": round(w / n, 3)}
+                for kind, (n, w) in sorted(totals[who].wins.items())
+            }
+            for who in "AB"
+        },
+        "calibration": {who: calibration(totals[who].estimates) for who in "AB"},
+        "declarations_without_estimate": {who: totals[who].missing_estimates for who in "AB"},
+        "corrected_actions": {who: totals[who].corrected for who in "AB"},
+        "decisions": {who: len(totals[who].decisions) for who in "AB"},
+        "timing": {
+            "jobs": jobs,
+            "wall_seconds": round(wall, 1),
+            **{who: _timing(totals[who]) for who in "AB"},
+        },
+    }
+    return result
+
+
+def _timing(t: Tally) -> dict[str, float]:
+    if not t.decisions:
+        return {}
+    return {
+        "median_ms": _ms(statistics.median(t.decisions)),
+        "median_ms_real_choices": _ms(statistics.median(t.real_decisions)) if t.real_decisions else 0.0,
+        "max_ms": _ms(max(t.decisions)),
+        "longest_unit_ms": _ms(t.longest_unit),
+        "longest_unit_cpu_ms": _ms(t.longest_unit_cpu),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="skat bench duel", description="Duplicate matches between two computer players; prints JSON."
+    )
+    parser.add_argument("--a", default="expert", help="player A (a strength; 'heuristic' = today's strongest)")
+    parser.add_argument("--b", default="heuristic", help="player B")
+    parser.add_argument("--game", choices=sorted(RULES), default="skat")
+    parser.add_argument("--rules", default=None, help="isko or lothar (Skat); officers, harlequin or admirals")
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the machine's cores: 2)")
+    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="fixed effort of search players")
+    parser.add_argument("--progress", action="store_true", help="report progress on standard error")
+    args = parser.parse_args(argv)
+    rules = args.rules or ("isko" if args.game == "skat" else "officers")
+    if rules not in RULES[args.game]:
+        parser.error(f"--rules for {args.game}: one of {', '.join(RULES[args.game])}")
+    if args.deals <= 0 or args.jobs <= 0 or args.samples <= 0:
+        parser.error("--deals, --jobs and --samples must be positive")
+    config = DuelConfig(args.a, args.b, args.game, rules, args.seed, args.samples)
+    for name in (config.a, config.b):
+        try:
+            make_duel_player(name, random.Random(0), Effort.fixed(1))
+        except ValueError as exc:
+            print(f"skat bench duel: {exc}", file=sys.stderr)
+            return 2
+    print(json.dumps(run_duel(config, args.deals, args.jobs, args.progress), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

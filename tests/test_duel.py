@@ -1,0 +1,221 @@
+"""Tests of the duplicate-match benchmark (``skat bench duel``): the seatings,
+the paired statistics, calibration, reproducibility and the command line."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from skat import cli
+from skat.ai import duel
+from skat.ai.base import Player, decide_now
+from skat.ai.duel import DealOutcome, DuelConfig, Tally, calibration, mean_ci, run_duel, seatings
+from skat.ai.effort import Effort
+from skat.ai.heuristic import HeuristicPlayer
+from skat.engine import ISKO, OFFICERS, OfficersHand, SkatDeal, SkatHand, shuffled_deck
+from skat.engine import actions as A
+from skat.engine.scoring import HandResult
+from skat.engine.skat_hand import Phase
+
+
+def _without_timing(result: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in result.items() if k != "timing"}
+
+
+def _bench(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(["bench", "duel", *argv])
+    return code, out.getvalue(), err.getvalue()
+
+
+# --------------------------------------------------------------------------- seatings
+def test_skat_seatings_cover_every_assignment_once() -> None:
+    rows = seatings("skat")
+    assert len(rows) == 6 and len(set(rows)) == 6
+    assert {r for r in rows if r.count("A") == 1} == {"ABB", "BAB", "BBA"}
+    assert {r for r in rows if r.count("B") == 1} == {"BAA", "ABA", "AAB"}
+    for seat in range(3):  # each player holds every seat's cards three times
+        assert Counter(r[seat] for r in rows) == {"A": 3, "B": 3}
+    assert sorted(seatings("officers")) == ["AB", "BA"]
+
+
+@pytest.mark.parametrize("game", ["skat", "officers"])
+def test_a_deal_is_played_in_every_seating_on_the_same_cards(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Record who really sat where and which cards each seat held."""
+    seen: list[tuple[int, int, str, int]] = []  # (game number, seat, strength, first hand seen)
+
+    class Recording(HeuristicPlayer):
+        def __init__(self, strength: str, rng: random.Random) -> None:
+            super().__init__(strength, rng)
+            self.first_hand: int | None = None
+
+        def think(self, view):  # type: ignore[no-untyped-def]
+            if self.first_hand is None:
+                self.first_hand = view.hand | (view.playable[view.seat] if game == "officers" else 0)
+                seen.append((len(games), view.seat, self.strength, self.first_hand))
+            return super().think(view)
+
+    games: list[int] = []
+    real_play_game = duel.play_game
+
+    def counting_play_game(*args: Any) -> dict[str, Tally]:
+        result = real_play_game(*args)
+        games.append(1)
+        return result
+
+    monkeypatch.setattr(duel, "make_duel_player", lambda name, rng, effort: Recording(name, rng))
+    monkeypatch.setattr(duel, "play_game", counting_play_game)
+    config = DuelConfig("strong", "normal", game, "isko" if game == "skat" else "officers", 7, 4)
+    outcome = duel.play_deal(config, 3)
+    n_games = 6 if game == "skat" else 2
+    assert len(games) == n_games
+    rows = {}
+    for game_no in range(n_games):
+        by_seat = {seat: name for g, seat, name, _ in seen if g == game_no}
+        rows[game_no] = "".join("A" if by_seat[s] == "strong" else "B" for s in sorted(by_seat))
+    assert tuple(rows[g] for g in range(n_games)) == seatings(game)
+    # The same seat holds the same cards in every game of the deal.
+    for seat in range(3 if game == "skat" else 2):
+        assert len({h for _, s, _, h in seen if s == seat}) == 1
+    seats = 3 if game == "skat" else 2
+    assert outcome.tallies["A"].seat_games == outcome.tallies["B"].seat_games == n_games * seats // 2
+
+
+@pytest.mark.parametrize("game", ["skat", "officers"])
+def test_identical_players_differ_by_exactly_zero(game: str) -> None:
+    """The pairing cancels card luck: two copies of a deterministic player
+    score exactly the same on every deal, whatever the cards."""
+    config = DuelConfig("normal", "normal", game, "isko" if game == "skat" else "officers", 11, 4)
+    result = run_duel(config, 4)
+    assert result["difference"] == {"mean": 0.0, "ci95": [0.0, 0.0]}
+    assert result["points_per_game"]["A"] == result["points_per_game"]["B"]
+    assert any(result["points_per_game"][w] != 0 for w in "AB") or result["declare_rate"]["A"] == 0
+
+
+# --------------------------------------------------------------------------- statistics
+def test_confidence_interval_of_a_known_sample() -> None:
+    mean, lo, hi = mean_ci([1.0, 2.0, 3.0, 4.0, 5.0])
+    # sd = sqrt(2.5) = 1.5811, se = 0.7071, t(4) = 2.776: half width 1.963
+    assert mean == 3.0
+    assert lo == pytest.approx(1.0371, abs=1e-3) and hi == pytest.approx(4.9629, abs=1e-3)
+    assert mean_ci([4.0]) == (4.0, None, None)
+    big = [float(i % 7) for i in range(200)]
+    m, lo, hi = mean_ci(big)
+    assert lo is not None and hi is not None and hi - m == pytest.approx(m - lo)
+    assert (hi - m) == pytest.approx(1.972 * (sum((x - m) ** 2 for x in big) / 199) ** 0.5 / 200**0.5, rel=2e-3)
+
+
+def test_the_interval_is_over_per_deal_differences() -> None:
+    """Two deals: A +10 and +20 per game better; the CI is that of (10, 20), not of the games."""
+    tallies = [{"A": Tally(seat_games=9, points=90 + 90 * k), "B": Tally(seat_games=9)} for k in (0, 1)]
+    outcomes = [DealOutcome(i, t, t["A"].points / 9 - t["B"].points / 9) for i, t in enumerate(tallies)]
+    result = duel.summarize(DuelConfig("x", "y", "skat", "isko", 1, 1), outcomes, 1, 0.0)
+    mean, lo, hi = mean_ci([10.0, 20.0])
+    assert result["difference"] == {"mean": 15.0, "ci95": [round(lo, 3), round(hi, 3)]}  # type: ignore[arg-type]
+    assert result["points_per_game"] == {"A": 15.0, "B": 0.0}
+    assert result["games"] == 12
+
+
+def test_seeger_fabian_points_per_seat() -> None:
+    won = HandResult(game="clubs", declarer=1, value=48, won=True, scores=(0, 48, 0))
+    lost = HandResult(game="grand", declarer=0, value=-96, scores=(-96, 0, 0))
+    assert duel.hand_points("skat", won) == [0, 98, 0]
+    assert duel.hand_points("skat", lost) == [-146, 40, 40]
+    assert duel.hand_points("skat", HandResult(game="passed", declarer=None, scores=(0, 0, 0))) == [0, 0, 0]
+    ramsch = HandResult(game="ramsch", declarer=2, value=-45, scores=(0, 0, -45))
+    assert duel.hand_points("skat", ramsch) == [0, 0, -45]
+    assert duel.hand_points("officers", HandResult(game="spades", declarer=0, value=-22, scores=(-22, 0))) == [-22, 0]
+
+
+def test_calibration_buckets() -> None:
+    estimates = [("suit", 0.05, False), ("suit", 0.72, True), ("suit", 0.78, False), ("grand", 1.0, True)]
+    table = calibration(estimates)
+    assert [r["bucket"] for r in table["suit"]] == ["0.0-0.1", "0.7-0.8"]
+    row = table["suit"][1]
+    assert row["declared"] == 2 and row["mean_estimate"] == 0.75 and row["won_rate"] == 0.5
+    assert row["within_0.1"] is None  # too few to judge
+    assert table["grand"][0]["bucket"] == "0.9-1.0"  # a sure thing goes into the top bucket
+    judged = calibration([("null_pickup", 0.65, i < 30) for i in range(50)])["null_pickup"][0]
+    assert judged["won_rate"] == 0.6 and judged["within_0.1"] is True
+    overconfident = calibration([("null_pickup", 0.75, i < 25) for i in range(60)])["null_pickup"][0]
+    assert overconfident["within_0.1"] is False
+
+
+def test_null_after_pickup_is_its_own_kind() -> None:
+    null = HandResult(game="null", declarer=0, hand=False)
+    assert duel.game_kind("skat", ISKO, null) == "null_pickup"
+    assert duel.game_kind("skat", ISKO, HandResult(game="null", declarer=0, hand=True)) == "null_hand"
+    assert duel.game_kind("officers", OFFICERS, null) == "null"
+    assert duel.game_kind("skat", ISKO, HandResult(game="hearts", declarer=0)) == "suit"
+
+
+# --------------------------------------------------------------------------- the heuristic's estimate
+def test_heuristic_notes_its_chance_when_declaring() -> None:
+    noted = 0
+    for seed in range(40):
+        game = "skat" if seed % 2 else "officers"
+        state = (
+            SkatHand(ISKO, SkatDeal.random(random.Random(seed)))
+            if game == "skat"
+            else OfficersHand(OFFICERS, shuffled_deck(random.Random(seed)))
+        )
+        players: list[Player] = [HeuristicPlayer("strong", random.Random(seed + s)) for s in range(3)]
+        while not state.done:
+            seat = state.to_move
+            assert seat is not None
+            view = state.observe(seat)
+            before = players[seat].last_estimate
+            action = decide_now(players[seat], view)
+            if view.phase == Phase.DECLARE and A.is_declaration(action):
+                est = players[seat].last_estimate
+                assert est is not None and 0.0 <= est <= 1.0
+                noted += 1
+            else:
+                assert players[seat].last_estimate == before
+            state.apply(action)
+    assert noted >= 20
+
+
+# --------------------------------------------------------------------------- reproducibility and CLI
+def test_same_seed_same_figures_also_with_two_jobs() -> None:
+    config = DuelConfig("strong", "normal", "skat", "lothar", 5, 4)
+    first = run_duel(config, 4)
+    assert _without_timing(first) == _without_timing(run_duel(config, 4))
+    assert _without_timing(first) == _without_timing(run_duel(config, 4, jobs=2))
+    other = run_duel(DuelConfig("strong", "normal", "skat", "lothar", 6, 4), 4)
+    assert _without_timing(first) != _without_timing(other)
+
+
+def test_cli_tiny_run() -> None:
+    code, out, _ = _bench(["--a", "strong", "--b", "heuristic", "--deals", "2", "--seed", "3", "--samples", "2"])
+    assert code == 0
+    result = json.loads(out)
+    assert result["games"] == 12 and result["deals"] == 2 and result["measure"] == "seeger_fabian"
+    assert result["corrected_actions"] == {"A": 0, "B": 0}
+    assert result["declarations_without_estimate"] == {"A": 0, "B": 0}
+    assert set(result["timing"]["A"]) >= {"median_ms", "max_ms", "longest_unit_ms"}
+    declared = sum(k["declared"] for k in result["declarer_wins"]["A"].values())
+    assert result["declare_rate"]["A"] == round(declared / 18, 3)
+    heuristic = duel.make_duel_player("heuristic", random.Random(0), Effort.fixed(1))
+    assert isinstance(heuristic, HeuristicPlayer) and heuristic.strength == "strong"
+
+    code, out, _ = _bench(["--a", "strong", "--b", "easy", "--game", "officers", "--deals", "2", "--jobs", "2"])
+    assert code == 0
+    result = json.loads(out)
+    assert result["games"] == 4 and result["measure"] == "game_points"
+
+
+def test_cli_refuses_bad_input_with_a_message() -> None:
+    code, _, err = _bench(["--a", "grandmaster", "--deals", "1"])
+    assert code == 2 and "grandmaster" in err
+    with pytest.raises(SystemExit):
+        _bench(["--game", "skat", "--rules", "officers"])
+    with pytest.raises(SystemExit):
+        _bench(["--deals", "0"])
