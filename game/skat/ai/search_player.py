@@ -19,7 +19,7 @@ from ..engine.officers import OfficersObservation
 from ..engine.rules import Rules
 from ..engine.skat_hand import Phase, SkatObservation
 from ..engine.tricks import GameType
-from . import officers_player, pimc, skat_player
+from . import officers_search, pimc, skat_player
 from .base import Player, Thinking, View, rules_of
 from .effort import GAME_EFFORT, Effort
 from .evaluation import win_probability
@@ -60,7 +60,7 @@ def officers_decision(obs: OfficersObservation, rules: Rules, player: SearchPlay
 
     Today the strong heuristic; a search replaces this body with
     ``return officers_search.think(obs, rules, player.rng, player.effort, player)``."""
-    return officers_player.think(obs, rules, HEURISTIC, player.rng)
+    return officers_search.think(obs, rules, player.rng, player.effort, player)
 
 
 # ---------------------------------------------------------------- heuristic stand-in
