@@ -14,8 +14,9 @@ deals and, in Officers' Skat, solves the last tricks once nothing is hidden.
 ``expert`` (:class:`SearchPlayer`) plays the cards of a Skat hand by search:
 it samples the unseen cards consistent with the play and the auction, solves
 each deal with all hands open and plays the card that wins most often (about
-a third of a second per card at the table).  Its bidding, skat, declaration
-and Kontra decisions and its Officers' Skat are still those of ``strong``.
+a third of a second per card at the table); in Officers' Skat it searches
+every decision over sampled face-down cards.  Its Skat bidding, skat,
+declaration and Kontra decisions are still those of ``strong``.
 Benchmarks may also name ``heuristic``: always today's strongest heuristic.
 """
 
