@@ -272,8 +272,9 @@ MESSAGES: dict[str, str] = {
     "strength_note.normal": "Spielt nach Faustregeln und zählt jede gespielte Karte mit.",
     "strength_note.strong": "Zählt Karten, erschließt, wer eine Farbe nicht mehr hat, und rechnet die "
                             "letzten Stiche durch.",
-    "strength_note.expert": "Rechnet jede Karte über gezogene Stichproben möglicher Verteilungen durch "
-                            "und reizt nach Simulation; denkt bis etwa eine halbe Sekunde pro Zug.",
+    "strength_note.expert": "Spielt jede Karte nach Suche: verteilt die unbekannten Karten viele Male und "
+                            "rechnet jede Verteilung durch; reizt wie Stark. Denkt bis etwa eine halbe "
+                            "Sekunde pro Zug.",
     # notices, past matches, giving up a match (uisetup)
     "btn.ok": "OK",
     "notice.title": "Bitte beachten",
