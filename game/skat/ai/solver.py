@@ -27,7 +27,9 @@ clean?".  This module answers them as fast as pure Python allows:
   the played cards are gone, with equal points (7 8 9 of a suit and the Jacks
   in trump games; in Null any neighbours when only tricks count).
 * Quick cut-offs: the target already reached, or out of reach with all the
-  points still in play.
+  points still in play; at a trick start also the sure points of trump games
+  (a trump above every trump of the other side wins its trick whenever it is
+  played, so its points are the owner side's whatever happens).
 * A node limit raises :class:`SearchAborted` so a caller can think in short
   slices (the browser has one thread); the table keeps what was learned.
 
@@ -258,6 +260,8 @@ class _Search:
             (1 << c, PTS[c]) for c in sorted((c for c in range(32) if tr >> c & 1), key=lambda c: -tab.power[c])
         )
         SURE = TRUMPISH and not limited and bool(TLIST)
+        TR = tr
+        sc: dict[int, int] = {}
 
         def ordered(k: int, first: int, key1: Sequence[int], second: int, key2: Sequence[int]) -> tuple[int, ...]:
             """Build and cache a move list: ``first`` sorted by ``key1``, then ``second`` by ``key2``."""
@@ -314,26 +318,35 @@ class _Search:
             if SURE:
                 # A trump above every trump of the other side wins its trick
                 # whenever it is played: those points are sure for its side.
-                hd = h0 if D == 0 else (h1 if D == 1 else h2)
-                hf = (h0 | h1 | h2) & ~hd
-                sure = 0
-                side = 0
-                for bit, p in TLIST:
-                    if hd & bit:
-                        if side < 0:
-                            break
-                        side = 1
-                        sure += p
-                    elif hf & bit:
-                        if side > 0:
-                            break
-                        side = -1
-                        sure += p
-                if side > 0:
+                # Cached by the trumps alive and the declarer's: positive
+                # values are the declarer's sure points, negative ones the
+                # defenders'.
+                hd = (h0 if D == 0 else (h1 if D == 1 else h2)) & TR
+                tk = hd | ((h0 | h1 | h2) & TR) << 32
+                sure = sc.get(tk)
+                if sure is None:
+                    hf = (tk >> 32) & ~hd
+                    sure = 0
+                    side = 0
+                    for bit, p in TLIST:
+                        if hd & bit:
+                            if side < 0:
+                                break
+                            side = 1
+                            sure += p
+                        elif hf & bit:
+                            if side > 0:
+                                break
+                            side = -1
+                            sure -= p
+                    if len(sc) >= ocap:
+                        sc.clear()
+                    sc[tk] = sure
+                if sure > 0:
                     if sure >= need:
                         return sure
-                elif side < 0 and need > R - sure:
-                    return R - sure
+                elif need > R + sure:
+                    return R + sure
             legal = h0 if leader == 0 else (h1 if leader == 1 else h2)
             if legal & (legal - 1):
                 if TRUMPISH:
