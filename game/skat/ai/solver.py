@@ -39,7 +39,7 @@ caller's business.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from ..engine.cards import CARD_POINTS
 from ..engine.tricks import FOLLOW, POWER, TRUMPS, GameType
@@ -53,6 +53,9 @@ only costs speed, never correctness)."""
 
 ORDER_CACHE_CAPACITY = 1 << 16
 """Cached ordered move lists per search (keyed by the legal mask and what decides the order)."""
+
+DRAIN_CHUNK = 5_000
+"""Table entries :meth:`SkatSolver.drain` frees per step (well under a millisecond)."""
 
 _FULL_DEPTH = 99
 _NEXT = (1, 2, 0)
@@ -823,6 +826,19 @@ class SkatSolver:
         for s in self._searches.values():
             s.tt.clear()
 
+    def drain(self, chunk: int = DRAIN_CHUNK) -> Iterator[None]:
+        """Empty the tables ``chunk`` entries at a time, yielding between
+        (for a caller done with this solver).  The search closures hold their
+        tables in a reference cycle, so without this a big table is freed by
+        the garbage collector in one pass of several milliseconds."""
+        for s in self._searches.values():
+            for table in (s.tt, s.order_cache):
+                while table:
+                    pop = table.popitem
+                    for _ in range(min(chunk, len(table))):
+                        pop()
+                    yield None
+
     # -- queries ------------------------------------------------------------
 
     def _search(self, count: bool, declarer_max: bool) -> _Search:
@@ -884,7 +900,11 @@ class SkatSolver:
         use a table of their own that lives for this call only.
         """
         if max_tricks is not None:
-            return DepthLimitedSearch(self, max_tricks, leaf).run(node_limit)
+            limited = DepthLimitedSearch(self, max_tricks, leaf)
+            try:
+                return limited.run(node_limit)
+            finally:
+                limited.release()
         dp = self.declarer_points
         rem = self.hands[0] | self.hands[1] | self.hands[2]
         R = sum(CARD_POINTS[c] for c in _cards(rem)) + sum(CARD_POINTS[c] for c in self.trick)
@@ -949,3 +969,8 @@ class DepthLimitedSearch:
                 self.hi = v
             self.g = v
         return dp + self.lo
+
+    def release(self) -> None:
+        """Empty this search's own tables now (see :meth:`SkatSolver.drain`)."""
+        self.search.tt.clear()
+        self.search.order_cache.clear()
