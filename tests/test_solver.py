@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skat.ai.solver import SearchAborted, SkatSolver, reduce_equivalent
+from skat.ai.solver import DepthLimitedSearch, SearchAborted, SkatSolver, reduce_equivalent
 from skat.engine import ISKO, LOTHAR, SkatHand
 from skat.engine.cards import CARD_POINTS, cards_of, mask_points
 from skat.engine.deal import SkatDeal
@@ -173,6 +173,42 @@ def test_node_limit_aborts_and_the_repeat_resumes() -> None:
     fresh = SkatSolver(GameType.GRAND, 0)
     fresh.reset(deal.hands, [], 0, declarer_points=sum(CARD_POINTS[c] for c in cards_of(deal.skat)))
     assert answer == fresh.declarer_reaches(61)
+
+
+@pytest.mark.parametrize("game", [GameType.GRAND, GameType.RAMSCH])
+def test_depth_limited_search_in_chunks_gives_the_one_call_value(game: int) -> None:
+    """Resumed after each small node limit, a depth-limited search ends with
+    the value of one uninterrupted search, and no chunk runs far past its limit."""
+    for seed in range(4):
+        deal = SkatDeal.random(random.Random(seed))
+        s = SkatSolver(game, 0)
+        s.reset(deal.hands, [], seed % 3, declarer_points=0)
+        whole = s.exact(max_tricks=2)
+        search = DepthLimitedSearch(s, 2)
+        chunks = 0
+        while True:
+            before = s.nodes
+            try:
+                value = search.run(node_limit=150)
+                break
+            except SearchAborted:
+                chunks += 1
+                assert s.nodes - before <= 150 + 30  # the rest of one trick at most
+        search.release()
+        assert chunks >= 1 and value == whole
+        assert not search.search.tt
+
+
+def test_drain_empties_the_tables_a_slice_at_a_time() -> None:
+    deal = SkatDeal.random(random.Random(5))
+    s = SkatSolver(GameType.GRAND, 0)
+    s.reset(deal.hands, [], 0, declarer_points=0)
+    s.declarer_reaches(61)
+    size = sum(len(x.tt) + len(x.order_cache) for x in s._searches.values())
+    assert size > 100
+    steps = sum(1 for _ in s.drain(chunk=50))
+    assert steps >= size // 50
+    assert all(not x.tt and not x.order_cache for x in s._searches.values())
 
 
 def test_reset_rejects_inconsistent_positions() -> None:

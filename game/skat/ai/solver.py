@@ -41,7 +41,7 @@ caller's business.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from ..engine.cards import CARD_POINTS
 from ..engine.tricks import FOLLOW, POWER, TRUMPS, GameType
@@ -55,6 +55,9 @@ only costs speed, never correctness)."""
 
 ORDER_CACHE_CAPACITY = 1 << 16
 """Cached ordered move lists per search (keyed by the legal mask and what decides the order)."""
+
+DRAIN_CHUNK = 5_000
+"""Table entries :meth:`SkatSolver.drain` frees per step (well under a millisecond)."""
 
 _FULL_DEPTH = 99
 _NEXT = (1, 2, 0)
@@ -836,6 +839,19 @@ class SkatSolver:
         for s in self._searches.values():
             s.tt.clear()
 
+    def drain(self, chunk: int = DRAIN_CHUNK) -> Iterator[None]:
+        """Empty the tables ``chunk`` entries at a time, yielding between
+        (for a caller done with this solver).  The search closures hold their
+        tables in a reference cycle, so without this a big table is freed by
+        the garbage collector in one pass of several milliseconds."""
+        for s in self._searches.values():
+            for table in (s.tt, s.order_cache):
+                while table:
+                    pop = table.popitem
+                    for _ in range(min(chunk, len(table))):
+                        pop()
+                    yield None
+
     # -- queries ------------------------------------------------------------
 
     def _search(self, count: bool, declarer_max: bool) -> _Search:
@@ -896,24 +912,16 @@ class SkatSolver:
         the points still out).  Depth-limited values are not exact, so they
         use a table of their own that lives for this call only.
         """
+        if max_tricks is not None:
+            limited = DepthLimitedSearch(self, max_tricks, leaf)
+            try:
+                return limited.run(node_limit)
+            finally:
+                limited.release()
         dp = self.declarer_points
         rem = self.hands[0] | self.hands[1] | self.hands[2]
         R = sum(CARD_POINTS[c] for c in _cards(rem)) + sum(CARD_POINTS[c] for c in self.trick)
-        if max_tricks is not None:
-            if leaf is None:
-                leaf = _default_leaf(self.tables, self.declarer)
-            s = _Search(
-                self.tables,
-                self.declarer,
-                CARD_POINTS,
-                tuple((seat == self.declarer) == self._points_max for seat in range(3)),  # type: ignore[arg-type]
-                self._counter,
-                leaf,
-            )
-            depth = max_tricks
-        else:
-            s = self._search(False, self._points_max)
-            depth = _FULL_DEPTH
+        s = self._search(False, self._points_max)
         lo, hi = 0, R
         g = R // 2
         self._limit(node_limit)
@@ -921,10 +929,61 @@ class SkatSolver:
             need = g if g > lo else lo + 1
             if need > hi:
                 need = hi
-            v = s.run(self.hands, self.trick, self.leader, need, depth, dp)
+            v = s.run(self.hands, self.trick, self.leader, need, _FULL_DEPTH, dp)
             if v >= need:
                 lo = v
             else:
                 hi = v
             g = v
         return dp + lo
+
+
+class DepthLimitedSearch:
+    """A depth-limited :meth:`SkatSolver.exact` of the solver's current
+    position that can be run in chunks: when a chunk's node limit raises
+    :class:`SearchAborted`, its table (valid for this root only) and its
+    MTD(f) bounds stay, and the next :meth:`run` goes on from there.  So a
+    caller can spread one search over several short units of work."""
+
+    def __init__(self, solver: SkatSolver, max_tricks: int, leaf: LeafFn | None = None) -> None:
+        if leaf is None:
+            leaf = _default_leaf(solver.tables, solver.declarer)
+        self.solver = solver
+        self.search = _Search(
+            solver.tables,
+            solver.declarer,
+            CARD_POINTS,
+            tuple((seat == solver.declarer) == solver._points_max for seat in range(3)),  # type: ignore[arg-type]
+            solver._counter,
+            leaf,
+        )
+        self.depth = max_tricks
+        self.hands = tuple(solver.hands)
+        self.trick = tuple(solver.trick)
+        self.leader = solver.leader
+        self.dp = solver.declarer_points
+        rem = self.hands[0] | self.hands[1] | self.hands[2]
+        r = sum(CARD_POINTS[c] for c in _cards(rem)) + sum(CARD_POINTS[c] for c in self.trick)
+        self.lo, self.hi, self.g = 0, r, r // 2
+
+    def run(self, node_limit: int | None = None) -> int:
+        """The declarer's final points by the depth-limited search; raises
+        SearchAborted past ``node_limit`` nodes (call again to go on)."""
+        self.solver._limit(node_limit)
+        s, depth, dp = self.search, self.depth, self.dp
+        while self.lo < self.hi:
+            need = self.g if self.g > self.lo else self.lo + 1
+            if need > self.hi:
+                need = self.hi
+            v = s.run(self.hands, self.trick, self.leader, need, depth, dp)
+            if v >= need:
+                self.lo = v
+            else:
+                self.hi = v
+            self.g = v
+        return dp + self.lo
+
+    def release(self) -> None:
+        """Empty this search's own tables now (see :meth:`SkatSolver.drain`)."""
+        self.search.tt.clear()
+        self.search.order_cache.clear()
