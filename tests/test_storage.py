@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import random
@@ -83,7 +84,7 @@ def _half_writing_fdopen(real: Callable[..., Any]) -> Callable[..., Any]:
             def write(self, data: bytes) -> int:
                 f.write(data[: len(data) // 2])
                 f.flush()
-                raise OSError(28, "No space left on device")
+                raise OSError(errno.ENOSPC, "No space left on device")
 
             def flush(self) -> None:
                 f.flush()
@@ -709,13 +710,13 @@ def test_a_browser_that_blocks_storage_gets_memory_and_a_notice(monkeypatch: pyt
 @pytest.mark.parametrize(
     ("exc", "reason", "where"),
     [
-        (PermissionError(13, "Permission denied", "/d/.match.json.x.tmp"), "read_only", "/d"),
-        (OSError(30, "Read-only file system", "/d/.match.json.x.tmp"), "read_only", "/d"),
-        (IsADirectoryError(21, "Is a directory", "/d/.match.json.x.tmp", None, "/d/match.json"), "in_the_way",
+        (PermissionError(errno.EACCES, "Permission denied", "/d/.match.json.x.tmp"), "read_only", "/d"),
+        (OSError(errno.EROFS, "Read-only file system", "/d/.match.json.x.tmp"), "read_only", "/d"),
+        (IsADirectoryError(errno.EISDIR, "Is a directory", "/d/.match.json.x.tmp", None, "/d/match.json"), "in_the_way",
          "/d/match.json"),
-        (NotADirectoryError(20, "Not a directory", "/d"), "in_the_way", "/d"),
-        (OSError(28, "No space left on device", "/d/x"), "disk_full", "/d"),
-        (OSError(5, "Input/output error", "/d/x"), "os_error", "/d/x"),
+        (NotADirectoryError(errno.ENOTDIR, "Not a directory", "/d"), "in_the_way", "/d"),
+        (OSError(errno.ENOSPC, "No space left on device", "/d/x"), "disk_full", "/d"),
+        (OSError(errno.EIO, "Input/output error", "/d/x"), "os_error", "/d/x"),
         (RuntimeError("QuotaExceededError: the quota has been exceeded"), "quota", ""),
         (RuntimeError("something else"), "unknown", "/d"),
     ],

@@ -53,6 +53,12 @@ EXPERT_HANDS = 3
 """Hands per game for the expert by default (it thinks a thousand times longer)."""
 
 
+def _cpu_time() -> float:
+    """This thread's CPU time; Pyodide's ``time`` has no ``thread_time``, so the process's there."""
+    clock = getattr(time, "thread_time", None)
+    return clock() if clock is not None else time.process_time()
+
+
 @dataclass
 class DecisionTime:
     """The timing of one decision, from its units."""
@@ -96,11 +102,11 @@ def time_decision(player: Player, view: View) -> tuple[Decision, DecisionTime]:
     """Run one decision unit by unit (budget 0: exactly one unit per step),
     timing each; returns the finished decision and its timing."""
     timing = DecisionTime(len(view.legal))
-    start, start_cpu = time.perf_counter(), time.thread_time()
+    start, start_cpu = time.perf_counter(), _cpu_time()
     decision = player.begin(view)
     while True:
         done = decision.step(0.0)
-        now, now_cpu = time.perf_counter(), time.thread_time()
+        now, now_cpu = time.perf_counter(), _cpu_time()
         timing.units.append(now - start)
         timing.cpu.append(now_cpu - start_cpu)
         start, start_cpu = now, now_cpu
