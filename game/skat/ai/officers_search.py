@@ -34,9 +34,8 @@ from collections.abc import Generator
 
 from ..engine import actions as A
 from ..engine.cards import CARD_POINTS, mask_points
-from ..engine.officers import OfficersHand, OfficersObservation, OPhase, _officers_score
+from ..engine.officers import OfficersHand, OfficersObservation, OPhase, _officers_score, admirals_score
 from ..engine.rules import Rules
-from ..engine.scoring import score_skat
 from ..engine.tricks import FOLLOW, GameType, trick_winner
 from ..engine.values import matadors
 from . import officers_player
@@ -112,21 +111,7 @@ class Scorer:
         assert game is not None and d is not None
         mats = 0 if game == GameType.NULL else matadors(game, own, jacks_only=not self.rules.more_matadors)
         if self.admirals:
-            s = score_skat(
-                game,
-                matadors=mats,
-                hand=self.hand_game,
-                schneider_announced=self.schneider_announced,
-                schwarz_announced=self.schwarz_announced,
-                ouvert=False,
-                declarer_points=decl_points,
-                declarer_tricks=decl_tricks,
-                bid=self.bid,
-                kontra=self.kontra,
-                re=self.re,
-                total_tricks=self.total_tricks,
-                schneider_limit=29,
-            )
+            s = admirals_score(self, game, mats, decl_points, decl_tricks)
             return float(s.value if d == self.me else -s.value)
         r = _officers_score(
             self.rules, game, mats, decl_points, decl_tricks, self.total_tricks, self.kontra, self.re, d

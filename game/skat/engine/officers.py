@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from typing import Protocol
 
 from . import actions as A
 from .cards import cards_of, mask_of, mask_points
 from .deal import check_deck
 from .hand_state import HandState, Phase, Trick, raise_actions
 from .rules import Rules
-from .scoring import HandResult, score_skat
+from .scoring import HandResult, SkatScore, score_skat
 from .tricks import BASE_VALUES, FOLLOW, GameType, trick_winner
 from .values import NULL_VALUES, matadors
 
@@ -75,6 +76,39 @@ class OfficersObservation:
     schwarz_announced: bool = False
     passes: tuple[int, ...] = ()
     """Seats that passed instead of declaring (Passing variant), in order."""
+
+
+class AdmiralsDeclaration(Protocol):
+    """What Admirals' scoring reads of a hand (the hand itself, or a search's copy)."""
+
+    hand_game: bool
+    schneider_announced: bool
+    schwarz_announced: bool
+    bid: int
+    kontra: bool
+    re: bool
+    total_tricks: int
+
+
+def admirals_score(hand: AdmiralsDeclaration, game: GameType, mats: int, decl_points: int,
+                   decl_tricks: int) -> SkatScore:
+    """Admirals' Skat is scored as Skat (no Ouvert) over 15 tricks, Schneider below 30 points;
+    ``hand`` supplies the declaration, the bid, Kontra/Re and the number of tricks."""
+    return score_skat(
+        game,
+        matadors=mats,
+        hand=hand.hand_game,
+        schneider_announced=hand.schneider_announced,
+        schwarz_announced=hand.schwarz_announced,
+        ouvert=False,
+        declarer_points=decl_points,
+        declarer_tricks=decl_tricks,
+        bid=hand.bid,
+        kontra=hand.kontra,
+        re=hand.re,
+        total_tricks=hand.total_tricks,
+        schneider_limit=29,
+    )
 
 
 def _officers_score(
@@ -511,21 +545,7 @@ class OfficersHand(HandState):
             tricks=tuple(self.trick_counts),
         )
         if self.layout == "admirals":
-            s = score_skat(
-                game,
-                matadors=mats,
-                hand=self.hand_game,
-                schneider_announced=self.schneider_announced,
-                schwarz_announced=self.schwarz_announced,
-                ouvert=False,
-                declarer_points=decl_points,
-                declarer_tricks=decl_tricks,
-                bid=self.bid,
-                kontra=self.kontra,
-                re=self.re,
-                total_tricks=self.total_tricks,
-                schneider_limit=29,
-            )
+            s = admirals_score(self, game, mats, decl_points, decl_tricks)
             self.result = HandResult(
                 scores=tuple(s.value if i == d else 0 for i in (0, 1)),
                 **s.result_fields(),
