@@ -1,0 +1,223 @@
+"""The hint at the table: key H or the Hint button (when turned on in the settings).
+
+The expert's decision for the person's seat runs in slices of a few
+milliseconds per frame (:class:`skat.ai.hint.HintSearch`) while a "thinking"
+line shows; then a panel says what the expert would do and why, and in card
+play every legal card carries its number (chance to win, Ramsch points, or
+expected score).  Asking marks the hand on the score sheet; the mark is kept
+with the match save.
+"""
+
+from __future__ import annotations
+
+from ..ai.hint import Hint, HintSearch
+from ..engine import actions as A
+from ..engine.skat_hand import SkatHand
+from ..i18n import Translator
+from .dialogs import SUIT_KEYS
+from .layout import RATIO
+from .painter import GOLD, INK, INK_DIM, Painter
+
+SLICE = 0.004
+"""Seconds of thinking per frame: the frame stays smooth."""
+PANEL_X, PANEL_Y, PANEL_W = 320, 58, 640
+RANK_NAMES = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+SUIT_NAMES = ("suit.diamonds", "suit.hearts", "suit.spades", "suit.clubs")
+
+
+def card_text(t: Translator, card: int) -> str:
+    """A card in words: "Jack of clubs", "Kreuz-Bube"."""
+    suit = t(SUIT_NAMES[card >> 3])
+    return t("hints.card", rank=t("rank_name." + RANK_NAMES[card & 7]), suit=suit)
+
+
+def percent(p: float) -> str:
+    return str(round(100 * p))
+
+
+def value_label(measure: str, v: float) -> str:
+    """The number shown on a card."""
+    if measure == "chance":
+        return f"{round(100 * v)}%"
+    if measure == "ramsch":
+        return f"{round(v)}"
+    return f"{round(v):+d}"
+
+
+def action_text(t: Translator, hint: Hint) -> str:
+    a = hint.action
+    kind = hint.kind
+    if kind == "card":
+        return t("hints.do.card", card=card_text(t, a))
+    if kind == "discard":
+        return t("hints.do.discard", cards=" + ".join(card_text(t, c) for c in hint.actions))
+    if kind == "bid":
+        return t("hints.do.bid", value=A.bid_value(a))
+    if kind == "hold":
+        return t("hints.do.hold", value=hint.value or "")
+    if kind == "declare":
+        d = A.declaration(a)
+        return t("hints.do.declare", game=t(SUIT_KEYS[d.game]))
+    return t("hints.do." + kind) if kind in ("pass", "pickup", "hand", "kontra", "re", "no_call") else t(
+        "hints.do.other")
+
+
+def reason_text(t: Translator, hint: Hint, legal: int) -> str:
+    """Why, in one or two sentences."""
+    kind = hint.kind
+    game = t(SUIT_KEYS[hint.game]) if hint.game is not None and 0 <= hint.game < len(SUIT_KEYS) else ""
+    if legal <= 1:
+        return t("hints.why.only")
+    if kind == "card":
+        if hint.measure == "chance" and hint.chance is not None:
+            return t("hints.why.card_chance", chance=percent(hint.chance), samples=hint.samples)
+        if hint.measure == "ramsch" and hint.points is not None:
+            return t("hints.why.card_ramsch", points=round(hint.points), samples=hint.samples)
+        if hint.measure == "score" and hint.points is not None:
+            return t("hints.why.card_score", points=f"{round(hint.points):+d}", samples=hint.samples)
+        return t("hints.why.card_rule") if hint.by_rule else t("hints.why.card_alike")
+    if hint.points is not None and kind != "discard" and hint.samples:
+        return t("hints.why.rollouts", samples=hint.samples, points=f"{round(hint.points):+d}")
+    if kind in ("bid", "hold") and hint.chance is not None:
+        return t("hints.why.bid", value=hint.value, game=game, chance=percent(hint.chance))
+    if kind == "pass" and hint.value:
+        if hint.chance is None:
+            return t("hints.why.pass_none", value=hint.value)
+        return t("hints.why.pass", value=hint.value, game=game, chance=percent(hint.chance))
+    if kind in ("pickup", "hand") and hint.chance is not None:
+        return t("hints.why." + kind, game=game, chance=percent(hint.chance))
+    if kind == "discard" and hint.points is not None:
+        return t("hints.why.discard", points=round(hint.points))
+    if kind == "declare" and hint.chance is not None:
+        return t("hints.why.declare", chance=percent(hint.chance))
+    return t("hints.why.rule")
+
+
+def wrap(p: Painter, text: str, size: float, width: float) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and p.text_width(lines[-1] + " " + word, size) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+class HintPanel:
+    """The hint of one table (see the module docstring)."""
+
+    def __init__(self, table) -> None:  # type: ignore[no-untyped-def]
+        self.table = table
+        self.search: HintSearch | None = None
+        self.key: tuple[int, int] | None = None
+        self.time = 0.0
+
+    @property
+    def app(self):  # type: ignore[no-untyped-def]
+        return self.table.app
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.app.settings.get("hints", False))
+
+    def _now(self) -> tuple[int, int]:
+        return (self.table.hand_serial, len(self.table.c.hand.history))
+
+    @property
+    def current(self) -> bool:
+        """A hint asked for the decision now before the person."""
+        return self.search is not None and self.key == self._now() and self.table.c.human_to_move
+
+    @property
+    def thinking(self) -> bool:
+        return self.current and self.search is not None and not self.search.done
+
+    @property
+    def hint(self) -> Hint | None:
+        return self.search.hint if self.current and self.search is not None else None
+
+    def request(self) -> None:
+        """The person asks (key H or the button)."""
+        t = self.app.t
+        table, c = self.table, self.table.c
+        if not self.enabled:
+            table.say(t("hints.off"))
+            return
+        if not c.human_to_move or c.human_seat is None:
+            table.say(t("hints.not_now"))
+            return
+        if self.current:
+            return  # asked already: the same answer is coming or shown
+        self.key = self._now()
+        seed = (c.seed * 1_000_003 + c.match.hand_number * 1009 + self.key[1]) & 0x7FFFFFFF
+        self.search = HintSearch(c.hand, c.human_seat, seed)
+        self.time = 0.0
+        number = c.match.hand_number
+        if number not in c.hinted:
+            c.hinted.add(number)
+            self.app.services.save_match(c)
+        self.app.invalidate()
+
+    def update(self, dt: float) -> None:
+        if self.search is None:
+            return
+        if not self.current:
+            self.search = None
+            return
+        if not self.search.done:
+            self.time += dt
+            self.search.step(SLICE)
+            self.app.invalidate()
+
+    # ------------------------------------------------------------ draw
+    def draw(self, p: Painter) -> None:
+        if not self.current or self.table.animating:
+            return
+        t = self.app.t
+        p.new_layer()
+        hint = self.hint
+        if hint is None:
+            h = 44
+            p.panel(PANEL_X, PANEL_Y, PANEL_W, h, alpha=240)
+            dots = "." * (1 + int(self.time * 3) % 3)
+            with p.inside(PANEL_X, PANEL_Y, PANEL_W, h):
+                p.text(t("hints.thinking") + dots, PANEL_X + 20, PANEL_Y + h / 2, 22, INK_DIM, anchor="midleft")
+            return
+        legal = len(self.table.c.hand.legal_actions())
+        title = t("hints.title", action=action_text(t, hint))
+        title_size = 22
+        while title_size > 15 and p.text_width(title, title_size, True) > PANEL_W - 40:
+            title_size -= 1
+        lines = wrap(p, reason_text(t, hint, legal), 18, PANEL_W - 40)[:3]
+        h = 50 + 22 * len(lines)
+        p.panel(PANEL_X, PANEL_Y, PANEL_W, h, alpha=240)
+        with p.inside(PANEL_X, PANEL_Y, PANEL_W, h):
+            p.text(title, PANEL_X + 20, PANEL_Y + 12, title_size, GOLD, bold=True)
+            for i, line in enumerate(lines):
+                p.text(line, PANEL_X + 20, PANEL_Y + 42 + 22 * i, 18, INK)
+        if hint.card_values:
+            self._draw_card_values(p, hint)
+
+    def _draw_card_values(self, p: Painter, hint: Hint) -> None:
+        """Each legal card's number in a small badge above it (the best in gold)."""
+        sprites = [self.table.sprites[c] for c in hint.card_values if c in self.table.sprites]
+        if not sprites:
+            return
+        xs = sorted(sp.x for sp in sprites)
+        gaps = [b - a for a, b in zip(xs, xs[1:], strict=False) if b - a > 1]
+        skat = isinstance(self.table.c.hand, SkatHand)
+        for sp in sprites:
+            v = hint.card_values[sp.card]
+            label = value_label(hint.measure, v)
+            width = min(64.0, sp.w - 6, (min(gaps) - 4) if gaps else 64.0)
+            top = sp.y - sp.w * RATIO / 2
+            # Skat: over the visible left strip of the fanned card; Officers: over the card's top.
+            x = sp.x - sp.w / 2 + 2 + width / 2 if skat else sp.x
+            y = top - 16 if skat else top + 2
+            best = sp.card in hint.actions
+            size = 17
+            while size > 11 and p.text_width(label, size, True) > width - 6:
+                size -= 1
+            p.panel(x - width / 2, y - 13, width, 26, alpha=250 if best else 220)
+            with p.inside(x - width / 2, y - 13, width, 26):
+                p.text(label, x, y, size, GOLD if best else INK, bold=True, anchor="center")
