@@ -102,6 +102,11 @@ EXPECTED_STATES = {
     "15-skat4-sitting-out", "16-harlequin-start", "17-harlequin-mid-hand", "16-admirals-start",
     "17-admirals-mid-hand",
 }
+EXPECTED_STATES |= {  # issue 10: hints and duplicate challenges
+    "18-hint-thinking", "18b-hint-bidding", "18c-hint-play", "18d-hint-kontra", "18e-hint-officers-play",
+    "18f-sheet-hint-mark", "19-share-choice", "19b-shared-with-result", "19c-challenge-compare",
+    "19d-challenge-sent-back", "19e-challenge-damaged",
+}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -150,13 +150,14 @@ class App:
             ctl.challenge = challenge if challenge.results else None
             table = TableScene(self, ctl)
             self.push(table)
-            table.message = self.t("challenge.opened" if challenge.results else "share.single_hand")
-            table.message_time = 6.0
             if challenge.problem is not None:  # a damaged results part: the deal is played, not compared
                 exc = challenge.problem
                 reason = self.t("share.err." + exc.key, **exc.params)
                 self.notify(self.t("challenge.broken", reason=reason))
                 self.services.show_notices()
+                return
+            table.message = self.t("challenge.opened" if challenge.results else "share.single_hand")
+            table.message_time = 6.0
 
         current = self.services.match_in_progress()
         if current is None:

@@ -200,3 +200,60 @@ def draw_comparison(p: Painter, scene, y: float) -> float:  # type: ignore[no-un
         p.text(line, 640, y + 8, size, GOLD, bold=True, anchor="center")
         y += 34
     return y
+
+
+# ---------------------------------------------------------------- the screenshot tour
+def tour_states(app):  # type: ignore[no-untyped-def]
+    """Sharing with a result, the friend's comparison, and a damaged link."""
+    from ..engine.challenge import encode_challenge
+    from ..engine.match import Match
+    from ..engine.rules import ISKO
+    from ..engine.share import deal_code_for
+    from .menu import TitleScene
+    from .overlays import NoticeScene
+    from .result import ResultScene
+    from .shots import _drive, _frames, _winner_policy, declarer_seed, settle
+    from .table import TableScene
+
+    seed = declarer_seed(ISKO)
+    code = deal_code_for(Match("skat", ISKO, players=3, hands=1, seed=seed))
+
+    def play(link: str, declarer: int):  # type: ignore[no-untyped-def]
+        app.services.abandon_match()
+        app.stack.reset(TitleScene(app))
+        app.start_shared_deal(link)
+        _frames(app, 1)
+        while isinstance(app.stack.top, NoticeScene):
+            yield "notice"
+            app.pop()
+        t = app.stack.top
+        assert isinstance(t, TableScene)
+        _drive(t, _winner_policy(t.c.match.seats[declarer]))
+        t.message_time = 0  # a hand takes longer than the table's opening message stays
+        settle(app, until=lambda: isinstance(app.stack.top, ResultScene))
+
+    # The first player: forehand declares Grand and shares with the result.
+    for _ in play(code, 0):
+        pass
+    result = app.stack.top
+    result.share()
+    _frames(app, 1)
+    yield "19-share-choice"
+    app.stack.top.with_result()
+    _frames(app, 1)
+    yield "19b-shared-with-result"
+    mine = person_result(result.c)
+    assert mine is not None
+    # The friend: the same deal from the same seat; this time Ben declares.
+    link = encode_challenge(code, [mine])
+    for _ in play(link, 1):
+        pass
+    yield "19c-challenge-compare"
+    app.stack.top.share()
+    _frames(app, 1)
+    yield "19d-challenge-sent-back"
+    # A link whose results part was changed: the deal is played, without a comparison, and the notice says why.
+    broken = link[:-3] + ("A" if link[-3] != "A" else "B") + link[-2:]
+    for name in play(broken, 0):
+        yield "19e-challenge-damaged"
+    app.stack.reset(TitleScene(app))

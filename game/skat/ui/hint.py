@@ -10,6 +10,7 @@ with the match save.
 
 from __future__ import annotations
 
+from ..ai.effort import Effort
 from ..ai.hint import Hint, HintSearch
 from ..engine import actions as A
 from ..engine.skat_hand import SkatHand
@@ -111,6 +112,8 @@ class HintPanel:
         self.search: HintSearch | None = None
         self.key: tuple[int, int] | None = None
         self.time = 0.0
+        self.effort: Effort | None = None
+        """None: the expert's own budget at the table; a fixed one makes the tour and tests reproducible."""
 
     @property
     def app(self):  # type: ignore[no-untyped-def]
@@ -150,7 +153,7 @@ class HintPanel:
             return  # asked already: the same answer is coming or shown
         self.key = self._now()
         seed = (c.seed * 1_000_003 + c.match.hand_number * 1009 + self.key[1]) & 0x7FFFFFFF
-        self.search = HintSearch(c.hand, c.human_seat, seed)
+        self.search = HintSearch(c.hand, c.human_seat, seed, self.effort)
         self.time = 0.0
         number = c.match.hand_number
         if number not in c.hinted:
@@ -209,11 +212,12 @@ class HintPanel:
         for sp in sprites:
             v = hint.card_values[sp.card]
             label = value_label(hint.measure, v)
-            width = min(64.0, sp.w - 6, (min(gaps) - 4) if gaps else 64.0)
+            width = min(64.0, sp.w - 14, (min(gaps) - 4) if gaps else 64.0)
             top = sp.y - sp.w * RATIO / 2
-            # Skat: over the visible left strip of the fanned card; Officers: over the card's top.
+            # Skat: above the visible left strip of the fanned card; Officers (a grid, no room
+            # above): on the lower half of the card, clear of its index in the corner.
             x = sp.x - sp.w / 2 + 2 + width / 2 if skat else sp.x
-            y = top - 16 if skat else top + 2
+            y = top - 11 if skat else sp.y + sp.w * RATIO * 0.2
             best = sp.card in hint.actions
             size = 17
             while size > 11 and p.text_width(label, size, True) > width - 6:
@@ -221,3 +225,68 @@ class HintPanel:
             p.panel(x - width / 2, y - 13, width, 26, alpha=250 if best else 220)
             with p.inside(x - width / 2, y - 13, width, 26):
                 p.text(label, x, y, size, GOLD if best else INK, bold=True, anchor="center")
+
+
+# ---------------------------------------------------------------- the screenshot tour
+def tour_states(app):  # type: ignore[no-untyped-def]
+    """Hints in Skat (bidding, play) and Officers' Skat, thinking, and the mark on the score sheet."""
+    from ..engine.match import Match
+    from ..engine.rules import ISKO, OFFICERS
+    from .controller import MatchController
+    from .menu import TitleScene
+    from .sheet import SheetScene
+    from .shots import _drive, _frames, _human_stop, _winner_policy, declarer_seed, settle
+    from .table import TableScene
+
+    app.settings["hints"] = True
+
+    def table(game: str, rules, players: int, dealer: int, seed: int):  # type: ignore[no-untyped-def]
+        match = Match(game, rules, players=players, hands=players, seed=seed, first_dealer=dealer)
+        ctl = MatchController(match, human=0, strength="normal", seed=seed)
+        t = TableScene(app, ctl)
+        t.hints.effort = Effort.fixed(6)
+        app.stack.reset(TitleScene(app))
+        app.push(t)
+        return t, ctl
+
+    def ask(t) -> None:  # type: ignore[no-untyped-def]
+        t.hints.request()
+        for _ in range(4000):
+            if not t.hints.thinking:
+                break
+            app.frame(0.02)
+        _frames(app, 1, 0.02)
+
+    seed = declarer_seed(ISKO)
+    t, ctl = table("skat", ISKO, 3, 1, seed)
+    settle(app)
+    ask(t)
+    yield "18b-hint-bidding"
+    t, ctl = table("skat", ISKO, 3, 2, seed)
+    _drive(t, _winner_policy(0, stop=_human_stop(ctl, 6, 2)))
+    settle(app)
+    t.hints.request()
+    _frames(app, 1, 0.02)
+    if t.hints.thinking:
+        yield "18-hint-thinking"
+    ask(t)
+    yield "18c-hint-play"
+    t, ctl = table("skat", ISKO.with_options(kontra_re=True), 3, 2, seed)
+    _drive(t, _winner_policy(1, declare=0, stop=_human_stop(ctl, 4)))
+    settle(app)
+    ask(t)
+    yield "18d-hint-kontra"
+    t, ctl = table("officers", OFFICERS, 2, 1, 5)
+    _drive(t, lambda hand, pl: None if len(hand.tricks) >= 9 and pl == 0 else (
+        hand.legal_actions()[2] if hand.phase == 3 else hand.legal_actions()[-1] if hand.phase != 6
+        else hand.legal_actions()[0]))
+    settle(app)
+    ask(t)
+    yield "18e-hint-officers-play"
+    _drive(t, _winner_policy(0))
+    t.skip()
+    app.push(SheetScene(app, ctl))
+    _frames(app, 1)
+    yield "18f-sheet-hint-mark"
+    app.settings["hints"] = False
+    app.stack.reset(TitleScene(app))

@@ -286,6 +286,11 @@ def states(app):  # type: ignore[no-untyped-def]
     from .history import tour_states  # past matches, giving up a match, a save failure
 
     yield from tour_states(app)
+    from .challenge import tour_states as challenge_states  # duplicate challenge links
+    from .hint import tour_states as hint_states  # the expert's hints
+
+    yield from hint_states(app)
+    yield from challenge_states(app)
 
 
 def tour(out_dir: str, languages: tuple[str, ...] = ("de", "en"), size: tuple[int, int] = (1280, 720)) -> list[Path]:
