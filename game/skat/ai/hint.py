@@ -69,8 +69,15 @@ def kind_of(action: int) -> str:
         return "bid"
     if A.is_declaration(action):
         return "declare"
-    return {A.PASS: "pass", A.HOLD: "hold", A.PICKUP: "pickup", A.HAND: "hand", A.KONTRA: "kontra", A.RE: "re",
-            A.NO_CALL: "no_call"}.get(action, "other")
+    return {
+        A.PASS: "pass",
+        A.HOLD: "hold",
+        A.PICKUP: "pickup",
+        A.HAND: "hand",
+        A.KONTRA: "kontra",
+        A.RE: "re",
+        A.NO_CALL: "no_call",
+    }.get(action, "other")
 
 
 class HintSearch:

@@ -254,6 +254,6 @@ def tour_states(app):  # type: ignore[no-untyped-def]
     yield "19d-challenge-sent-back"
     # A link whose results part was changed: the deal is played, without a comparison, and the notice says why.
     broken = link[:-3] + ("A" if link[-3] != "A" else "B") + link[-2:]
-    for name in play(broken, 0):
+    for _ in play(broken, 0):
         yield "19e-challenge-damaged"
     app.stack.reset(TitleScene(app))

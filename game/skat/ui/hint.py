@@ -59,8 +59,9 @@ def action_text(t: Translator, hint: Hint) -> str:
     if kind == "declare":
         d = A.declaration(a)
         return t("hints.do.declare", game=t(SUIT_KEYS[d.game]))
-    return t("hints.do." + kind) if kind in ("pass", "pickup", "hand", "kontra", "re", "no_call") else t(
-        "hints.do.other")
+    return (
+        t("hints.do." + kind) if kind in ("pass", "pickup", "hand", "kontra", "re", "no_call") else t("hints.do.other")
+    )
 
 
 def reason_text(t: Translator, hint: Hint, legal: int) -> str:
@@ -277,9 +278,20 @@ def tour_states(app):  # type: ignore[no-untyped-def]
     ask(t)
     yield "18d-hint-kontra"
     t, ctl = table("officers", OFFICERS, 2, 1, 5)
-    _drive(t, lambda hand, pl: None if len(hand.tricks) >= 9 and pl == 0 else (
-        hand.legal_actions()[2] if hand.phase == 3 else hand.legal_actions()[-1] if hand.phase != 6
-        else hand.legal_actions()[0]))
+    _drive(
+        t,
+        lambda hand, pl: (
+            None
+            if len(hand.tricks) >= 9 and pl == 0
+            else (
+                hand.legal_actions()[2]
+                if hand.phase == 3
+                else hand.legal_actions()[-1]
+                if hand.phase != 6
+                else hand.legal_actions()[0]
+            )
+        ),
+    )
     settle(app)
     ask(t)
     yield "18e-hint-officers-play"
