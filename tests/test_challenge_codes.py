@@ -17,7 +17,7 @@ from skat.engine.challenge import (
 )
 from skat.engine.match import Match
 from skat.engine.rules import ISKO, OFFICERS
-from skat.engine.share import ALPHABET, CODE_LENGTH, ShareCodeError, decode_deal, deal_code_for
+from skat.engine.share import ALPHABET, CODE_LENGTH, ShareCodeError, deal_code_for, decode_deal
 
 SKAT = deal_code_for(Match("skat", ISKO, players=3, hands=3, seed=4))
 OTHER = deal_code_for(Match("skat", ISKO, players=3, hands=3, seed=5))
