@@ -225,3 +225,25 @@ def test_no_hint_when_it_is_not_the_persons_turn() -> None:
     table.c.autoplay = True  # the computer has the person's seat: never the person's turn
     press(app, pygame.K_h, "h")
     assert table.hints.search is None and table.message == Translator("de")("hints.not_now")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_hint_never_names_a_card_the_person_cannot_see(lang: str) -> None:
+    """Harlequin Skat: the expert may pick one of the person's face-down cards; the hint says so
+    without naming it (the person must not learn their hidden cards from a hint)."""
+    from skat.ui.hint import card_text
+
+    app = make_app(lang)
+    app.settings["hints"] = True
+    t = Translator(lang)
+    rules = OFFICERS.with_options(officers_layout="harlequin")
+    table = table_at(app, "officers", rules, 2, 1, 5,
+                     stop=_winner_policy(0, stop=lambda hand, pl: len(hand.tricks) >= 4 and pl == 0))
+    press(app, pygame.K_h, "h")
+    wait_for_hint(app, table)
+    hint = table.hints.hint
+    assert hint is not None and hint.kind == "card" and hint.blind  # this position's choice is a face-down card
+    shown = texts(app)
+    assert t("hints.title", action=t("hints.do.blind")) in shown
+    assert not any(card_text(t, hint.action) in line for line in shown)
+    assert fits(app) == []

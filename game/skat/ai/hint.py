@@ -56,6 +56,8 @@ class Hint:
     card_values: dict[int, float] = field(default_factory=dict)
     by_rule: bool = False
     """No search behind it: the expert decides this by its rules of thumb."""
+    blind: bool = False
+    """The card is one the person cannot see (Harlequin): it is named only as a face-down card."""
 
     @property
     def action(self) -> int:
@@ -136,6 +138,8 @@ class HintSearch:
             _explain_skat(view, hint, self.player)
         elif kind == "card":
             self._card_values(view, hint)
+            if isinstance(view, OfficersObservation):
+                hint.blind = not (view.playable[view.seat] | view.hand) >> action & 1
         elif isinstance(view, OfficersObservation):
             _explain_officers(view, hint, self.player, self._measure, self._averages)
         return hint

@@ -119,6 +119,7 @@ MESSAGES: dict[str, str] = {
     "hints.do.re": "Re geben",
     "hints.do.no_call": "nichts sagen (weiter)",
     "hints.do.card": "{card} spielen",
+    "hints.do.blind": "eine deiner verdeckten Karten spielen",
     "hints.do.other": "diese Wahl",
     "hints.why.bid": "Dein bestes Spiel bei {value}: {game}, gewonnen in etwa {chance} % der Fälle.",
     "hints.why.pass": "Bei {value} gewänne dein bestes Spiel, {game}, nur in etwa {chance} % der Fälle.",

@@ -125,6 +125,7 @@ MESSAGES: dict[str, str] = {
     "hints.do.re": "say Re",
     "hints.do.no_call": "say nothing (go on)",
     "hints.do.card": "play {card}",
+    "hints.do.blind": "play one of your face-down cards",
     "hints.do.other": "this choice",
     "hints.why.bid": "Your best game at {value}: {game}, won about {chance} % of the time.",
     "hints.why.pass": "At {value} your best game, {game}, would win only about {chance} % of the time.",

@@ -49,6 +49,8 @@ def action_text(t: Translator, hint: Hint) -> str:
     a = hint.action
     kind = hint.kind
     if kind == "card":
+        if hint.blind:  # never name a card the person cannot see
+            return t("hints.do.blind")
         return t("hints.do.card", card=card_text(t, a))
     if kind == "discard":
         return t("hints.do.discard", cards=" + ".join(card_text(t, c) for c in hint.actions))
@@ -124,6 +126,21 @@ class HintPanel:
     def enabled(self) -> bool:
         return bool(self.app.settings.get("hints", False))
 
+    @property
+    def four(self) -> bool:
+        """Skat at four: the top player's cards and label take the top of the table."""
+        return self.table.c.match.players == 4
+
+    def button_place(self) -> tuple[float, float]:
+        """Beside the toolbar; at four, under it (the top hand reaches the toolbar's left)."""
+        return (1128, 58) if self.four else (672, 10)
+
+    def _place(self) -> tuple[float, float, float, int, float, float]:
+        """The panel: x, y, width, reason lines at most, title size, reason size."""
+        if self.four:  # wider and lower, ending above the top player's label and speech bubble
+            return 320, 54, 800, 2, 20, 16
+        return PANEL_X, PANEL_Y, PANEL_W, 3, 22, 18
+
     def _now(self) -> tuple[int, int]:
         return (self.table.hand_serial, len(self.table.c.hand.history))
 
@@ -180,25 +197,31 @@ class HintPanel:
         t = self.app.t
         p.new_layer()
         hint = self.hint
+        x, y, w, most, title_size, size = self._place()
         if hint is None:
             h = 44
-            p.panel(PANEL_X, PANEL_Y, PANEL_W, h, alpha=240)
+            p.panel(x, y, w, h, alpha=240)
             dots = "." * (1 + int(self.time * 3) % 3)
-            with p.inside(PANEL_X, PANEL_Y, PANEL_W, h):
-                p.text(t("hints.thinking") + dots, PANEL_X + 20, PANEL_Y + h / 2, 22, INK_DIM, anchor="midleft")
+            with p.inside(x, y, w, h):
+                p.text(t("hints.thinking") + dots, x + 20, y + h / 2, title_size, INK_DIM, anchor="midleft")
             return
         legal = len(self.table.c.hand.legal_actions())
         title = t("hints.title", action=action_text(t, hint))
-        title_size = 22
-        while title_size > 15 and p.text_width(title, title_size, True) > PANEL_W - 40:
+        while title_size > 14 and p.text_width(title, title_size, True) > w - 40:
             title_size -= 1
-        lines = wrap(p, reason_text(t, hint, legal), 18, PANEL_W - 40)[:3]
-        h = 50 + 22 * len(lines)
-        p.panel(PANEL_X, PANEL_Y, PANEL_W, h, alpha=240)
-        with p.inside(PANEL_X, PANEL_Y, PANEL_W, h):
-            p.text(title, PANEL_X + 20, PANEL_Y + 12, title_size, GOLD, bold=True)
+        lines = wrap(p, reason_text(t, hint, legal), size, w - 40)
+        while len(lines) > most and size > 13:
+            size -= 1
+            lines = wrap(p, reason_text(t, hint, legal), size, w - 40)
+        lines = lines[:most]
+        step = size + 4
+        top = title_size + 16
+        h = top + step * len(lines) + 8
+        p.panel(x, y, w, h, alpha=240)
+        with p.inside(x, y, w, h):
+            p.text(title, x + 20, y + 8, title_size, GOLD, bold=True)
             for i, line in enumerate(lines):
-                p.text(line, PANEL_X + 20, PANEL_Y + 42 + 22 * i, 18, INK)
+                p.text(line, x + 20, y + top + step * i, size, INK)
         if hint.card_values:
             self._draw_card_values(p, hint)
 

@@ -119,7 +119,8 @@ class TableScene(Scene):
         self.toolbar.add(Button(976, 10, 142, 40, t("btn.last_trick"), self.open_last_trick, size=22))
         self.toolbar.add(Button(824, 10, 142, 40, t("btn.sheet"), self.open_sheet, size=22))
         if self.app.settings.get("hints", False):
-            self.toolbar.add(Button(672, 10, 142, 40, t("btn.hint") + " (H)", self.hints.request, size=22))
+            x, y = self.hints.button_place()
+            self.toolbar.add(Button(x, y, 142, 40, t("btn.hint") + " (H)", self.hints.request, size=22))
 
     def open_menu(self) -> None:
         from .menu import PauseScene
