@@ -103,9 +103,9 @@ EXPECTED_STATES = {
     "17-admirals-mid-hand",
 }
 EXPECTED_STATES |= {  # issue 10: hints and duplicate challenges
-    "18-hint-thinking", "18b-hint-bidding", "18c-hint-play", "18d-hint-kontra", "18e-hint-officers-play",
-    "18f-sheet-hint-mark", "19-share-choice", "19b-shared-with-result", "19c-challenge-compare",
-    "19d-challenge-sent-back", "19e-challenge-damaged",
+    "40-hint-thinking", "40b-hint-bidding", "40c-hint-play", "40d-hint-kontra", "40e-hint-officers-play",
+    "40f-sheet-hint-mark", "41-share-choice", "41b-shared-with-result", "41c-challenge-compare",
+    "41d-challenge-sent-back", "41e-challenge-damaged",
 }
 
 

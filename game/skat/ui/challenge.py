@@ -238,22 +238,22 @@ def tour_states(app):  # type: ignore[no-untyped-def]
     result = app.stack.top
     result.share()
     _frames(app, 1)
-    yield "19-share-choice"
+    yield "41-share-choice"
     app.stack.top.with_result()
     _frames(app, 1)
-    yield "19b-shared-with-result"
+    yield "41b-shared-with-result"
     mine = person_result(result.c)
     assert mine is not None
     # The friend: the same deal from the same seat; this time Ben declares.
     link = encode_challenge(code, [mine])
     for _ in play(link, 1):
         pass
-    yield "19c-challenge-compare"
+    yield "41c-challenge-compare"
     app.stack.top.share()
     _frames(app, 1)
-    yield "19d-challenge-sent-back"
+    yield "41d-challenge-sent-back"
     # A link whose results part was changed: the deal is played, without a comparison, and the notice says why.
     broken = link[:-3] + ("A" if link[-3] != "A" else "B") + link[-2:]
     for _ in play(broken, 0):
-        yield "19e-challenge-damaged"
+        yield "41e-challenge-damaged"
     app.stack.reset(TitleScene(app))

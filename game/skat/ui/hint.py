@@ -285,21 +285,20 @@ def tour_states(app):  # type: ignore[no-untyped-def]
     t, ctl = table("skat", ISKO, 3, 1, seed)
     settle(app)
     ask(t)
-    yield "18b-hint-bidding"
+    yield "40b-hint-bidding"
     t, ctl = table("skat", ISKO, 3, 2, seed)
     _drive(t, _winner_policy(0, stop=_human_stop(ctl, 6, 2)))
     settle(app)
-    t.hints.request()
-    _frames(app, 1, 0.02)
-    if t.hints.thinking:
-        yield "18-hint-thinking"
+    t.hints.request()  # drawn before its first slice: the thinking line
+    t.hints.time = 0.4
+    yield "40-hint-thinking"
     ask(t)
-    yield "18c-hint-play"
+    yield "40c-hint-play"
     t, ctl = table("skat", ISKO.with_options(kontra_re=True), 3, 2, seed)
     _drive(t, _winner_policy(1, declare=0, stop=_human_stop(ctl, 4)))
     settle(app)
     ask(t)
-    yield "18d-hint-kontra"
+    yield "40d-hint-kontra"
     t, ctl = table("officers", OFFICERS, 2, 1, 5)
     _drive(
         t,
@@ -317,11 +316,11 @@ def tour_states(app):  # type: ignore[no-untyped-def]
     )
     settle(app)
     ask(t)
-    yield "18e-hint-officers-play"
+    yield "40e-hint-officers-play"
     _drive(t, _winner_policy(0))
     t.skip()
     app.push(SheetScene(app, ctl))
     _frames(app, 1)
-    yield "18f-sheet-hint-mark"
+    yield "40f-sheet-hint-mark"
     app.settings["hints"] = False
     app.stack.reset(TitleScene(app))
