@@ -286,8 +286,7 @@ def states(app):  # type: ignore[no-untyped-def]
     from .history import tour_states  # past matches, giving up a match, a save failure
 
     yield from tour_states(app)
-    from .challenge import tour_states as challenge_states  # duplicate challenge links
-    from .hint import tour_states as hint_states  # the expert's hints
+    from .shots_hints import challenge_states, hint_states  # the expert's hints, duplicate challenge links
 
     yield from hint_states(app)
     yield from challenge_states(app)
