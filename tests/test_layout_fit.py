@@ -104,7 +104,7 @@ EXPECTED_STATES = {
 }
 EXPECTED_STATES |= {  # issue 10: hints and duplicate challenges
     "40-hint-thinking", "40b-hint-bidding", "40c-hint-play", "40d-hint-kontra", "40e-hint-officers-play",
-    "40f-sheet-hint-mark", "41-share-choice", "41b-shared-with-result", "41c-challenge-compare",
+    "40f-sheet-hint-mark", "40g-hint-discard", "41-share-choice", "41b-shared-with-result", "41c-challenge-compare",
     "41d-challenge-sent-back", "41e-challenge-damaged",
 }
 

@@ -25,10 +25,11 @@ from ..engine.cards import mask_points
 from ..engine.match import Hand
 from ..engine.officers import OfficersObservation
 from ..engine.skat_hand import Phase, SkatObservation
-from ..engine.tricks import GameType
+from ..engine.tricks import TRUMPS, GameType
 from . import pimc, scores, skat_player
 from .base import Decision, View
 from .effort import Effort
+from .evaluation import win_probability
 from .officers_search import BLIND
 from .search_player import HEURISTIC, SearchPlayer
 
@@ -58,6 +59,11 @@ class Hint:
     """No search behind it: the expert decides this by its rules of thumb."""
     blind: bool = False
     """The card is one the person cannot see (Harlequin): it is named only as a face-down card."""
+    stage: str = ""
+    """"kontra" or "re" for those calls (a "no_call" answers either)."""
+    trumps: int | None = None
+    aces: int | None = None
+    """What a defender's Kontra rests on: trumps and aces held."""
 
     @property
     def action(self) -> int:
@@ -237,7 +243,21 @@ def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> Non
         hint.game = d.game
         hint.hand_game = obs.hand_game
         hint.chance = player.last_estimate
-    else:  # Kontra and Re
+    elif phase == Phase.KONTRA and obs.game is not None:
+        # The heuristic's own measure: trump length and top cards against the game.
+        hint.stage = "kontra"
+        hint.game = obs.game
+        hint.trumps = (obs.hand & TRUMPS[obs.game]).bit_count()
+        hint.aces = sum(
+            1 for s in range(4) if obs.hand >> (s * 8 + 7) & 1 and (obs.game == GameType.GRAND or s != obs.game)
+        )
+    elif phase == Phase.RE and obs.game is not None:
+        # The declarer's chance of winning, as the heuristic rates it for Re.
+        hint.stage = "re"
+        hint.game = obs.game
+        stage = "hand" if obs.hand_game else "post"
+        hint.chance = win_probability(obs.game, obs.hand, forehand, stage, mask_points(obs.skat))
+    else:
         hint.game = obs.game
         hint.by_rule = True
 

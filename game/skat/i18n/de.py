@@ -129,6 +129,11 @@ MESSAGES: dict[str, str] = {
     "hints.why.discard": "So liegen {points} Augen sicher im Skat, und dein bestes Spiel bleibt stark.",
     "hints.why.declare": "Der Experte schätzt deine Gewinnchance auf etwa {chance} %.",
     "hints.why.rollouts": "{samples}-mal ausgespielt: im Schnitt {points}, das Beste der Möglichkeiten.",
+    "hints.why.kontra": "Gegen {game} hast du Trümpfe: {trumps}, Asse: {aces}. Genug für Kontra.",
+    "hints.why.no_kontra": "Gegen {game} hast du Trümpfe: {trumps}, Asse: {aces}. Zu wenig für Kontra.",
+    "hints.why.re": "Du gewinnst dieses Spiel in etwa {chance} % der Fälle: sicher genug für Re.",
+    "hints.why.no_re": "Du gewinnst dieses Spiel in etwa {chance} % der Fälle: nicht sicher genug für Re.",
+    "hints.badge_skat": "Skat",
     "hints.why.rule": "Die Faustregel des Experten (diese Entscheidung durchsucht er nicht).",
     "hints.why.card_chance": "Deine Seite gewinnt damit in etwa {chance} % der Fälle ({samples} ausgeloste "
     "Verteilungen). Auf deinen Karten: die Chance jeder Karte.",

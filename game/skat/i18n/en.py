@@ -135,6 +135,11 @@ MESSAGES: dict[str, str] = {
     "hints.why.discard": "They keep {points} points safe in the skat, and your best game keeps its strength.",
     "hints.why.declare": "The expert rates your chance of winning it at about {chance} %.",
     "hints.why.rollouts": "Played out {samples} times: {points} on average, the best of the choices.",
+    "hints.why.kontra": "Against {game} you hold trumps: {trumps}, aces: {aces}. Enough to double.",
+    "hints.why.no_kontra": "Against {game} you hold trumps: {trumps}, aces: {aces}. Not enough to double.",
+    "hints.why.re": "You win this game about {chance} % of the time: sure enough to double again.",
+    "hints.why.no_re": "You win this game about {chance} % of the time: not sure enough for Re.",
+    "hints.badge_skat": "skat",
     "hints.why.rule": "The expert's rule of thumb here (it does not search this decision).",
     "hints.why.card_chance": "Your side wins with it about {chance} % of the time ({samples} sampled deals). "
     "On your cards: each card's chance.",

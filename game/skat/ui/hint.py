@@ -94,6 +94,12 @@ def reason_text(t: Translator, hint: Hint, legal: int) -> str:
         return t("hints.why.discard", points=round(hint.points))
     if kind == "declare" and hint.chance is not None:
         return t("hints.why.declare", chance=percent(hint.chance))
+    if hint.stage == "kontra" and hint.trumps is not None:
+        key = "hints.why.kontra" if kind == "kontra" else "hints.why.no_kontra"
+        return t(key, trumps=hint.trumps, aces=hint.aces or 0, game=game)
+    if hint.stage == "re" and hint.chance is not None:
+        key = "hints.why.re" if kind == "re" else "hints.why.no_re"
+        return t(key, chance=percent(hint.chance))
     return t("hints.why.rule")
 
 
@@ -223,29 +229,32 @@ class HintPanel:
             for i, line in enumerate(lines):
                 p.text(line, x + 20, y + top + step * i, size, INK)
         if hint.card_values:
-            self._draw_card_values(p, hint)
+            labels = {c: value_label(hint.measure, v) for c, v in hint.card_values.items()}
+            self._draw_badges(p, labels, set(hint.actions))
+        elif hint.kind == "discard":  # the cards to put away
+            self._draw_badges(p, dict.fromkeys(hint.actions, t("hints.badge_skat")), set(hint.actions))
 
-    def _draw_card_values(self, p: Painter, hint: Hint) -> None:
-        """Each legal card's number in a small badge above it (the best in gold)."""
-        sprites = [self.table.sprites[c] for c in hint.card_values if c in self.table.sprites]
+    def _draw_badges(self, p: Painter, labels: dict[int, str], best: set[int]) -> None:
+        """A small badge on each card of ``labels`` (those in ``best`` in gold)."""
+        sprites = [self.table.sprites[c] for c in labels if c in self.table.sprites]
         if not sprites:
             return
-        xs = sorted(sp.x for sp in sprites)
+        # The narrowest visible strip of the person's fanned cards bounds a badge's width.
+        xs = sorted(self.table.sprites[c].x for c in self.table._hand_order() if c in self.table.sprites)
         gaps = [b - a for a, b in zip(xs, xs[1:], strict=False) if b - a > 1]
         skat = isinstance(self.table.c.hand, SkatHand)
         for sp in sprites:
-            v = hint.card_values[sp.card]
-            label = value_label(hint.measure, v)
+            label = labels[sp.card]
             width = min(64.0, sp.w - 14, (min(gaps) - 4) if gaps else 64.0)
             top = sp.y - sp.w * RATIO / 2
             # Skat: above the visible left strip of the fanned card; Officers (a grid, no room
             # above): on the lower half of the card, clear of its index in the corner.
             x = sp.x - sp.w / 2 + 2 + width / 2 if skat else sp.x
             y = top - 11 if skat else sp.y + sp.w * RATIO * 0.2
-            best = sp.card in hint.actions
+            gold = sp.card in best
             size = 17
             while size > 11 and p.text_width(label, size, True) > width - 6:
                 size -= 1
-            p.panel(x - width / 2, y - 13, width, 26, alpha=250 if best else 220)
+            p.panel(x - width / 2, y - 13, width, 26, alpha=250 if gold else 220)
             with p.inside(x - width / 2, y - 13, width, 26):
-                p.text(label, x, y, size, GOLD if best else INK, bold=True, anchor="center")
+                p.text(label, x, y, size, GOLD if gold else INK, bold=True, anchor="center")

@@ -9,6 +9,7 @@ from .challenge import person_result
 # ---------------------------------------------------------------- the screenshot tour
 def hint_states(app):  # type: ignore[no-untyped-def]
     """Hints in Skat (bidding, play) and Officers' Skat, thinking, and the mark on the score sheet."""
+    from ..engine import actions as A
     from ..engine.match import Match
     from ..engine.rules import ISKO, OFFICERS
     from .controller import MatchController
@@ -49,6 +50,12 @@ def hint_states(app):  # type: ignore[no-untyped-def]
     yield "40-hint-thinking"
     ask(t)
     yield "40c-hint-play"
+    t, ctl = table("skat", ISKO, 3, 2, seed)
+    _drive(t, _winner_policy(0, stop=_human_stop(ctl, 1)))
+    t.apply_human(A.PICKUP)
+    settle(app)
+    ask(t)
+    yield "40g-hint-discard"
     t, ctl = table("skat", ISKO.with_options(kontra_re=True), 3, 2, seed)
     _drive(t, _winner_policy(1, declare=0, stop=_human_stop(ctl, 4)))
     settle(app)
