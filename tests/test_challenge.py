@@ -246,3 +246,34 @@ def test_in_the_browser_the_link_carries_the_challenge(monkeypatch: pytest.Monke
     app2.start_from_link()
     assert isinstance(app2.stack.top, NoticeScene)
     assert Translator("de")("share.err.results_checksum") in app2.notices[0]
+
+
+def test_in_the_browser_share_with_result_copies_a_challenge_link(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Record:
+        state, error = "pending", ""
+
+    class Page:
+        publicUrl = "https://example.org/skat/"  # noqa: N815 - the page's JavaScript name
+
+        def __init__(self) -> None:
+            self.copies: list[str] = []
+
+        def copy(self, text: str) -> Record:
+            self.copies.append(text)
+            return Record()
+
+    page = Page()
+    location = types.SimpleNamespace(origin="https://example.org", pathname="/skat/", search="")
+    window = types.SimpleNamespace(location=location, skatPage=page)
+    monkeypatch.setitem(sys.modules, "platform", types.SimpleNamespace(window=window))
+    app = make_app("en")
+    app.services.web = True
+    app.start(GOOD, SEAT)
+    result = play_to_result(app, "auto")
+    share = button(result, "Share this deal")
+    click(app, (share.x + 10, share.y + 10))
+    press(app, pygame.K_1, "1")
+    (link,) = page.copies
+    assert link.startswith("https://example.org/skat/?deal=" + GOOD + "-R")
+    sent = decode_challenge(web.deal_code_from_query(link[link.index("?") :]) or "")
+    assert sent.problem is None and sent.seat == SEAT and sent.results[0].score == result.row.changes[0]

@@ -152,8 +152,8 @@ class HintPanel:
 
     @property
     def current(self) -> bool:
-        """A hint asked for the decision now before the person."""
-        return self.search is not None and self.key == self._now() and self.table.c.human_to_move
+        """A hint asked for the decision now before the person (and hints still on)."""
+        return self.search is not None and self.key == self._now() and self.table.c.human_to_move and self.enabled
 
     @property
     def thinking(self) -> bool:
