@@ -247,3 +247,26 @@ def test_a_hint_never_names_a_card_the_person_cannot_see(lang: str) -> None:
     assert t("hints.title", action=t("hints.do.blind")) in shown
     assert not any(card_text(t, hint.action) in line for line in shown)
     assert fits(app) == []
+
+
+def test_the_hint_marks_stay_with_the_kept_score_sheet() -> None:
+    """A finished match keeps its marks (past matches), and a sheet kept before marks existed reads as none."""
+    import json
+
+    from skat.storage import MatchInProgress
+
+    storage = MemoryStorage()
+    store = Store(storage, language="en")
+    match = Match("skat", ISKO, players=3, hands=3, seed=2)
+    h = match.current
+    while not h.done:
+        match.act(h.legal_actions()[0])
+    game = MatchInProgress(match=match, hinted=(1,))
+    assert store.save_match(game)
+    kept = store.finish_match(game)
+    assert kept.hinted == (1,) and Store(storage, language="en").sheets()[-1].hinted == (1,)
+    doc = json.loads(storage.load("sheets") or "")
+    for sheet in doc["matches"]:
+        del sheet["hinted"]
+    storage.save("sheets", json.dumps(doc))
+    assert Store(storage, language="en").sheets()[-1].hinted == ()

@@ -456,7 +456,7 @@ class SettingsScene(Scene):
             if s.get(r.key) in r.values:
                 r.index = r.values.index(s[r.key])
         self.focus = getattr(self, "focus", 0)
-        self.back = Button(490, 600, 300, 56, t("btn.back"), self.app.pop)
+        self.back = Button(490, 616, 300, 56, t("btn.back"), self.app.pop)
 
     def change(self, r: OptionRow, delta: int) -> None:
         r.index = (r.index + delta) % len(r.values)
