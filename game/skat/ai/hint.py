@@ -94,7 +94,7 @@ class HintSearch:
     until it returns True; then :attr:`hint` holds the answer."""
 
     def __init__(self, hand: Hand, seat: int, seed: int, effort: Effort | None = None) -> None:
-        self.hand = hand
+        self.hand = hand.clone()  # the table's hand moves on; the discard's second card needs this position
         self.seat = seat
         self.player = SearchPlayer(rng=random.Random(seed), effort=effort)
         self.view: View = hand.observe(seat)
