@@ -17,9 +17,11 @@ clean?".  This module answers them as fast as pure Python allows:
   The table keeps lower and upper bounds (null-window tests answer yes/no and
   tighten one bound); it lives as long as the solver, so a repeated or slightly
   different question is answered from it.
-* Fail-soft null-window alpha-beta; the exact value is MTD(f) over such tests.
+* Fail-soft null-window alpha-beta; the exact value comes from such tests,
+  galloping towards it (see :meth:`SkatSolver.exact`).
 * Move ordering (tuned by node counts on random deals): the best lead of the
-  table first, then the declarer cashes Aces and draws trumps, a defender
+  table first, else the last lead that cut off with as many cards left by the
+  same seat (a killer move), then the declarer cashes Aces and draws trumps, a defender
   leads plain cards from the top; the second hand beats an opponent with its
   richest winner or smears onto its partner; the third hand plays what wins
   its side the most points now.  Ordered move lists are cached by mask.
@@ -264,6 +266,8 @@ class _Search:
         )
         SURE = TRUMPISH and not limited and bool(TLIST)
         TR = tr
+        NB = tuple(~(1 << c) for c in range(32))
+        KILL = [0] * 33  # by cards in the leader's hand * 3 + leader: lead card + 1
         sc: dict[int, int] = {}
 
         def ordered(k: int, first: int, key1: Sequence[int], second: int, key2: Sequence[int]) -> tuple[int, ...]:
@@ -351,6 +355,8 @@ class _Search:
                 elif need > R + sure:
                     return R + sure
             legal = h0 if leader == 0 else (h1 if leader == 1 else h2)
+            # Killer move: this seat's last lead that cut off with as many cards left.
+            kidx = legal.bit_count() * 3 + leader
             if legal & (legal - 1):
                 if TRUMPISH:
                     d = ~(h0 | h1 | h2)
@@ -364,6 +370,10 @@ class _Search:
                     legal = red(legal, h0 | h1 | h2, MODE)
             if best and not legal >> (best - 1) & 1:
                 best = 0
+            if not best:
+                best = KILL[kidx]
+                if best and not legal >> (best - 1) & 1:
+                    best = 0
             if ISMAX[leader] == DMAX:
                 k = legal | best << 32 | LEAD
                 kl = KEY_LDECL
@@ -381,22 +391,24 @@ class _Search:
             if ISMAX[leader]:
                 v = -1
                 for c1 in moves:
-                    b = ~(1 << c1)
+                    b = NB[c1]
                     x = pos2(h0 & b, h1 & b, h2 & b, leader, c1, need, R, depth, acc)
                     if x > v:
                         v = x
                         bestc = c1
                         if v >= need:
+                            KILL[kidx] = c1 + 1
                             break
             else:
                 v = 999
                 for c1 in moves:
-                    b = ~(1 << c1)
+                    b = NB[c1]
                     x = pos2(h0 & b, h1 & b, h2 & b, leader, c1, need, R, depth, acc)
                     if x < v:
                         v = x
                         bestc = c1
                         if v < need:
+                            KILL[kidx] = c1 + 1
                             break
             if v >= need:
                 if v > lo:
@@ -465,20 +477,28 @@ class _Search:
             last = hl and not hl & (hl - 1)
             v = -1 if mx else 999
             nodes = 1
+            # While the first card stays on top, the third hand's moves are
+            # the same whatever the second card: ordered once per call.
+            win1 = legal3 & bc1
+            m3nb = None
             for c2 in moves:
                 nodes += 1
-                b = ~(1 << c2)
+                b = NB[c2]
                 g0 = h0 & b
                 g1 = h1 & b
                 g2 = h2 & b
                 if bc1 >> c2 & 1:
                     w12 = s2
                     win = legal3 & BEATS[c2]
+                    m3 = None
                 else:
                     w12 = s1
-                    win = legal3 & bc1
+                    win = win1
+                    m3 = m3nb
                 # The third hand: partner winning, richest card first; else win richly or lose cheaply.
-                if GOOD[s3 * 3 + w12]:
+                if m3 is not None:
+                    pass
+                elif GOOD[s3 * 3 + w12]:
                     if good3:
                         k = legal3 | P3
                         m3 = oc.get(k)
@@ -499,6 +519,8 @@ class _Search:
                     m3 = oc.get(k)
                     if m3 is None:
                         m3 = ordered(k, legal3, KEY_PA, 0, KEY_PA)
+                if w12 == s1:
+                    m3nb = m3
                 p12 = p1 + PTS[c2]
                 if mx3:
                     x = -1
@@ -514,7 +536,7 @@ class _Search:
                         elif last:
                             # The last trick plays itself (as in ``tstart``, without the call).
                             nodes += 1
-                            b = ~(1 << c3)
+                            b = NB[c3]
                             a0 = g0 & b
                             a1 = g1 & b
                             a2 = g2 & b
@@ -528,7 +550,7 @@ class _Search:
                                 lw = PREV[w] if BEATS[e1] >> e3 & 1 else w
                             y = g + R - tp if lw == D else g
                         else:
-                            b = ~(1 << c3)
+                            b = NB[c3]
                             y = g + tstart(g0 & b, g1 & b, g2 & b, w, nn, R - tp, depth - 1, acc + g)
                         if y > x:
                             x = y
@@ -548,7 +570,7 @@ class _Search:
                         elif last:
                             # The last trick plays itself (as in ``tstart``, without the call).
                             nodes += 1
-                            b = ~(1 << c3)
+                            b = NB[c3]
                             a0 = g0 & b
                             a1 = g1 & b
                             a2 = g2 & b
@@ -562,7 +584,7 @@ class _Search:
                                 lw = PREV[w] if BEATS[e1] >> e3 & 1 else w
                             y = g + R - tp if lw == D else g
                         else:
-                            b = ~(1 << c3)
+                            b = NB[c3]
                             y = g + tstart(g0 & b, g1 & b, g2 & b, w, nn, R - tp, depth - 1, acc + g)
                         if y < x:
                             x = y
@@ -628,7 +650,7 @@ class _Search:
                 elif nn > R - tp:
                     x = g + R - tp
                 else:
-                    b = ~(1 << c3)
+                    b = NB[c3]
                     x = g + tstart(h0 & b, h1 & b, h2 & b, s3 if win >> c3 & 1 else w12, nn, R - tp, depth - 1, acc + g)
                 if mx:
                     if x > v:
@@ -904,7 +926,7 @@ class SkatSolver:
         return self._run(self._search(True, False), 1, node_limit) < 1
 
     def exact(self, node_limit: int | None = None, max_tricks: int | None = None, leaf: LeafFn | None = None) -> int:
-        """The declarer's final card points under best play (MTD(f)).
+        """The declarer's final card points under best play (null-window probes, MTD).
 
         With ``max_tricks`` the search stops after that many more completed
         tricks and asks ``leaf(hands, leader, declarer_points)`` for the final
@@ -925,16 +947,24 @@ class SkatSolver:
         lo, hi = 0, R
         g = R // 2
         self._limit(node_limit)
+        # The null-window probes gallop: each starts one point past the bound
+        # just found, and the step doubles while they keep failing the same
+        # way (plain MTD(f) creeps one point per probe, since fail-soft bounds
+        # here rarely pass the threshold by much; this takes half the probes).
+        step = 1
+        last = 0
+        need = g if g > lo else lo + 1
         while lo < hi:
-            need = g if g > lo else lo + 1
-            if need > hi:
-                need = hi
             v = s.run(self.hands, self.trick, self.leader, need, _FULL_DEPTH, dp)
             if v >= need:
                 lo = v
+                d = 1
             else:
                 hi = v
-            g = v
+                d = -1
+            step = step * 2 if d == last else 1
+            last = d
+            need = min(lo + step, hi) if d > 0 else max(hi - step + 1, lo + 1)
         return dp + lo
 
 
