@@ -18,7 +18,7 @@ clean?".  This module answers them as fast as pure Python allows:
   tighten one bound); it lives as long as the solver, so a repeated or slightly
   different question is answered from it.
 * Fail-soft null-window alpha-beta; the exact value comes from such tests,
-  galloping towards it (see :meth:`SkatSolver.exact`).
+  galloping towards it (see :class:`_Probes`).
 * Move ordering (tuned by node counts on random deals): the best lead of the
   table first, else the last lead that cut off with as many cards left by the
   same seat (a killer move), then the declarer cashes Aces and draws trumps, a defender
@@ -944,28 +944,48 @@ class SkatSolver:
         rem = self.hands[0] | self.hands[1] | self.hands[2]
         R = sum(CARD_POINTS[c] for c in _cards(rem)) + sum(CARD_POINTS[c] for c in self.trick)
         s = self._search(False, self._points_max)
-        lo, hi = 0, R
-        g = R // 2
         self._limit(node_limit)
-        # The null-window probes gallop: each starts one point past the bound
-        # just found, and the step doubles while they keep failing the same
-        # way (plain MTD(f) creeps one point per probe, since fail-soft bounds
-        # here rarely pass the threshold by much; this takes half the probes).
-        step = 1
-        last = 0
-        need = g if g > lo else lo + 1
-        while lo < hi:
-            v = s.run(self.hands, self.trick, self.leader, need, _FULL_DEPTH, dp)
-            if v >= need:
-                lo = v
-                d = 1
-            else:
-                hi = v
-                d = -1
-            step = step * 2 if d == last else 1
-            last = d
-            need = min(lo + step, hi) if d > 0 else max(hi - step + 1, lo + 1)
-        return dp + lo
+        probes = _Probes(R)
+        while probes.lo < probes.hi:
+            probes.feed(s.run(self.hands, self.trick, self.leader, probes.need, _FULL_DEPTH, dp))
+        return dp + probes.lo
+
+
+class _Probes:
+    """Null-window probes closing in on an exact value in ``0..R``.
+
+    Each probe starts one point past the bound just found, and the step
+    doubles while the probes keep failing the same way.  Plain MTD(f) creeps
+    one point per probe here, because fail-soft values rarely pass the
+    threshold by much; galloping takes about half the probes and, over
+    random deals, 10-30% fewer nodes.  Depth-limited searches, whose leaf
+    estimates make the probes cheap and the bounds wide, do better with plain
+    MTD(f) (``gallop`` False).  A probe cut short by the node limit is simply
+    asked again (the state only changes in :meth:`feed`).
+    """
+
+    def __init__(self, r: int, gallop: bool = True) -> None:
+        self.lo = 0
+        self.hi = r
+        self.need = r // 2 if r // 2 > 0 else 1
+        self._step = 1
+        self._last = 0
+        self._gallop = gallop
+
+    def feed(self, v: int) -> None:
+        """Take the fail-soft answer ``v`` of the probe at ``need``."""
+        if v >= self.need:
+            self.lo = v
+            d = 1
+        else:
+            self.hi = v
+            d = -1
+        self._step = self._step * 2 if d == self._last and self._gallop else 1
+        self._last = d
+        if d > 0:
+            self.need = min(self.lo + self._step, self.hi)
+        else:
+            self.need = max(self.hi - self._step + 1, self.lo + 1)
 
 
 class DepthLimitedSearch:
@@ -994,24 +1014,17 @@ class DepthLimitedSearch:
         self.dp = solver.declarer_points
         rem = self.hands[0] | self.hands[1] | self.hands[2]
         r = sum(CARD_POINTS[c] for c in _cards(rem)) + sum(CARD_POINTS[c] for c in self.trick)
-        self.lo, self.hi, self.g = 0, r, r // 2
+        self.probes = _Probes(r, gallop=False)
 
     def run(self, node_limit: int | None = None) -> int:
         """The declarer's final points by the depth-limited search; raises
         SearchAborted past ``node_limit`` nodes (call again to go on)."""
         self.solver._limit(node_limit)
         s, depth, dp = self.search, self.depth, self.dp
-        while self.lo < self.hi:
-            need = self.g if self.g > self.lo else self.lo + 1
-            if need > self.hi:
-                need = self.hi
-            v = s.run(self.hands, self.trick, self.leader, need, depth, dp)
-            if v >= need:
-                self.lo = v
-            else:
-                self.hi = v
-            self.g = v
-        return dp + self.lo
+        probes = self.probes
+        while probes.lo < probes.hi:
+            probes.feed(s.run(self.hands, self.trick, self.leader, probes.need, depth, dp))
+        return dp + probes.lo
 
     def release(self) -> None:
         """Empty this search's own tables now (see :meth:`SkatSolver.drain`)."""
