@@ -150,7 +150,7 @@ def reduce_equivalent(m: int, alive: int, mode: int) -> int:
     count (``mode`` NEIGHBOURS) any neighbours are equivalent, when points count
     (``mode`` SMALL_ONLY) only the 7 8 9.
     """
-    dead = ~alive
+    dead = 0xFFFFFFFF ^ alive
     if mode == NEIGHBOURS:
         r = 0
         chain = m
@@ -168,16 +168,15 @@ def reduce_equivalent(m: int, alive: int, mode: int) -> int:
     return m & ~r
 
 
-def _prune(tt: dict[int, int], cap: int) -> None:
+def _prune(tt: dict[tuple[int, ...], int], cap: int) -> None:
     """Make room in a full transposition table, keeping the positions with
     the most cards left (the costliest to search again) in at most half of it.
 
     Clearing everything would make a long search start over near its root,
     which is where an aborted-and-resumed search needs its entries most.
     """
-    low = 0xFFFFFFFF
     for cards in range(2, 11):
-        keep = {k: v for k, v in tt.items() if (k & low).bit_count() >= cards}
+        keep = {k: v for k, v in tt.items() if k[0].bit_count() >= cards}
         if len(keep) <= cap // 2:
             break
     else:
@@ -213,8 +212,8 @@ class _Search:
         counter: list[int],
         leaf: LeafFn | None = None,
     ) -> None:
-        self.tt: dict[int, int] = {}
-        self.order_cache: dict[int, tuple[int, ...]] = {}
+        self.tt: dict[tuple[int, ...], int] = {}
+        self.order_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.counter = counter  # [nodes, limit]
         self.pts = tuple(pts)
         self.ismax = ismax
@@ -246,13 +245,13 @@ class _Search:
         L7 = _SEVENS
         J = _JACKS
         # Tags keep the move-list kinds apart in the shared cache.
-        P2 = 1 << 64
-        P3 = 1 << 65
-        LEAD = 1 << 66
-        LEAD_DEF = 1 << 67
-        P2B = 1 << 68
-        P3B = 1 << 69
-        P3C = 1 << 70
+        P2 = 1
+        P3 = 2
+        LEAD = 3
+        LEAD_DEF = 4
+        P2B = 5
+        P3B = 6
+        P3C = 7
         # GOOD[s * 3 + w]: a trick won by seat w is good for seat s.  In suit
         # games and Grand that means "w is on s's side"; where the declarer
         # avoids tricks or points (Ramsch, Null) nobody wants to win one.
@@ -266,11 +265,13 @@ class _Search:
         )
         SURE = TRUMPISH and not limited and bool(TLIST)
         TR = tr
-        NB = tuple(~(1 << c) for c in range(32))
+        NB = tuple(0xFFFFFFFF ^ 1 << c for c in range(32))  # positive: faster & on big ints
         KILL = [0] * 33  # by cards in the leader's hand * 3 + leader: lead card + 1
-        sc: dict[int, int] = {}
+        sc: dict[tuple[int, int], int] = {}
 
-        def ordered(k: int, first: int, key1: Sequence[int], second: int, key2: Sequence[int]) -> tuple[int, ...]:
+        def ordered(
+            k: tuple[int, int, int] | None, first: int, key1: Sequence[int], second: int, key2: Sequence[int]
+        ) -> tuple[int, ...]:
             """Build and cache a move list: ``first`` sorted by ``key1``, then ``second`` by ``key2``."""
             a = cards(first)
             a.sort(key=key1.__getitem__)
@@ -279,7 +280,7 @@ class _Search:
                 b.sort(key=key2.__getitem__)
                 a += b
             t = tuple(a)
-            if k >= 0:
+            if k is not None:
                 if len(oc) >= ocap:
                     oc.clear()
                 oc[k] = t
@@ -293,7 +294,7 @@ class _Search:
                 s2 = NEXT[leader]
                 c1 = (h0 if leader == 0 else (h1 if leader == 1 else h2)).bit_length() - 1
                 c2 = (h0 if s2 == 0 else (h1 if s2 == 1 else h2)).bit_length() - 1
-                c3 = (h0 | h1 | h2) & ~(1 << c1 | 1 << c2)
+                c3 = (h0 | h1 | h2) ^ (1 << c1 | 1 << c2)
                 c3 = c3.bit_length() - 1
                 if BEATS[c1] >> c2 & 1:
                     w = PREV[leader] if BEATS[c2] >> c3 & 1 else s2
@@ -306,9 +307,9 @@ class _Search:
                 if not depth:
                     est = leaf((h0, h1, h2), leader, acc) - acc  # type: ignore[misc]
                     return 0 if est < 0 else (R if est > R else est)
-                key = h0 | h1 << 32 | h2 << 64 | leader << 96 | acc << 98
+                key = (h0, h1, h2, leader, acc)
             else:
-                key = h0 | h1 << 32 | h2 << 64 | leader << 96
+                key = (h0, h1, h2, leader)
             e = tt.get(key)
             if e is not None:
                 lo = e & 255
@@ -329,10 +330,11 @@ class _Search:
                 # values are the declarer's sure points, negative ones the
                 # defenders'.
                 hd = (h0 if D == 0 else (h1 if D == 1 else h2)) & TR
-                tk = hd | ((h0 | h1 | h2) & TR) << 32
+                at = (h0 | h1 | h2) & TR
+                tk = (hd, at)
                 sure = sc.get(tk)
                 if sure is None:
-                    hf = (tk >> 32) & ~hd
+                    hf = at & ~hd
                     sure = 0
                     side = 0
                     for bit, p in TLIST:
@@ -359,13 +361,13 @@ class _Search:
             kidx = legal.bit_count() * 3 + leader
             if legal & (legal - 1):
                 if TRUMPISH:
-                    d = ~(h0 | h1 | h2)
+                    d = 0xFFFFFFFF ^ (h0 | h1 | h2)
                     rm = legal & (((legal >> 1) & L2) | ((d >> 1) & (legal >> 2) & L7))
                     mj = legal & J
                     if mj & (mj - 1):
                         dj = d & J
                         rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
-                    legal &= ~rm
+                    legal ^= rm
                 else:
                     legal = red(legal, h0 | h1 | h2, MODE)
             if best and not legal >> (best - 1) & 1:
@@ -375,15 +377,15 @@ class _Search:
                 if best and not legal >> (best - 1) & 1:
                     best = 0
             if ISMAX[leader] == DMAX:
-                k = legal | best << 32 | LEAD
+                k = (legal, best, LEAD)
                 kl = KEY_LDECL
             else:
-                k = legal | best << 32 | LEAD_DEF
+                k = (legal, best, LEAD_DEF)
                 kl = KEY_LDEF
             moves = oc.get(k)
             if moves is None:
                 if best:
-                    moves = (best - 1,) + ordered(-1, legal & ~(1 << (best - 1)), kl, 0, kl)
+                    moves = (best - 1,) + ordered(None, legal & ~(1 << (best - 1)), kl, 0, kl)
                     oc[k] = moves
                 else:
                     moves = ordered(k, legal, kl, 0, kl)
@@ -437,21 +439,21 @@ class _Search:
             if not legal3:
                 legal3 = hand
             if TRUMPISH:
-                d = ~alive
+                d = 0xFFFFFFFF ^ alive
                 if legal & (legal - 1):
                     rm = legal & (((legal >> 1) & L2) | ((d >> 1) & (legal >> 2) & L7))
                     mj = legal & J
                     if mj & (mj - 1):
                         dj = d & J
                         rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
-                    legal &= ~rm
+                    legal ^= rm
                 if legal3 & (legal3 - 1):
                     rm = legal3 & (((legal3 >> 1) & L2) | ((d >> 1) & (legal3 >> 2) & L7))
                     mj = legal3 & J
                     if mj & (mj - 1):
                         dj = d & J
                         rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
-                    legal3 &= ~rm
+                    legal3 ^= rm
             else:
                 legal = red(legal, alive, MODE)
                 legal3 = red(legal3, alive, MODE)
@@ -462,12 +464,12 @@ class _Search:
             if GOOD[s2 * 3 + s1] or not GOOD[s2 * 3 + s2]:
                 # Partner led (or taking the trick would not help): give him
                 # points (richest card that lets him win) first, beat him last.
-                k = legal | win << 32 | P2
+                k = (legal, win, P2)
                 moves = oc.get(k)
                 if moves is None:
                     moves = ordered(k, legal & ~win, KEY_PD, win, KEY_PA)
             else:
-                k = legal | win << 32 | P2B
+                k = (legal, win, P2B)
                 moves = oc.get(k)
                 if moves is None:
                     moves = ordered(k, win, KEY_PD, legal & ~win, KEY_PA)
@@ -500,22 +502,22 @@ class _Search:
                     pass
                 elif GOOD[s3 * 3 + w12]:
                     if good3:
-                        k = legal3 | P3
+                        k = (legal3, 0, P3)
                         m3 = oc.get(k)
                         if m3 is None:
                             m3 = ordered(k, legal3, KEY_PD, 0, KEY_PD)
                     else:
-                        k = legal3 | win << 32 | P3B
+                        k = (legal3, win, P3B)
                         m3 = oc.get(k)
                         if m3 is None:
                             m3 = ordered(k, legal3 & ~win, KEY_PD, win, KEY_PA)
                 elif good3:
-                    k = legal3 | win << 32
+                    k = (legal3, win, 0)
                     m3 = oc.get(k)
                     if m3 is None:
                         m3 = ordered(k, win, KEY_PD, legal3 & ~win, KEY_PA)
                 else:
-                    k = legal3 | P3C
+                    k = (legal3, 0, P3C)
                     m3 = oc.get(k)
                     if m3 is None:
                         m3 = ordered(k, legal3, KEY_PA, 0, KEY_PA)
@@ -543,7 +545,7 @@ class _Search:
                             t2 = NEXT[w]
                             e1 = (a0 if w == 0 else (a1 if w == 1 else a2)).bit_length() - 1
                             e2 = (a0 if t2 == 0 else (a1 if t2 == 1 else a2)).bit_length() - 1
-                            e3 = ((a0 | a1 | a2) & ~(1 << e1 | 1 << e2)).bit_length() - 1
+                            e3 = ((a0 | a1 | a2) ^ (1 << e1 | 1 << e2)).bit_length() - 1
                             if BEATS[e1] >> e2 & 1:
                                 lw = PREV[w] if BEATS[e2] >> e3 & 1 else t2
                             else:
@@ -577,7 +579,7 @@ class _Search:
                             t2 = NEXT[w]
                             e1 = (a0 if w == 0 else (a1 if w == 1 else a2)).bit_length() - 1
                             e2 = (a0 if t2 == 0 else (a1 if t2 == 1 else a2)).bit_length() - 1
-                            e3 = ((a0 | a1 | a2) & ~(1 << e1 | 1 << e2)).bit_length() - 1
+                            e3 = ((a0 | a1 | a2) ^ (1 << e1 | 1 << e2)).bit_length() - 1
                             if BEATS[e1] >> e2 & 1:
                                 lw = PREV[w] if BEATS[e2] >> e3 & 1 else t2
                             else:
@@ -617,25 +619,25 @@ class _Search:
                 legal = hand
             if legal & (legal - 1):
                 if TRUMPISH:
-                    d = ~(h0 | h1 | h2 | 1 << c1 | 1 << c2)
+                    d = 0xFFFFFFFF ^ (h0 | h1 | h2 | 1 << c1 | 1 << c2)
                     rm = legal & (((legal >> 1) & L2) | ((d >> 1) & (legal >> 2) & L7))
                     mj = legal & J
                     if mj & (mj - 1):
                         dj = d & J
                         rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
-                    legal &= ~rm
+                    legal ^= rm
                 else:
                     legal = red(legal, h0 | h1 | h2 | 1 << c1 | 1 << c2, MODE)
             win = legal & BEATS[top]
             mx = ISMAX[s3]
             if GOOD[s3 * 3 + w12]:
                 # Partner is winning: whatever is played, the trick is ours; richest card first.
-                k = legal | P3
+                k = (legal, 0, P3)
                 moves = oc.get(k)
                 if moves is None:
                     moves = ordered(k, legal, KEY_PD, 0, KEY_PD)
             else:
-                k = legal | win << 32
+                k = (legal, win, 0)
                 moves = oc.get(k)
                 if moves is None:
                     moves = ordered(k, win, KEY_PD, legal & ~win, KEY_PA)
