@@ -286,6 +286,17 @@ class _Search:
                 oc[k] = t
             return t
 
+        def rtrump(m: int, d: int) -> int:
+            """:func:`reduce_equivalent` of trump games, inlined; ``d`` the dead cards."""
+            if not m & (m - 1):
+                return m
+            rm = m & (((m >> 1) & L2) | ((d >> 1) & (m >> 2) & L7))
+            mj = m & J
+            if mj & (mj - 1):
+                dj = d & J
+                rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
+            return m ^ rm
+
         def tstart(h0: int, h1: int, h2: int, leader: int, need: int, R: int, depth: int, acc: int) -> int:
             # Callers have checked 0 < need <= R.
             n = cnt[0] = cnt[0] + 1
@@ -356,20 +367,32 @@ class _Search:
                         return sure
                 elif need > R + sure:
                     return R + sure
-            legal = h0 if leader == 0 else (h1 if leader == 1 else h2)
+            # Equivalent cards of all three hands, once per trick: the cards
+            # alive stay the same until it is over (the played ones lie in it).
+            al = h0 | h1 | h2
+            if TRUMPISH:
+                d = 0xFFFFFFFF ^ al
+                r0 = rtrump(h0, d)
+                r1 = rtrump(h1, d)
+                r2 = rtrump(h2, d)
+            else:
+                r0 = red(h0, al, MODE)
+                r1 = red(h1, al, MODE)
+                r2 = red(h2, al, MODE)
+            if leader == 0:
+                legal = r0
+                ra = r1
+                rb = r2
+            elif leader == 1:
+                legal = r1
+                ra = r2
+                rb = r0
+            else:
+                legal = r2
+                ra = r0
+                rb = r1
             # Killer move: this seat's last lead that cut off with as many cards left.
-            kidx = legal.bit_count() * 3 + leader
-            if legal & (legal - 1):
-                if TRUMPISH:
-                    d = 0xFFFFFFFF ^ (h0 | h1 | h2)
-                    rm = legal & (((legal >> 1) & L2) | ((d >> 1) & (legal >> 2) & L7))
-                    mj = legal & J
-                    if mj & (mj - 1):
-                        dj = d & J
-                        rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
-                    legal ^= rm
-                else:
-                    legal = red(legal, h0 | h1 | h2, MODE)
+            kidx = (h0 if leader == 0 else (h1 if leader == 1 else h2)).bit_count() * 3 + leader
             if best and not legal >> (best - 1) & 1:
                 best = 0
             if not best:
@@ -394,7 +417,7 @@ class _Search:
                 v = -1
                 for c1 in moves:
                     b = NB[c1]
-                    x = pos2(h0 & b, h1 & b, h2 & b, leader, c1, need, R, depth, acc)
+                    x = pos2(h0 & b, h1 & b, h2 & b, leader, c1, need, R, depth, acc, ra, rb)
                     if x > v:
                         v = x
                         bestc = c1
@@ -405,7 +428,7 @@ class _Search:
                 v = 999
                 for c1 in moves:
                     b = NB[c1]
-                    x = pos2(h0 & b, h1 & b, h2 & b, leader, c1, need, R, depth, acc)
+                    x = pos2(h0 & b, h1 & b, h2 & b, leader, c1, need, R, depth, acc, ra, rb)
                     if x < v:
                         v = x
                         bestc = c1
@@ -422,41 +445,22 @@ class _Search:
             tt[key] = lo | hi << 8 | (bestc + 1) << 16
             return v
 
-        def pos2(h0: int, h1: int, h2: int, s1: int, c1: int, need: int, R: int, depth: int, acc: int) -> int:
-            # The third hand's moves are inlined: its legal cards (and their
-            # equivalences: the second card stays alive in the trick) do not
-            # depend on the second card, so they are computed once here.
+        def pos2(
+            h0: int, h1: int, h2: int, s1: int, c1: int, need: int, R: int, depth: int, acc: int, ra: int, rb: int
+        ) -> int:
+            # ``ra`` and ``rb``: the hands of the second and third seat without
+            # equivalent cards (see ``tstart``).  The third hand's moves are
+            # inlined: its legal cards do not depend on the second card, so
+            # they are computed once here.
             s2 = NEXT[s1]
             s3 = NEXT[s2]
-            alive = h0 | h1 | h2 | 1 << c1
             fol = FOL[c1]
-            hand = h0 if s2 == 0 else (h1 if s2 == 1 else h2)
-            legal = hand & fol
+            legal = ra & fol
             if not legal:
-                legal = hand
-            hand = h0 if s3 == 0 else (h1 if s3 == 1 else h2)
-            legal3 = hand & fol
+                legal = ra
+            legal3 = rb & fol
             if not legal3:
-                legal3 = hand
-            if TRUMPISH:
-                d = 0xFFFFFFFF ^ alive
-                if legal & (legal - 1):
-                    rm = legal & (((legal >> 1) & L2) | ((d >> 1) & (legal >> 2) & L7))
-                    mj = legal & J
-                    if mj & (mj - 1):
-                        dj = d & J
-                        rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
-                    legal ^= rm
-                if legal3 & (legal3 - 1):
-                    rm = legal3 & (((legal3 >> 1) & L2) | ((d >> 1) & (legal3 >> 2) & L7))
-                    mj = legal3 & J
-                    if mj & (mj - 1):
-                        dj = d & J
-                        rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
-                    legal3 ^= rm
-            else:
-                legal = red(legal, alive, MODE)
-                legal3 = red(legal3, alive, MODE)
+                legal3 = rb
             bc1 = BEATS[c1]
             win = legal & bc1
             mx = ISMAX[s2]
@@ -665,6 +669,7 @@ class _Search:
                         break
             return v
 
+        self.mode = MODE
         self.tstart = tstart
         self.pos2 = pos2
         self.pos3 = pos3
@@ -683,7 +688,11 @@ class _Search:
         if n == 0:
             return self.tstart(h0, h1, h2, leader, need, R, depth, acc)
         if n == 1:
-            return self.pos2(h0, h1, h2, leader, trick[0], need, R, depth, acc)
+            alive = rem | 1 << trick[0]
+            s2 = _NEXT[leader]
+            ra = reduce_equivalent(hands[s2], alive, self.mode)
+            rb = reduce_equivalent(hands[_NEXT[s2]], alive, self.mode)
+            return self.pos2(h0, h1, h2, leader, trick[0], need, R, depth, acc, ra, rb)
         return self.pos3(h0, h1, h2, leader, trick[0], trick[1], need, R, depth, acc)
 
 
