@@ -12,22 +12,27 @@ clean?".  This module answers them as fast as pure Python allows:
 * A trick is two nested calls: the lead (with the transposition table) and
   the second hand, whose loop also plays the third hand inline (the third
   hand's legal cards do not depend on the second card, so they are worked out
-  once); the last trick is scored without search.  Values are the declarer's card points *still to be won from the
-  trick start*, so an entry is reusable whatever the declarer already has.
-  The table keeps lower and upper bounds (null-window tests answer yes/no and
-  tighten one bound); it lives as long as the solver, so a repeated or slightly
-  different question is answered from it.
+  once); the last trick is scored without search.  Values are the declarer's
+  card points *still to be won from the trick start*, so an entry is reusable
+  whatever the declarer already has.  The table keeps lower and upper bounds
+  (null-window tests answer yes/no and tighten one bound); it lives as long as
+  the solver, so a repeated or slightly different question is answered from
+  it.  Table keys are tuples: building a 98-bit int key per node cost more
+  than the lookup itself.
 * Fail-soft null-window alpha-beta; the exact value comes from such tests,
   galloping towards it (see :class:`_Probes`).
 * Move ordering (tuned by node counts on random deals): the best lead of the
-  table first, else the last lead that cut off with as many cards left by the
-  same seat (a killer move), then the declarer cashes Aces and draws trumps, a defender
-  leads plain cards from the top; the second hand beats an opponent with its
-  richest winner or smears onto its partner; the third hand plays what wins
-  its side the most points now.  Ordered move lists are cached by mask.
+  table first, else (six cards or more in hand) the last lead that cut off
+  with as many cards left by the same seat (a killer move), then the declarer
+  cashes Aces and draws trumps, a defender leads plain cards from the top;
+  the second hand beats an opponent with its richest winner or smears onto
+  its partner; the third hand plays what wins its side the most points now.
+  Ordered move lists are cached by mask.
 * Equivalent cards are tried once: cards of one hand adjacent in rank once
   the played cards are gone, with equal points (7 8 9 of a suit and the Jacks
-  in trump games; in Null any neighbours when only tricks count).
+  in trump games; in Null any neighbours when only tricks count).  They are
+  found for all three hands at the trick start (the cards alive do not change
+  within a trick).
 * Quick cut-offs: the target already reached, or out of reach with all the
   points still in play; at a trick start also the sure points of trump games
   (a trump above every trump of the other side wins its trick whenever it is
@@ -267,6 +272,7 @@ class _Search:
         TR = tr
         NB = tuple(0xFFFFFFFF ^ 1 << c for c in range(32))  # positive: faster & on big ints
         KILL = [0] * 33  # by cards in the leader's hand * 3 + leader: lead card + 1
+        KILL_FROM = 6 * 3
         sc: dict[tuple[int, int], int] = {}
 
         def ordered(
@@ -391,11 +397,13 @@ class _Search:
                 legal = r2
                 ra = r0
                 rb = r1
-            # Killer move: this seat's last lead that cut off with as many cards left.
+            # Killer move: this seat's last lead that cut off with as many
+            # cards left; tried first with six cards or more only (nearer the
+            # leaves the static order does better, by node counts over deals).
             kidx = (h0 if leader == 0 else (h1 if leader == 1 else h2)).bit_count() * 3 + leader
             if best and not legal >> (best - 1) & 1:
                 best = 0
-            if not best:
+            if not best and kidx >= KILL_FROM:
                 best = KILL[kidx]
                 if best and not legal >> (best - 1) & 1:
                     best = 0
