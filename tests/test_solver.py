@@ -407,6 +407,12 @@ def test_exact_is_where_the_null_window_tests_turn() -> None:
 def test_a_solver_reused_across_many_layouts_stays_exact() -> None:
     """Killer moves and tables carried over from other deals only change the
     order of the search, never a value."""
+    solvers: dict[tuple[int, int], SkatSolver] = {}
+    for i, want in enumerate(PINNED_SEVEN_TRICKS):
+        game, declarer, hands, trick, leader = pinned_position(i)
+        s = solvers.setdefault((game, declarer), SkatSolver(game, declarer))
+        s.reset(hands, trick, leader)
+        assert s.exact() == want[0], (i, game)
     rng = random.Random(99)
     for game in GAMES:
         s = SkatSolver(game, 2)
