@@ -296,7 +296,7 @@ class _Search:
             return t
 
         def rtrump(m: int, d: int) -> int:
-            """:func:`reduce_equivalent` of trump games, inlined; ``d`` the dead cards."""
+            """:func:`reduce_equivalent` of trump games without the mode switch; ``d`` the dead cards."""
             if not m & (m - 1):
                 return m
             rm = m & (((m >> 1) & L2) | ((d >> 1) & (m >> 2) & L7))
