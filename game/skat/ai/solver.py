@@ -6,7 +6,8 @@ on this layout?", "how many card points exactly?", "does the Null declarer stay
 clean?".  This module answers them as fast as pure Python allows:
 
 * Its own compact state: three hand masks and the cards of the trick; the
-  search passes them as plain ints (no objects, no validation per node).
+  search passes the hands packed in one int, hand ``s`` in bits ``32 * s``
+  on (a card leaves with one xor; no objects, no validation per node).
 * Precomputed tables per game type (built once, cached at module level):
   following suit, which cards beat the currently winning card, card points.
 * A trick is two nested calls: the lead (with the transposition table) and
@@ -17,8 +18,7 @@ clean?".  This module answers them as fast as pure Python allows:
   whatever the declarer already has.  The table keeps lower and upper bounds
   (null-window tests answer yes/no and tighten one bound); it lives as long as
   the solver, so a repeated or slightly different question is answered from
-  it.  Table keys are tuples: building a 98-bit int key per node cost more
-  than the lookup itself.
+  it.  Its key is the packed hands with the leader's bits above them.
 * Fail-soft null-window alpha-beta; the exact value comes from such tests,
   galloping towards it (see :class:`_Probes`).
 * Move ordering (tuned by node counts on random deals): the best lead of the
@@ -57,9 +57,8 @@ LeafFn = Callable[[tuple[int, int, int], int, int], int]
 
 TT_CAPACITY = 1 << 18
 """Entries per transposition table before it is pruned to the positions with
-the most cards.  This bounds the memory: an entry with its tuple key takes
-about 270 bytes, so some 70 MB at most (int keys took half of that but cost
-7% more time).  A pruned table only costs speed, never correctness, but the
+the most cards.  This bounds the memory (about 130 bytes an entry, so some
+35 MB at most).  A pruned table only costs speed, never correctness, but the
 biggest searches need the room: at 1 << 17 the bench's exact values from the
 first trick took a third more nodes at the 90th percentile."""
 
@@ -176,7 +175,7 @@ def reduce_equivalent(m: int, alive: int, mode: int) -> int:
     return m & ~r
 
 
-def _prune(tt: dict[tuple[int, ...], int], cap: int) -> None:
+def _prune(tt: dict[int, int], cap: int) -> None:
     """Make room in a full transposition table, keeping the positions with
     the most cards left (the costliest to search again) in at most half of it.
 
@@ -184,7 +183,7 @@ def _prune(tt: dict[tuple[int, ...], int], cap: int) -> None:
     which is where an aborted-and-resumed search needs its entries most.
     """
     for cards in range(2, 11):
-        keep = {k: v for k, v in tt.items() if k[0].bit_count() >= cards}
+        keep = {k: v for k, v in tt.items() if (k & 0xFFFFFFFF).bit_count() >= cards}
         if len(keep) <= cap // 2:
             break
     else:
@@ -220,7 +219,7 @@ class _Search:
         counter: list[int],
         leaf: LeafFn | None = None,
     ) -> None:
-        self.tt: dict[tuple[int, ...], int] = {}
+        self.tt: dict[int, int] = {}
         self.order_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.counter = counter  # [nodes, limit]
         self.pts = tuple(pts)
@@ -273,7 +272,13 @@ class _Search:
         )
         SURE = TRUMPISH and not limited and bool(TLIST)
         TR = tr
-        NB = tuple(0xFFFFFFFF ^ 1 << c for c in range(32))  # positive: faster & on big ints
+        # The three hands travel packed in one int, hand s in bits 32 * s ..:
+        # a card leaves with one xor, and the table key is that int and the
+        # leader's bits (no tuple, no shifting three masks per node).
+        M = 0xFFFFFFFF
+        SH = (0, 32, 64)
+        B3 = tuple(1 << (32 * st + c) for st in range(3) for c in range(32))
+        LK = (0, 1 << 96, 2 << 96)
         KILL = [0] * 33  # by cards in the leader's hand * 3 + leader: lead card + 1
         KILL_FROM = 6 * 3
         sc: dict[tuple[int, int], int] = {}
@@ -306,16 +311,16 @@ class _Search:
                 rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
             return m ^ rm
 
-        def tstart(h0: int, h1: int, h2: int, leader: int, need: int, R: int, depth: int, acc: int) -> int:
-            # Callers have checked 0 < need <= R.
+        def tstart(P: int, leader: int, need: int, R: int, depth: int, acc: int) -> int:
+            # ``P``: the packed hands.  Callers have checked 0 < need <= R.
             n = cnt[0] = cnt[0] + 1
+            h0 = P & M
             if not h0 & (h0 - 1):
                 # The last trick plays itself: one card in each hand.
                 s2 = NEXT[leader]
-                c1 = (h0 if leader == 0 else (h1 if leader == 1 else h2)).bit_length() - 1
-                c2 = (h0 if s2 == 0 else (h1 if s2 == 1 else h2)).bit_length() - 1
-                c3 = (h0 | h1 | h2) ^ (1 << c1 | 1 << c2)
-                c3 = c3.bit_length() - 1
+                c1 = (P >> SH[leader] & M).bit_length() - 1
+                c2 = (P >> SH[s2] & M).bit_length() - 1
+                c3 = ((P | P >> 32 | P >> 64) & M ^ (1 << c1 | 1 << c2)).bit_length() - 1
                 if BEATS[c1] >> c2 & 1:
                     w = PREV[leader] if BEATS[c2] >> c3 & 1 else s2
                 else:
@@ -325,11 +330,11 @@ class _Search:
                 raise SearchAborted
             if limited:
                 if not depth:
-                    est = leaf((h0, h1, h2), leader, acc) - acc  # type: ignore[misc]
+                    est = leaf((h0, P >> 32 & M, P >> 64), leader, acc) - acc  # type: ignore[misc]
                     return 0 if est < 0 else (R if est > R else est)
-                key = (h0, h1, h2, leader, acc)
+                key = P | LK[leader] | acc << 98
             else:
-                key = (h0, h1, h2, leader)
+                key = P | LK[leader]
             e = tt.get(key)
             if e is not None:
                 lo = e & 255
@@ -343,6 +348,8 @@ class _Search:
                 lo = 0
                 hi = R
                 best = 0
+            h1 = P >> 32 & M
+            h2 = P >> 64
             if SURE:
                 # A trump above every trump of the other side wins its trick
                 # whenever it is played: those points are sure for its side.
@@ -424,11 +431,11 @@ class _Search:
                 else:
                     moves = ordered(k, legal, kl, 0, kl)
             bestc = -1
+            ol = leader * 32
             if ISMAX[leader]:
                 v = -1
                 for c1 in moves:
-                    b = NB[c1]
-                    x = pos2(h0 & b, h1 & b, h2 & b, leader, c1, need, R, depth, acc, ra, rb)
+                    x = pos2(P ^ B3[ol + c1], leader, c1, need, R, depth, acc, ra, rb)
                     if x > v:
                         v = x
                         bestc = c1
@@ -438,8 +445,7 @@ class _Search:
             else:
                 v = 999
                 for c1 in moves:
-                    b = NB[c1]
-                    x = pos2(h0 & b, h1 & b, h2 & b, leader, c1, need, R, depth, acc, ra, rb)
+                    x = pos2(P ^ B3[ol + c1], leader, c1, need, R, depth, acc, ra, rb)
                     if x < v:
                         v = x
                         bestc = c1
@@ -456,9 +462,7 @@ class _Search:
             tt[key] = lo | hi << 8 | (bestc + 1) << 16
             return v
 
-        def pos2(
-            h0: int, h1: int, h2: int, s1: int, c1: int, need: int, R: int, depth: int, acc: int, ra: int, rb: int
-        ) -> int:
+        def pos2(P: int, s1: int, c1: int, need: int, R: int, depth: int, acc: int, ra: int, rb: int) -> int:
             # ``ra`` and ``rb``: the hands of the second and third seat without
             # equivalent cards (see ``tstart``).  The third hand's moves are
             # inlined: its legal cards do not depend on the second card, so
@@ -490,8 +494,10 @@ class _Search:
                     moves = ordered(k, win, KEY_PD, legal & ~win, KEY_PA)
             p1 = PTS[c1]
             good3 = GOOD[s3 * 3 + s3]
-            hl = h0 if s1 == 0 else (h1 if s1 == 1 else h2)
+            hl = P >> SH[s1] & M
             last = hl and not hl & (hl - 1)
+            o2 = s2 * 32
+            o3 = s3 * 32
             v = -1 if mx else 999
             nodes = 1
             # While the first card stays on top, the third hand's moves are
@@ -500,10 +506,7 @@ class _Search:
             m3nb = None
             for c2 in moves:
                 nodes += 1
-                b = NB[c2]
-                g0 = h0 & b
-                g1 = h1 & b
-                g2 = h2 & b
+                Q = P ^ B3[o2 + c2]
                 if bc1 >> c2 & 1:
                     w12 = s2
                     win = legal3 & BEATS[c2]
@@ -553,22 +556,18 @@ class _Search:
                         elif last:
                             # The last trick plays itself (as in ``tstart``, without the call).
                             nodes += 1
-                            b = NB[c3]
-                            a0 = g0 & b
-                            a1 = g1 & b
-                            a2 = g2 & b
+                            A = Q ^ B3[o3 + c3]
                             t2 = NEXT[w]
-                            e1 = (a0 if w == 0 else (a1 if w == 1 else a2)).bit_length() - 1
-                            e2 = (a0 if t2 == 0 else (a1 if t2 == 1 else a2)).bit_length() - 1
-                            e3 = ((a0 | a1 | a2) ^ (1 << e1 | 1 << e2)).bit_length() - 1
+                            e1 = (A >> SH[w] & M).bit_length() - 1
+                            e2 = (A >> SH[t2] & M).bit_length() - 1
+                            e3 = ((A | A >> 32 | A >> 64) & M ^ (1 << e1 | 1 << e2)).bit_length() - 1
                             if BEATS[e1] >> e2 & 1:
                                 lw = PREV[w] if BEATS[e2] >> e3 & 1 else t2
                             else:
                                 lw = PREV[w] if BEATS[e1] >> e3 & 1 else w
                             y = g + R - tp if lw == D else g
                         else:
-                            b = NB[c3]
-                            y = g + tstart(g0 & b, g1 & b, g2 & b, w, nn, R - tp, depth - 1, acc + g)
+                            y = g + tstart(Q ^ B3[o3 + c3], w, nn, R - tp, depth - 1, acc + g)
                         if y > x:
                             x = y
                             if x >= need:
@@ -587,22 +586,18 @@ class _Search:
                         elif last:
                             # The last trick plays itself (as in ``tstart``, without the call).
                             nodes += 1
-                            b = NB[c3]
-                            a0 = g0 & b
-                            a1 = g1 & b
-                            a2 = g2 & b
+                            A = Q ^ B3[o3 + c3]
                             t2 = NEXT[w]
-                            e1 = (a0 if w == 0 else (a1 if w == 1 else a2)).bit_length() - 1
-                            e2 = (a0 if t2 == 0 else (a1 if t2 == 1 else a2)).bit_length() - 1
-                            e3 = ((a0 | a1 | a2) ^ (1 << e1 | 1 << e2)).bit_length() - 1
+                            e1 = (A >> SH[w] & M).bit_length() - 1
+                            e2 = (A >> SH[t2] & M).bit_length() - 1
+                            e3 = ((A | A >> 32 | A >> 64) & M ^ (1 << e1 | 1 << e2)).bit_length() - 1
                             if BEATS[e1] >> e2 & 1:
                                 lw = PREV[w] if BEATS[e2] >> e3 & 1 else t2
                             else:
                                 lw = PREV[w] if BEATS[e1] >> e3 & 1 else w
                             y = g + R - tp if lw == D else g
                         else:
-                            b = NB[c3]
-                            y = g + tstart(g0 & b, g1 & b, g2 & b, w, nn, R - tp, depth - 1, acc + g)
+                            y = g + tstart(Q ^ B3[o3 + c3], w, nn, R - tp, depth - 1, acc + g)
                         if y < x:
                             x = y
                             if x < need:
@@ -619,8 +614,11 @@ class _Search:
             cnt[0] += nodes
             return v
 
-        def pos3(h0: int, h1: int, h2: int, s1: int, c1: int, c2: int, need: int, R: int, depth: int, acc: int) -> int:
+        def pos3(P: int, s1: int, c1: int, c2: int, need: int, R: int, depth: int, acc: int) -> int:
             cnt[0] += 1
+            h0 = P & M
+            h1 = P >> 32 & M
+            h2 = P >> 64
             s3 = PREV[s1]
             if BEATS[c1] >> c2 & 1:
                 w12 = NEXT[s1]
@@ -667,8 +665,7 @@ class _Search:
                 elif nn > R - tp:
                     x = g + R - tp
                 else:
-                    b = NB[c3]
-                    x = g + tstart(h0 & b, h1 & b, h2 & b, s3 if win >> c3 & 1 else w12, nn, R - tp, depth - 1, acc + g)
+                    x = g + tstart(P ^ B3[s3 * 32 + c3], s3 if win >> c3 & 1 else w12, nn, R - tp, depth - 1, acc + g)
                 if mx:
                     if x > v:
                         v = x
@@ -696,15 +693,16 @@ class _Search:
             return 0
         if need > R:
             return R
+        packed = h0 | h1 << 32 | h2 << 64
         if n == 0:
-            return self.tstart(h0, h1, h2, leader, need, R, depth, acc)
+            return self.tstart(packed, leader, need, R, depth, acc)
         if n == 1:
             alive = rem | 1 << trick[0]
             s2 = _NEXT[leader]
             ra = reduce_equivalent(hands[s2], alive, self.mode)
             rb = reduce_equivalent(hands[_NEXT[s2]], alive, self.mode)
-            return self.pos2(h0, h1, h2, leader, trick[0], need, R, depth, acc, ra, rb)
-        return self.pos3(h0, h1, h2, leader, trick[0], trick[1], need, R, depth, acc)
+            return self.pos2(packed, leader, trick[0], need, R, depth, acc, ra, rb)
+        return self.pos3(packed, leader, trick[0], trick[1], need, R, depth, acc)
 
 
 def _default_leaf(tables: _GameTables, declarer: int) -> LeafFn:
