@@ -320,7 +320,7 @@ def test_expert_plays_officers_skat_legally() -> None:
 
 
 # ---------------------------------------------------------------- variants before the card play
-VARIANT_MODES = ("post", "null", "sim")
+VARIANT_MODES = ("post", "cap", "null", "grand", "sim")
 
 
 @pytest.mark.parametrize("mode", VARIANT_MODES)
@@ -441,3 +441,42 @@ def test_the_expert_discards_by_simulation_in_many_small_units() -> None:
         steps += 1
     assert decision.action in state.observe(0).legal and not decision.corrected
     assert steps > 20
+
+
+def test_a_capped_bidder_never_bids_beyond_the_heuristic() -> None:
+    """The cap variant holds only where the heuristic would, and passes where
+    the simulation finds no game worth the bid."""
+    rng = random.Random(12)
+    for i in range(12):
+        state = SkatHand(ISKO, SkatDeal.random(rng))
+        state.apply(A.bid(18) if i % 2 else A.bid(27))  # middlehand says to forehand
+        view = state.observe(0)
+        heuristic = decide_now(HeuristicPlayer("strong", random.Random(i)), view)
+        variant = SearchPlayer(rng=random.Random(i), effort=Effort.fixed(2), skat_mode="cap")
+        action = _decide_view_in_slices(variant, view)
+        assert action in view.legal
+        if heuristic == A.PASS:
+            assert action == A.PASS
+
+
+def _decide_view_in_slices(player: SearchPlayer, view) -> int:  # type: ignore[no-untyped-def]
+    decision = player.begin(view)
+    while not decision.step(0.0):
+        pass
+    assert not decision.corrected and decision.action is not None
+    return decision.action
+
+
+def test_each_simulated_decision_draws_from_its_own_generator() -> None:
+    """What one simulation drew does not shift the next decision's draws, so
+    paired variants stay in step; another decision or seat draws otherwise."""
+    from skat.ai.search_player import sim_rng
+
+    state = _to_discard(*_NULL_TEMPTATION)
+    view = state.observe(0)
+    player = SearchPlayer(rng=random.Random(3))
+    first = sim_rng(player, view)
+    first.random()
+    assert sim_rng(player, view).random() == sim_rng(player, view).random()
+    other_seat = SearchPlayer(rng=random.Random(4))
+    assert sim_rng(other_seat, view).random() != sim_rng(player, view).random()

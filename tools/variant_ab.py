@@ -3,7 +3,7 @@ games where the new variant decided differently.
 
 Each duel game (every deal, all six seatings, A = ``--new`` or ``--old``,
 B = heuristic) is first played with ``--new``.  A search player's simulations
-draw from their own generator, so when none of its pre-play decisions differed
+draw from a generator of their own for each decision, so when none of its pre-play decisions differed
 from the heuristic's, the game is the same with either variant (both decide as
 the heuristic, and the card play draws the same numbers): its difference is
 exactly zero and it is not replayed.  Otherwise the game is replayed with

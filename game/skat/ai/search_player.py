@@ -41,13 +41,15 @@ from .evaluation import win_probability
 
 HEURISTIC = "strong"
 """The heuristic strength that makes the decisions not yet searched."""
-SKAT_MODES = ("heuristic", "post", "null", "grand", "sim")
+SKAT_MODES = ("heuristic", "post", "cap", "null", "grand", "sim")
 """Who makes a Skat hand's decisions before the card play:
 
 - ``heuristic``: the strong heuristic, every one of them;
 - ``post``: the heuristic bids and chooses Hand or skat; after taking the skat
   the discard and the game are chosen by simulation (candidate plans played
   out on sampled deals, Null judged by the solver);
+- ``cap``: like ``post``, and the heuristic's bid is capped by the simulation
+  bidder's (the highest value with a positive expected score);
 - ``null``: like ``heuristic``, but a Null the heuristic plans after the skat
   is checked by that simulation first;
 - ``grand``: like ``null``, for a Null or a Grand the heuristic plans;
@@ -77,9 +79,9 @@ class SearchPlayer(Player):
         self.skat_mode = skat_mode
         self.bidding = bidding
         """The heuristic's thresholds for the auction and Hand (a benchmark may try others)."""
-        # The simulations draw from their own generator, so the card play's
-        # draws (and a duel's paired games) do not depend on how much they drew.
-        self.sim_rng = random.Random(hash(self.rng.getstate()[1]))
+        # The simulations draw from generators of their own (see sim_rng), so the
+        # card play's draws (and a duel's paired games) do not depend on them.
+        self.sim_seed = hash(self.rng.getstate()[1])
         self.deviated = False
         """True once a simulated decision differed from the heuristic's (benchmarks
         replay only those games with the other variant)."""
@@ -100,6 +102,8 @@ def skat_decision(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> T
     mode = player.skat_mode
     if mode == "sim":
         return _simulated(obs, rules, player)
+    if mode == "cap" and obs.phase == Phase.BIDDING and len(obs.legal) > 1:
+        return _capped_bid(obs, rules, player)
     if obs.phase in (Phase.DISCARD, Phase.DECLARE) and not obs.hand_game and mode != "heuristic":
         checked = {"null": (GameType.NULL,), "grand": (GameType.NULL, GameType.GRAND)}.get(mode)
         return _after_pickup(obs, rules, player, checked)
@@ -112,8 +116,25 @@ def officers_decision(obs: OfficersObservation, rules: Rules, player: SearchPlay
 
 
 # ---------------------------------------------------------------- by simulation
+def sim_rng(player: SearchPlayer, obs: SkatObservation) -> random.Random:
+    """A generator of its own for each decision: a variant that simulates one
+    decision more does not change the draws of the next ones."""
+    return random.Random(hash((player.sim_seed, int(obs.phase), obs.hand, obs.skat, len(obs.bidding))))
+
+
+def _capped_bid(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thinking:
+    heuristic = yield from skat_player._bid_limit(obs, rules, player.bidding, player.rng)
+    if skat_player.bid_action(obs, heuristic) == A.PASS:
+        return A.PASS
+    mem = skat_bidding_sim.memory(player)
+    simulated = yield from skat_bidding_sim.bid_limit(obs, rules, sim_rng(player, obs), player.effort, mem)
+    action = skat_player.bid_action(obs, min(heuristic, simulated))
+    yield from _note_deviation(obs, rules, player, action)
+    return action
+
+
 def _simulated(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thinking:
-    action = yield from skat_bidding_sim.think(obs, rules, player.sim_rng, player.effort, player)
+    action = yield from skat_bidding_sim.think(obs, rules, sim_rng(player, obs), player.effort, player)
     yield from _note_deviation(obs, rules, player, action)
     return action
 
@@ -134,7 +155,7 @@ def _after_pickup(
             action = yield from _heuristic_skat(obs, rules, player)
             if A.declaration(action).game not in checked:
                 return action
-    action = yield from skat_bidding_sim.think(obs, rules, player.sim_rng, player.effort, player)
+    action = yield from skat_bidding_sim.think(obs, rules, sim_rng(player, obs), player.effort, player)
     yield from _note_deviation(obs, rules, player, action)
     return action
 
