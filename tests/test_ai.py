@@ -634,3 +634,28 @@ def test_bench_ai_reports_units_and_slices() -> None:
         assert 0 < row["longest_unit_ms"] <= row["longest_slice_ms_at_4ms"] <= row["max_ms"]
         assert row["median_ms"] <= row["max_ms"]
         assert set(row["by_game"]) == {"isko", "lothar", "officers", "harlequin", "admirals"}
+
+
+def test_bidding_styles_only_move_the_thresholds() -> None:
+    """A bold bidder holds at least as long as the strong one on every hand and
+    longer on some; a cautious one never longer."""
+    from skat.ai import skat_player
+
+    rng = random.Random(8)
+    bolder = 0
+    for _ in range(150):
+        deal = SkatDeal.random(rng)
+        state = SkatHand(ISKO, deal)
+        obs = state.observe(state.to_move)
+        limits = {}
+        for style in ("cautious", "strong", "bold"):
+            steps = skat_player._bid_limit(obs, ISKO, style, random.Random(0))
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as stop:
+                    limits[style] = stop.value
+                    break
+        assert limits["cautious"] <= limits["strong"] <= limits["bold"]
+        bolder += limits["bold"] > limits["strong"]
+    assert bolder > 0

@@ -219,3 +219,18 @@ def test_cli_refuses_bad_input_with_a_message() -> None:
         _bench(["--game", "skat", "--rules", "officers"])
     with pytest.raises(SystemExit):
         _bench(["--deals", "0"])
+
+
+def test_expert_variants_are_bench_names() -> None:
+    """``expert-MODE[-STYLE]`` names a variant of the expert's pre-play decisions."""
+    from skat.ai.search_player import SearchPlayer
+
+    variant = duel.make_duel_player("expert-post-bold", random.Random(0), Effort.fixed(1))
+    assert isinstance(variant, SearchPlayer) and (variant.skat_mode, variant.bidding) == ("post", "bold")
+    plain = duel.make_duel_player("expert-sim", random.Random(0), Effort.fixed(1))
+    assert isinstance(plain, SearchPlayer) and (plain.skat_mode, plain.bidding) == ("sim", "strong")
+    for bad in ("expert-guess", "expert-null-reckless"):
+        with pytest.raises(ValueError, match="unknown expert variant"):
+            duel.make_duel_player(bad, random.Random(0), Effort.fixed(1))
+    code, _, err = _bench(["--a", "expert-guess", "--deals", "1"])
+    assert code == 2 and "expert-guess" in err

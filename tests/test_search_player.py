@@ -317,3 +317,166 @@ def test_expert_plays_officers_skat_legally() -> None:
             action = decide_now(players[seat], view)
             assert action in view.legal
             state.apply(action)
+
+
+# ---------------------------------------------------------------- variants before the card play
+VARIANT_MODES = ("post", "cap", "null", "grand", "sim")
+
+
+@pytest.mark.parametrize("mode", VARIANT_MODES)
+@pytest.mark.parametrize("rules_name", list(SKAT_RULES))
+def test_expert_variants_decide_legally_in_every_rule_set(rules_name: str, mode: str) -> None:
+    """Every variant of the expert's pre-play decisions returns legal actions
+    (no corrected action) whatever the rule set, in every seat."""
+    rules = SKAT_RULES[rules_name]
+    rng = random.Random(f"{rules_name}/{mode}")
+    for _ in range(2):
+        players = [
+            SearchPlayer(rng=random.Random(rng.random()), effort=Effort.fixed(1), skat_mode=mode) for _ in range(3)
+        ]
+        state = _play_hand(rules, SkatDeal.random(rng), players)
+        assert state.result is not None
+
+
+def test_unknown_skat_mode_is_refused() -> None:
+    with pytest.raises(ValueError, match="skat mode"):
+        SearchPlayer(skat_mode="guess")
+
+
+def _to_discard(fh: str, mh: str, rh: str, skat: str) -> SkatHand:
+    """Middlehand and rearhand pass, forehand takes the game at 18 and the skat."""
+    state = SkatHand(ISKO, SkatDeal.from_hands(cards(fh), cards(mh), cards(rh), cards(skat)))
+    for action in (A.PASS, A.PASS, A.bid(18), A.PICKUP):
+        state.apply(action)
+    assert state.phase == Phase.DISCARD
+    return state
+
+
+def _discard_and_declare(state: SkatHand, player: SearchPlayer) -> tuple[list[int], int]:
+    put_away = []
+    for _ in range(2):
+        put_away.append(_decide_in_slices(player, state))
+        state.apply(put_away[-1])
+    return put_away, _decide_in_slices(player, state)
+
+
+def _decide_in_slices(player: SearchPlayer, state: SkatHand) -> int:
+    decision = player.begin(state.observe(0))
+    while not decision.step(0.0):
+        pass
+    assert not decision.corrected and decision.action is not None
+    return decision.action
+
+
+# Twelve cards on which the heuristic plans a Null after the skat (low cards in
+# every suit) although whatever goes away, a lone high Spade or Club is left
+# that a low lead forces (S7 S8 S9 are out under the Ten, CT CJ CK under the Ace).
+_NULL_TEMPTATION = (
+    "D7 H7 HT HJ HK ST SA C7 C8 C9",
+    "D8 D9 DT DJ H8 H9 S7 S8 CT CJ",
+    "DQ DK DA HQ HA S9 SJ SQ SK CK",
+    "CQ CA",
+)
+
+
+def test_heuristic_plans_the_null_that_the_null_variant_checks() -> None:
+    from skat.ai import skat_player
+
+    state = _to_discard(*_NULL_TEMPTATION)
+    obs = state.observe(0)
+    game, _ = skat_player.discard_plan(obs.hand | obs.skat, obs.skat, True, obs.bid, "strong")
+    assert game == GameType.NULL
+
+
+@pytest.mark.parametrize("mode", ["null", "post"])
+def test_no_null_after_pickup_that_the_solver_sees_lost(mode: str) -> None:
+    state = _to_discard(*_NULL_TEMPTATION)
+    player = SearchPlayer(rng=random.Random(4), effort=Effort.fixed(6), skat_mode=mode)
+    _, action = _discard_and_declare(state, player)
+    assert A.declaration(action).game != GameType.NULL
+    assert player.last_estimate is not None and 0.0 <= player.last_estimate <= 1.0
+    assert player.deviated  # the heuristic would have played the Null
+
+
+def test_the_heuristic_mode_keeps_the_heuristic_null() -> None:
+    state = _to_discard(*_NULL_TEMPTATION)
+    player = SearchPlayer(rng=random.Random(4), effort=Effort.fixed(6), skat_mode="heuristic")
+    _, action = _discard_and_declare(state, player)
+    assert A.declaration(action).game == GameType.NULL
+
+
+def test_null_variant_leaves_a_trump_plan_to_the_heuristic() -> None:
+    """Where the heuristic plans no Null, the null variant discards and
+    declares exactly as the heuristic and simulates nothing."""
+    hands = ("CJ SJ HJ CA CT CK CQ C9 HA D7", "D8 D9 DT DQ H8 H9 HT HQ S8 S9", "S7 ST SQ SK SA DJ DA DK H7 HK", "C7 C8")
+    heuristic = SearchPlayer(rng=random.Random(2), effort=Effort.fixed(4), skat_mode="heuristic")
+    variant = SearchPlayer(rng=random.Random(2), effort=Effort.fixed(4), skat_mode="null")
+    assert _discard_and_declare(_to_discard(*hands), heuristic) == _discard_and_declare(_to_discard(*hands), variant)
+    assert not variant.deviated
+    assert variant.last_estimate == heuristic.last_estimate
+
+
+def test_a_variant_that_decides_like_the_heuristic_plays_the_same_game() -> None:
+    """The simulations draw from their own generator: with the same decisions,
+    the card play of a variant is the heuristic mode's, card for card."""
+    deal = SkatDeal.random(random.Random(31))
+    logs = []
+    for mode in ("heuristic", "null"):
+        players = [SearchPlayer(rng=random.Random(s), effort=Effort.fixed(2), skat_mode=mode) for s in range(3)]
+        state = _play_hand(ISKO, deal, players)
+        assert not any(p.deviated for p in players)
+        logs.append(state.result)
+    assert logs[0] == logs[1]
+
+
+def test_the_expert_discards_by_simulation_in_many_small_units() -> None:
+    """The expert's own discard after the skat is the simulation's, worked
+    out over many units (play-outs and solver chunks), never in one block."""
+    state = _to_discard(*_NULL_TEMPTATION)
+    player = SearchPlayer(rng=random.Random(6), effort=Effort.fixed(3))
+    assert player.skat_mode == "post"
+    decision = player.begin(state.observe(0))
+    steps = 1
+    while not decision.step(0.0):
+        steps += 1
+    assert decision.action in state.observe(0).legal and not decision.corrected
+    assert steps > 20
+
+
+def test_a_capped_bidder_never_bids_beyond_the_heuristic() -> None:
+    """The cap variant holds only where the heuristic would, and passes where
+    the simulation finds no game worth the bid."""
+    rng = random.Random(12)
+    for i in range(12):
+        state = SkatHand(ISKO, SkatDeal.random(rng))
+        state.apply(A.bid(18) if i % 2 else A.bid(27))  # middlehand says to forehand
+        view = state.observe(0)
+        heuristic = decide_now(HeuristicPlayer("strong", random.Random(i)), view)
+        variant = SearchPlayer(rng=random.Random(i), effort=Effort.fixed(2), skat_mode="cap")
+        action = _decide_view_in_slices(variant, view)
+        assert action in view.legal
+        if heuristic == A.PASS:
+            assert action == A.PASS
+
+
+def _decide_view_in_slices(player: SearchPlayer, view) -> int:  # type: ignore[no-untyped-def]
+    decision = player.begin(view)
+    while not decision.step(0.0):
+        pass
+    assert not decision.corrected and decision.action is not None
+    return decision.action
+
+
+def test_each_simulated_decision_draws_from_its_own_generator() -> None:
+    """What one simulation drew does not shift the next decision's draws, so
+    paired variants stay in step; another decision or seat draws otherwise."""
+    from skat.ai.search_player import sim_rng
+
+    state = _to_discard(*_NULL_TEMPTATION)
+    view = state.observe(0)
+    player = SearchPlayer(rng=random.Random(3))
+    first = sim_rng(player, view)
+    first.random()
+    assert sim_rng(player, view).random() == sim_rng(player, view).random()
+    other_seat = SearchPlayer(rng=random.Random(4))
+    assert sim_rng(other_seat, view).random() != sim_rng(player, view).random()

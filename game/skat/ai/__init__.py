@@ -15,8 +15,9 @@ deals and, in Officers' Skat, solves the last tricks once nothing is hidden.
 it samples the unseen cards consistent with the play and the auction, solves
 each deal with all hands open and plays the card that wins most often (about
 a third of a second per card at the table); in Officers' Skat it searches
-every decision over sampled face-down cards.  Its Skat bidding, skat,
-declaration and Kontra decisions are still those of ``strong``.
+every decision over sampled face-down cards.  Its Skat bidding, Hand or skat
+and Kontra decisions are those of ``strong``; after taking the skat it plays
+its candidate discards and games out on sampled deals and declares the best.
 Benchmarks may also name ``heuristic``: always today's strongest heuristic.
 """
 

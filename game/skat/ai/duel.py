@@ -97,9 +97,21 @@ def mean_ci(values: list[float]) -> tuple[float, float | None, float | None]:
 
 def make_duel_player(strength: str, rng: random.Random, effort: Effort) -> Player:
     """``make_player``, with ``heuristic`` meaning today's strongest heuristic
-    where ``make_player`` does not know that name yet."""
+    where ``make_player`` does not know that name yet, and ``expert-<mode>``
+    the expert with another of its :data:`~skat.ai.search_player.SKAT_MODES`
+    (benchmark variants only, e.g. ``expert-heuristic`` and ``expert-sim``)."""
     from . import make_player
+    from .search_player import SKAT_MODES, SearchPlayer
+    from .skat_player import BIDDING_STYLES
 
+    if strength.startswith("expert-"):
+        mode, _, bidding = strength.removeprefix("expert-").partition("-")
+        if mode not in SKAT_MODES or bidding not in ("", *BIDDING_STYLES):
+            raise ValueError(
+                f"unknown expert variant {strength!r}; known: expert-MODE[-STYLE] with MODE one of "
+                f"{', '.join(SKAT_MODES)} and STYLE one of {', '.join(BIDDING_STYLES)}"
+            )
+        return SearchPlayer("expert", rng, effort, skat_mode=mode, bidding=bidding or "strong")
     try:
         return make_player(strength, rng, effort)
     except ValueError:

@@ -362,6 +362,14 @@ def _bid(
 ) -> Generator[None, None, int]:
     """Hold or bid up to the highest value with a positive expected score
     (better than the Ramsch that passing would start, at Lothar's table)."""
+    limit = yield from bid_limit(obs, rules, rng, effort, mem)
+    return bid_action(obs, limit)
+
+
+def bid_limit(
+    obs: SkatObservation, rules: Rules, rng: random.Random, effort: Effort, mem: _Memory
+) -> Generator[None, None, int]:
+    """The highest bid with a positive expected score (remembered for the hand)."""
     ramsch_next = rules.all_pass == "ramsch" and obs.seat == 0 and all(a == A.PASS for _, a in obs.bidding)
     key = (obs.seat, obs.hand, tuple(obs.bidding) if ramsch_next else ())
     limit = mem.bid_limits.get(key)
@@ -381,7 +389,7 @@ def _bid(
                 if misses >= 4:
                     break
         mem.bid_limits[key] = limit
-    return bid_action(obs, limit)
+    return limit
 
 
 def _skat_choice(

@@ -33,6 +33,13 @@ the strong player shades it since its card play wins more than the model's avera
 HAND_THRESHOLD = {"easy": 2.0, "normal": 0.80, "strong": 0.76}
 """Least winning chance to play Hand (easy never does)."""
 RE_THRESHOLD = {"easy": 2.0, "normal": 0.90, "strong": 0.86}
+BIDDING_STYLES = {"bold": (0.54, 0.72), "cautious": (0.62, 0.80)}
+"""Benchmark variants of the strong bidder: (bid threshold, Hand threshold).
+Its other decisions are the strong player's."""
+for _style, (_bid, _hand) in BIDDING_STYLES.items():
+    BID_THRESHOLD[_style] = _bid
+    HAND_THRESHOLD[_style] = _hand
+    RE_THRESHOLD[_style] = RE_THRESHOLD["strong"]
 PICKUP_CREDIT = 0.05
 """Added to a game's chance before the skat: after it the best game may be another."""
 _HAND_FLAG = 1 << 20
@@ -197,33 +204,49 @@ def _null_option(hand: int, forehand: bool, bid: int, stage: str, ouvert: bool) 
 
 
 def _discard(obs: SkatObservation, rules: Rules, strength: str) -> Generator[None, None, int]:
-    """Plan the game on all twelve cards: for each game the best two cards to
-    put away, then the game with the best expected score that reaches the bid.
-    The plan is made again for the second card, with the first one fixed."""
-    cards = obs.hand | obs.skat
-    fixed = obs.skat
-    forehand = obs.seat == 0
-    games: list[int] = list(TRUMP_GAMES)
-    if strength != "easy":
-        games.append(GameType.NULL)
-    best: tuple[float, tuple[int, int]] | None = None
-    for g in games:
-        pair = best_discard(cards, g, fixed)
-        rest = cards & ~(1 << pair[0]) & ~(1 << pair[1])
-        option = _post_option(g, rest, cards, mask_points((1 << pair[0]) | (1 << pair[1])), forehand, obs.bid)
-        score = _ranked(option)
-        if g == GameType.NULL and option.p > 0:
-            ouvert = _null_option(rest, forehand, obs.bid, "post", True)
-            score = max(score, _ranked(ouvert))
-        if best is None or score > best[0]:
-            best = (score, pair)
-        yield None
-    assert best is not None
-    pair = best[1]
+    """Plan the game on all twelve cards (see :func:`discard_plan`) and put
+    away a card of its pair.  The plan is made again for the second card,
+    with the first one fixed."""
+    _, pair = yield from planning_discard(obs.hand | obs.skat, obs.skat, obs.seat == 0, obs.bid, strength)
     for c in pair:
         if obs.hand >> c & 1:
             return c
     return obs.legal[0]
+
+
+def discard_plan(cards: int, fixed: int, forehand: bool, bid: int, strength: str) -> tuple[int, tuple[int, int]]:
+    """:func:`planning_discard` in one go."""
+    steps = planning_discard(cards, fixed, forehand, bid, strength)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+
+
+def planning_discard(
+    cards: int, fixed: int, forehand: bool, bid: int, strength: str
+) -> Generator[None, None, tuple[int, tuple[int, int]]]:
+    """(game, discard pair) on twelve ``cards``: for each game the best two
+    cards to put away (``fixed``: those already put away), then the game with
+    the best expected score that reaches the bid.  Yields after each game."""
+    games: list[int] = list(TRUMP_GAMES)
+    if strength != "easy":
+        games.append(GameType.NULL)
+    best: tuple[float, int, tuple[int, int]] | None = None
+    for g in games:
+        pair = best_discard(cards, g, fixed)
+        rest = cards & ~(1 << pair[0]) & ~(1 << pair[1])
+        option = _post_option(g, rest, cards, mask_points((1 << pair[0]) | (1 << pair[1])), forehand, bid)
+        score = _ranked(option)
+        if g == GameType.NULL and option.p > 0:
+            ouvert = _null_option(rest, forehand, bid, "post", True)
+            score = max(score, _ranked(ouvert))
+        if best is None or score > best[0]:
+            best = (score, g, pair)
+        yield None
+    assert best is not None
+    return best[1], best[2]
 
 
 def _ranked(option: Option) -> float:

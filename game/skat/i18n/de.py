@@ -360,8 +360,8 @@ MESSAGES: dict[str, str] = {
     "strength_note.strong": "Zählt Karten, erschließt, wer eine Farbe nicht mehr hat, und rechnet die "
                             "letzten Stiche durch.",
     "strength_note.expert": "Spielt jede Karte nach Suche: verteilt die unbekannten Karten viele Male und "
-                            "rechnet jede Verteilung durch; reizt wie Stark. Denkt bis etwa eine halbe "
-                            "Sekunde pro Zug.",
+                            "rechnet jede Verteilung durch; reizt wie Stark und prüft das Drücken an "
+                            "Probeverteilungen. Denkt bis etwa eine halbe Sekunde pro Zug.",
     # notices, past matches, giving up a match (uisetup)
     "btn.ok": "OK",
     "notice.title": "Bitte beachten",

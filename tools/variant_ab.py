@@ -1,0 +1,125 @@
+"""Paired A/B of two expert variants against the heuristic, replaying only the
+games where the new variant decided differently.
+
+Each duel game (every deal, all six seatings, A = ``--new`` or ``--old``,
+B = heuristic) is first played with ``--new``.  A search player's simulations
+draw from a generator of their own for each decision, so when none of its pre-play decisions differed
+from the heuristic's, the game is the same with either variant (both decide as
+the heuristic, and the card play draws the same numbers): its difference is
+exactly zero and it is not replayed.  Otherwise the game is replayed with
+``--old`` and the difference of A-B (Seeger-Fabian points per seat-game) is
+counted.  ``--old`` must decide like the heuristic wherever ``--new`` does
+(``expert-heuristic``, or a variant that simulates less, e.g. ``expert-null``
+against ``expert-post``).  Prints JSON.
+
+    PYTHONPATH=game python3 tools/variant_ab.py --new expert-post --deals 60 --jobs 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+from typing import Any
+
+from skat.ai import duel
+from skat.ai.base import Player, decide_now
+from skat.ai.duel import SKAT_SEATINGS, DuelConfig, hand_points, mean_ci
+from skat.ai.effort import Effort
+from skat.engine.match import new_hand
+from skat.engine.skat_hand import Phase
+
+
+def play(
+    config: DuelConfig, deck: tuple[int, ...], seating: str, game_no: int, index: int
+) -> tuple[list[int], bool, str]:
+    """(points per seat, whether an A player deviated, what was declared)."""
+    rules = duel.RULES[config.game][config.rules]
+    effort = Effort.fixed(config.samples)
+    names = {"A": config.a, "B": config.b}
+    players: list[Player] = [
+        duel.make_duel_player(names[who], random.Random(f"duel/{config.seed}/{index}/{game_no}/{seat}"), effort)
+        for seat, who in enumerate(seating)
+    ]
+    state = new_hand(config.game, rules, deck)
+
+    while not state.done:
+        seat = state.to_move
+        assert seat is not None
+        view = state.observe(seat)
+        if view.phase == Phase.DECLARE:
+            players[seat].last_estimate = None
+        state.apply(decide_now(players[seat], view, 10.0))
+    result = state.result
+    assert result is not None
+    deviated = any(getattr(p, "deviated", False) for p, who in zip(players, seating, strict=True) if who == "A")
+    what = f"{result.game}{'H' if result.hand else ''} d={result.declarer} won={result.won} v={result.value}"
+    return hand_points(config.game, result), deviated, what
+
+
+def ab_deal(args: tuple[str, str, int, int, int]) -> dict[str, Any]:
+    new, old, seed, samples, index = args
+    deck = duel.deal_deck(seed, index)
+    cfg_new = DuelConfig(new, "heuristic", "skat", "isko", seed, samples)
+    cfg_old = DuelConfig(old, "heuristic", "skat", "isko", seed, samples)
+    diff = 0.0
+    games = []
+    for game_no, seating in enumerate(SKAT_SEATINGS):
+        pts_new, deviated, what_new = play(cfg_new, deck, seating, game_no, index)
+        if not deviated:
+            continue
+        pts_old, _, what_old = play(cfg_old, deck, seating, game_no, index)
+        d = 0.0
+        for seat, who in enumerate(seating):
+            sign = 1 if who == "A" else -1
+            d += sign * (pts_new[seat] - pts_old[seat]) / 9.0
+        diff += d
+        games.append({"seating": seating, "new": what_new, "old": what_old, "diff": round(d * 9, 1)})
+    return {"index": index, "diff": diff, "games": games}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--new", default="expert-post")
+    parser.add_argument("--old", default="expert-heuristic")
+    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--start", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--samples", type=int, default=12)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    work = [(args.new, args.old, args.seed, args.samples, i) for i in range(args.start, args.start + args.deals)]
+    out = []
+    if args.jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            for r in pool.imap_unordered(ab_deal, work):
+                out.append(r)
+                print(f"{len(out)}/{len(work)} {r['diff']:+.2f} {r['games']}", file=sys.stderr, flush=True)
+    else:
+        for w in work:
+            out.append(ab_deal(w))
+            print(f"{len(out)}/{len(work)} {out[-1]['diff']:+.2f} {out[-1]['games']}", file=sys.stderr, flush=True)
+    out.sort(key=lambda r: r["index"])
+    mean, lo, hi = mean_ci([r["diff"] for r in out])
+    print(
+        json.dumps(
+            {
+                "new": args.new,
+                "old": args.old,
+                "deals": len(out),
+                "seed": args.seed,
+                "difference_per_game": round(mean, 3),
+                "ci95": [round(lo or 0, 3), round(hi or 0, 3)],
+                "deviating_games": sum(len(r["games"]) for r in out),
+                "per_deal": out,
+            },
+            indent=1,
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
