@@ -454,17 +454,21 @@ def _better(before: Outcome, after: Outcome, decl_side: bool) -> bool:
 def _find_best(
     judge: _SkatJudge, legal: int, played: int, target: Outcome, done: int, units: int
 ) -> Generator[float, None, int | None]:
-    """A legal card that keeps the best outcome (the first found)."""
+    """A legal card that keeps the best outcome (the first found), else the best tried."""
     s = judge.solver
+    decl_side = s.to_move == judge.declarer
+    found: tuple[Outcome, int] | None = None
     for c in range(32):
         if not legal >> c & 1 or c == played:
             continue
         s.play(c)
         o = judge.outcome((yield from _progress(judge.solve(), done, units)))  # type: ignore[misc]
         s.undo()
-        if o == target:
+        if _rank(o) == _rank(target):
             return c
-    return None
+        if found is None or _better(found[0], o, not decl_side):
+            found = (o, c)
+    return found[1] if found is not None else None
 
 
 def _deciding(notes: list[CardNote], best: Outcome, actual: Outcome) -> CardNote | None:
@@ -600,13 +604,19 @@ def _analyse_officers(hand: OfficersHand, me: int | None) -> Progress:
         done += 1
         best_card = None
         if _better(before, after, decl_side):  # type: ignore[arg-type]
+            found: tuple[Outcome, int] | None = None
             for c in range(32):
                 if legal >> c & 1 and c != card:
                     other = snapshot.clone()
                     other.apply(c)
-                    if (yield from _progress(judge(other), done, units)) == before:
-                        best_card = c
+                    o = yield from _progress(judge(other), done, units)
+                    if _rank(o) == _rank(before):  # type: ignore[arg-type]
+                        found = (o, c)  # type: ignore[assignment]
                         break
+                    if found is None or _better(found[0], o, not decl_side):  # type: ignore[arg-type]
+                        found = (o, c)  # type: ignore[assignment]
+            if found is not None and _better(found[0], after, decl_side):  # type: ignore[arg-type]
+                best_card = found[1]
         notes.append(CardNote(i // 2 + 1, seat, card, seat == me, before, after, best_card, decl_side))  # type: ignore[arg-type]
         before = after
     actual = classes.outcome(hand.result.declarer_points, hand.result.declarer_tricks)  # type: ignore[union-attr]

@@ -39,6 +39,7 @@ ANALYSIS: dict[str, str] = {
     "analysis.legend": "Deine Karten sind umrahmt: grün = bestes Spiel, rot = hat etwas gekostet.",
     "analysis.mine_title": "Deine Karten, die etwas gekostet haben:",
     "analysis.mine_line": "{trick}. Stich: {card}, besser {best}: {effect}",
+    "analysis.mine_line_nobest": "{trick}. Stich: {card}: {effect}",
     "analysis.mine_none": "Jede deiner Karten war bestes Spiel.",
     "analysis.games": "Blatt und Skat des Alleinspielers hätten bei bestem Spiel gewonnen: {games}.",
     "analysis.games_none": (

@@ -37,6 +37,7 @@ ANALYSIS: dict[str, str] = {
     "analysis.legend": "Your cards are framed: green = best play, red = it cost something.",
     "analysis.mine_title": "Your cards that cost something:",
     "analysis.mine_line": "Trick {trick}: {card}, better {best}: {effect}",
+    "analysis.mine_line_nobest": "Trick {trick}: {card}: {effect}",
     "analysis.mine_none": "Every card you played was best play.",
     "analysis.games": "The declarer's cards and skat would have won with best play: {games}.",
     "analysis.games_none": "No game tried on the declarer's cards and skat wins against best defence.",

@@ -96,6 +96,14 @@ def verdict(t: Translator, a: Analysis, names: list[str]) -> str:
     return t("analysis.verdict.other", name=names[n.seat], **values)
 
 
+def mine_line(t: Translator, n: CardNote) -> str:
+    """One costly card of the person: where, which, what was better, what it cost."""
+    card = card_words(t, n.card)
+    if n.best is None:
+        return t("analysis.mine_line_nobest", trick=n.trick, card=card, effect=effect_words(t, n))
+    return t("analysis.mine_line", trick=n.trick, card=card, best=card_words(t, n.best), effect=effect_words(t, n))
+
+
 def summary_lines(t: Translator, a: Analysis) -> list[str]:
     """Best play from the start, and the hand as played."""
     short = a.game == GameType.NULL or a.game_kind == "officers"
@@ -131,10 +139,7 @@ def analysis_text(t: Translator, a: Analysis, names: list[str]) -> list[str]:
     if mine:
         lines.append(t("analysis.mine_title"))
         for n in mine:
-            best = card_words(t, n.best) if n.best is not None else t("analysis.unknown")
-            lines.append(
-                t("analysis.mine_line", trick=n.trick, card=card_words(t, n.card), best=best, effect=effect_words(t, n))
-            )
+            lines.append(mine_line(t, n))
     elif a.my_notes:
         lines.append(t("analysis.mine_none"))
     return lines
@@ -246,14 +251,7 @@ class AnalysisScene(Scene):
             p.text(t("analysis.mine_title"), 80, y + 4, 22, INK_DIM, bold=True)
             y += 28
             for n in shown:
-                best = card_words(t, n.best) if n.best is not None else t("analysis.unknown")
-                line = t(
-                    "analysis.mine_line",
-                    trick=n.trick,
-                    card=card_words(t, n.card),
-                    best=best,
-                    effect=effect_words(t, n),
-                )
+                line = mine_line(t, n)
                 p.text(line, 80, y, fitting_size(p, line, 21, 1120), INK)
                 y += 24
         elif a.my_notes:

@@ -292,9 +292,11 @@ def states(app):  # type: ignore[no-untyped-def]
 
 def _analysis_states(app):  # type: ignore[no-untyped-def]
     """From the result screen: the analysis (working, then done) and the hand replay."""
+    from ..ai import analysis
     from .analysis_view import AnalysisScene
     from .hand_replay import ReplayScene
 
+    analysis._RESULTS.clear()  # show the work in progress in every language
     result = app.stack.top
     result.analysis()
     scene = app.stack.top
