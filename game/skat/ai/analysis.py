@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..engine.cards import CARD_POINTS, mask_of, mask_points
 from ..engine.match import Hand, new_hand
@@ -35,14 +35,21 @@ from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import TRUMPS, GameType
 from ..engine.values import matadors
 from .evaluation import game_value
-from .solver import SearchAborted, SkatSolver
+from .solver import TT_CAPACITY, SearchAborted, SkatSolver
 
 SLICE_NODES = 2_500
 """Solver nodes per slice: about 5 ms natively (the longest slice, measured
 by ``skat bench analysis``, must stay under 20 ms)."""
-GAME_TEST_NODES = 600_000
+GAME_TEST_NODES = 200_000
 """Most nodes one "could this game have been won?" test may take; beyond it
-the game counts as not shown winnable (a few seconds at most)."""
+the game counts as not shown winnable (under a second).  It stays below the
+solver's table capacity, whose pruning would take one long slice."""
+TABLE_ROOM = TT_CAPACITY * 3 // 4
+"""Transposition entries at which the analysis thins a solver's table itself,
+a slice at a time: a full table is pruned inside one search call, which takes
+a couple of hundred milliseconds in one piece."""
+PRUNE_CHUNK = 20_000
+"""Table entries looked at or removed per slice while thinning a table."""
 DISCARDS_TRIED = 2
 """Discards tried per game for the twelve cards (the best by a quick count)."""
 CANDIDATE_GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND, GameType.NULL)
@@ -285,6 +292,7 @@ class _SkatJudge:
             except SearchAborted:
                 self.budget[0] += SLICE_NODES
                 yield -1.0
+                yield from thin_tables(self.solver)
                 continue
             self.budget[0] += self.solver.nodes
             self.solver.reset_counters()
@@ -316,6 +324,7 @@ class _SkatJudge:
             return got
         s = self.solver
         s.reset_counters()
+        yield from thin_tables(s)
         if self.game == GameType.NULL:
             clean = yield from self._ask(lambda n: s.null_declarer_wins(n))
             value = (0, clean, False)
@@ -397,23 +406,29 @@ def _analyse_skat(hand: SkatHand, me: int | None) -> Progress:
     best_start = before
     done += 1
     notes: list[CardNote] = []
+    legals: list[int] = []
     for i, (seat, card) in enumerate(cards):
-        decl_side = seat == d
-        legal = s.legal()
+        legals.append(s.legal())
         s.play(card)
         after = judge.outcome((yield from _progress(judge.solve(), done, units)))
         done += 1
-        better = _better(before, after, decl_side)
-        best_card = None
-        if better:
-            s.undo()
-            best_card = yield from _find_best(judge, legal, card, before, done, units)
-            s.play(card)
-        note = CardNote(i // 3 + 1, seat, card, seat == me, before, after, best_card, decl_side)
-        notes.append(note)
+        notes.append(CardNote(i // 3 + 1, seat, card, seat == me, before, after, None, seat == d))
         before = after
     actual = _actual(hand)
     deciding = _deciding(notes, best_start, actual)
+    # A better card only for what the screen shows: the person's costly cards and the deciding one.
+    wanted = [i for i, n in enumerate(notes) if n.costly and (n.mine or n is deciding)]
+    s.reset(tuple(start.hands), (), 0)
+    played = 0
+    for i in wanted:
+        while played < i:
+            s.play(cards[played][1])
+            played += 1
+        n = notes[i]
+        best = yield from _find_best(judge, legals[i], n.card, n.before, done, units)
+        notes[i] = replace(n, best=best)
+        if n is deciding:
+            deciding = notes[i]
     winnable: list[tuple[GameType, bool | None]] = []
     for plan in candidates:
         won = yield from _progress(_plan_wins(hand, d, plan, budget), done, units)
@@ -454,21 +469,29 @@ def _better(before: Outcome, after: Outcome, decl_side: bool) -> bool:
 def _find_best(
     judge: _SkatJudge, legal: int, played: int, target: Outcome, done: int, units: int
 ) -> Generator[float, None, int | None]:
-    """A legal card that keeps the best outcome (the first found), else the best tried."""
+    """A legal card that keeps ``target``, the best outcome for the side to move
+    (one yes/no test per card; an exact solve only where Schwarz is at stake)."""
     s = judge.solver
     decl_side = s.to_move == judge.declarer
-    found: tuple[Outcome, int] | None = None
+    points = target.points - judge.skat_points  # trick points
     for c in range(32):
         if not legal >> c & 1 or c == played:
             continue
         s.play(c)
-        o = judge.outcome((yield from _progress(judge.solve(), done, units)))  # type: ignore[misc]
+        if judge.game == GameType.NULL:
+            clean = yield from _progress(judge._ask(lambda n: s.null_declarer_wins(n)), done, units)
+            ok = clean == target.won
+        elif target.schwarz:
+            o = judge.outcome((yield from _progress(judge.solve(), done, units)))  # type: ignore[misc]
+            ok = _rank(o) == _rank(target)
+        elif decl_side:
+            ok = yield from _progress(judge._ask(lambda n: s.declarer_reaches(points, n)), done, units)
+        else:
+            ok = not (yield from _progress(judge._ask(lambda n: s.declarer_reaches(points + 1, n)), done, units))
         s.undo()
-        if _rank(o) == _rank(target):
+        if ok:
             return c
-        if found is None or _better(found[0], o, not decl_side):
-            found = (o, c)
-    return found[1] if found is not None else None
+    return None
 
 
 def _deciding(notes: list[CardNote], best: Outcome, actual: Outcome) -> CardNote | None:
@@ -487,6 +510,47 @@ def _deciding(notes: list[CardNote], best: Outcome, actual: Outcome) -> CardNote
             if getattr(n.before, attr) != getattr(n.after, attr) and getattr(n.after, attr) == getattr(actual, attr):
                 return n
     return None
+
+
+def _tables(solver: SkatSolver) -> list[dict]:
+    """The solver's transposition tables (read here, never changed but by
+    :func:`thin_tables`); empty if the solver keeps them differently."""
+    searches = getattr(solver, "_searches", None)
+    if not isinstance(searches, dict):
+        return []
+    return [x.tt for x in searches.values() if isinstance(getattr(x, "tt", None), dict)]
+
+
+def _table_sizes(solver: SkatSolver) -> list[int]:
+    return [len(tt) for tt in _tables(solver)]
+
+
+def thin_tables(solver: SkatSolver) -> Generator[float, None, None]:
+    """Before a table fills up, drop its positions with the fewest cards left
+    (the cheapest to search again, as the solver's own pruning does), at most
+    :data:`PRUNE_CHUNK` entries per slice, until half of it is free."""
+    for tt in _tables(solver):
+        if len(tt) < TABLE_ROOM:
+            continue
+        keys = list(tt)
+        yield -1.0
+        low = 0xFFFFFFFF
+        by_cards: dict[int, list[int]] = {}
+        for i in range(0, len(keys), PRUNE_CHUNK):
+            for k in keys[i : i + PRUNE_CHUNK]:
+                by_cards.setdefault((k & low).bit_count(), []).append(k)
+            yield -1.0
+        free = len(tt) - TT_CAPACITY // 2
+        for n in sorted(by_cards):
+            if free <= 0:
+                break
+            drop = by_cards[n]
+            for i in range(0, len(drop), PRUNE_CHUNK):
+                pop = tt.pop
+                for k in drop[i : i + PRUNE_CHUNK]:
+                    pop(k, None)
+                yield -1.0
+            free -= len(drop)
 
 
 # ------------------------------------------------------------------ which games would have won
@@ -541,6 +605,8 @@ def _plan_wins(hand: SkatHand, d: int, plan: Plan, budget: list[int]) -> Generat
             break
         except SearchAborted:
             spent += SLICE_NODES
+            if _table_sizes(solver) and max(_table_sizes(solver)) >= TABLE_ROOM:
+                break  # too costly to tell: stop before the solver prunes its table in one piece
             yield -1.0
     for _ in solver.drain():
         yield -1.0
@@ -595,31 +661,35 @@ def _analyse_officers(hand: OfficersHand, me: int | None) -> Progress:
     best_start = before
     done += 1
     notes: list[CardNote] = []
+    snapshots: list[OfficersHand] = []
     for i, (seat, card) in enumerate(cards):
-        decl_side = seat == d
-        legal = h.legal_play_mask()
-        snapshot = h.clone()
+        snapshots.append(h.clone())
         h.apply(card)
         after = yield from _progress(judge(h), done, units)
         done += 1
-        best_card = None
-        if _better(before, after, decl_side):  # type: ignore[arg-type]
-            found: tuple[Outcome, int] | None = None
-            for c in range(32):
-                if legal >> c & 1 and c != card:
-                    other = snapshot.clone()
-                    other.apply(c)
-                    o = yield from _progress(judge(other), done, units)
-                    if _rank(o) == _rank(before):  # type: ignore[arg-type]
-                        found = (o, c)  # type: ignore[assignment]
-                        break
-                    if found is None or _better(found[0], o, not decl_side):  # type: ignore[arg-type]
-                        found = (o, c)  # type: ignore[assignment]
-            if found is not None and _better(found[0], after, decl_side):  # type: ignore[arg-type]
-                best_card = found[1]
-        notes.append(CardNote(i // 2 + 1, seat, card, seat == me, before, after, best_card, decl_side))  # type: ignore[arg-type]
+        notes.append(CardNote(i // 2 + 1, seat, card, seat == me, before, after, None, seat == d))  # type: ignore[arg-type]
         before = after
     actual = classes.outcome(hand.result.declarer_points, hand.result.declarer_tricks)  # type: ignore[union-attr]
+    deciding = _deciding(notes, best_start, actual)
+    for i, n in enumerate(notes):
+        if not (n.costly and (n.mine or n is deciding)):
+            continue
+        snapshot = snapshots[i]
+        legal = snapshot.legal_play_mask()
+        found: tuple[Outcome, int] | None = None
+        for c in range(32):
+            if legal >> c & 1 and c != n.card:
+                other = snapshot.clone()
+                other.apply(c)
+                o = yield from _progress(judge(other), done, units)
+                if found is None or _better(found[0], o, not n.declarer_side):  # type: ignore[arg-type]
+                    found = (o, c)  # type: ignore[assignment]
+                if _rank(o) == _rank(n.before):
+                    break
+        if found is not None and _better(found[0], n.after, n.declarer_side):
+            notes[i] = replace(n, best=found[1])
+            if n is deciding:
+                deciding = notes[i]
     yield 1.0
     return Analysis(
         "officers",
@@ -630,7 +700,7 @@ def _analyse_officers(hand: OfficersHand, me: int | None) -> Progress:
         best_start,
         actual,
         notes,
-        _deciding(notes, best_start, actual),
+        deciding,
         face_down=True,
     )
 

@@ -63,6 +63,7 @@ ANALYSIS: dict[str, str] = {
     "acard.rank.5": "Dame",
     "acard.rank.6": "König",
     "acard.rank.7": "Ass",
+    "sheet.pick": "Spiel wählen: Zeile anklicken oder Pfeiltasten",
     "replay.button": "Spielverlauf",
     "replay.title": "Spielverlauf",
     "replay.start": "Vor dem ersten Stich",

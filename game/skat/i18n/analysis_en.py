@@ -59,6 +59,7 @@ ANALYSIS: dict[str, str] = {
     "acard.rank.5": "Queen",
     "acard.rank.6": "King",
     "acard.rank.7": "Ace",
+    "sheet.pick": "Pick a hand: click its row, or arrow keys",
     "replay.button": "Replay",
     "replay.title": "Hand replay",
     "replay.start": "Before the first trick",

@@ -25,11 +25,11 @@ class ResultScene(Scene):
         t = self.app.t
         self.group = ButtonGroup()
         last = self.c.match.finished
-        self.group.add(Button(210, 600, 210, 56, t("result.final") if last else t("result.next"), self.next))
-        self.group.add(Button(430, 600, 160, 56, t("btn.sheet"), self.sheet))
-        self.group.add(Button(600, 600, 190, 56, t("result.share"), self.share))
-        self.group.add(Button(800, 600, 140, 56, t("analysis.button"), self.analysis))
-        self.group.add(Button(950, 600, 120, 56, t("replay.button"), self.replay))
+        self.group.add(Button(210, 600, 200, 56, t("result.final") if last else t("result.next"), self.next))
+        self.group.add(Button(420, 600, 150, 56, t("btn.sheet"), self.sheet))
+        self.group.add(Button(580, 600, 190, 56, t("result.share"), self.share))
+        self.group.add(Button(780, 600, 135, 56, t("analysis.button"), self.analysis))
+        self.group.add(Button(925, 600, 145, 56, t("replay.button"), self.replay))
         self.share_text = ""
 
     def next(self) -> None:

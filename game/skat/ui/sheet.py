@@ -9,7 +9,7 @@ from .controller import MatchController
 from .painter import GOLD, INK, INK_DIM, Painter
 from .result_text import game_name
 from .scene import Input, Scene
-from .widgets import Button, draw_title
+from .widgets import Button, draw_title, fitting_size
 
 
 class SheetScene(Scene):
@@ -166,3 +166,6 @@ class SheetScene(Scene):
         self.back.draw(p, focused=True)
         for b in self.tools:
             b.draw(p)
+        if m.sheet:
+            hint = t("sheet.pick")
+            p.text(hint, 60, 676, fitting_size(p, hint, 18, 420), INK_DIM, anchor="midleft")
