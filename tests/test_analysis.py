@@ -183,3 +183,14 @@ def test_officers_analysis_knows_the_face_down_cards() -> None:
     assert a.actual.won == hand.result.won  # type: ignore[union-attr]
     if a.best == a.actual:
         assert a.deciding is None
+
+
+def test_ramsch_has_no_declarer_to_judge() -> None:
+    hand = SkatHand(ISKO.with_options(all_pass="ramsch"), SkatDeal.from_deck(CARDS_DECK))
+    rng = random.Random(1)
+    for a in (A.PASS, A.PASS, A.PASS):
+        hand.apply(a)
+    while not hand.done:
+        hand.apply(rng.choice(hand.legal_actions()))
+    assert hand.result is not None and hand.result.game == "ramsch"
+    assert run_to_end(analyse(hand, 0)).unsupported == "ramsch"

@@ -166,10 +166,10 @@ def unsupported_reason(hand: Hand) -> str:
     if not hand.done or hand.result is None:
         return "unfinished"
     r = hand.result
-    if r.game == "passed" or hand.declarer is None or hand.game is None:
-        return "passed"
     if r.game == "ramsch":
         return "ramsch"
+    if r.game == "passed" or hand.declarer is None or hand.game is None:
+        return "passed"
     start = play_start(hand)
     if len(hand.history) - len(start.history) != sum(len(t.cards) for t in hand.tricks):
         return "conceded"  # the last tricks were gathered, not played (an ISS resignation)

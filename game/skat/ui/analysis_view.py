@@ -151,8 +151,9 @@ class AnalysisScene(Scene):
     def __init__(self, app, view: HandView) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.view = view
-        self.result: Analysis | None = cached(view.hand, view.me)
-        self.work = None if self.result is not None else analyse(view.hand, view.me)
+        me = view.me if view.me is not None else -1  # sat out: no card is "yours"
+        self.result: Analysis | None = cached(view.hand, me)
+        self.work = None if self.result is not None else analyse(view.hand, me)
         self.progress = 0.0
         self.slices = 0
 
