@@ -7,6 +7,7 @@ ANALYSIS: dict[str, str] = {
     "analysis.title": "Analyse",
     "analysis.subtitle": "Alle Karten offen, beide Seiten spielen bestmöglich",
     "analysis.subtitle_officers": "Alle Karten offen, auch die verdeckten (die die Spieler nicht sahen)",
+    "analysis.subtitle_harlequin": "Alle Karten offen, auch die ungesehenen Handkarten (die die Spieler nicht sahen)",
     "analysis.working": "Rechne mit offenen Karten ... {percent} %",
     "analysis.best": "Bestes Spiel ab der ersten Karte: {result} ({points} Augen).",
     "analysis.best_short": "Bestes Spiel ab der ersten Karte: {result}.",

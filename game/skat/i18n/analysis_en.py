@@ -7,6 +7,7 @@ ANALYSIS: dict[str, str] = {
     "analysis.title": "Analysis",
     "analysis.subtitle": "Every card known, best play by both sides",
     "analysis.subtitle_officers": "Every card known, the face-down cards too (the players could not see them)",
+    "analysis.subtitle_harlequin": "Every card known, the hidden hand cards too (the players could not see them)",
     "analysis.working": "Solving with every card open... {percent}%",
     "analysis.best": "Best play from the first card: {result} ({points} card points).",
     "analysis.best_short": "Best play from the first card: {result}.",

@@ -211,7 +211,11 @@ class AnalysisScene(Scene):
         draw_title(p, t("analysis.title"), 50, 44)
         a = self.result
         officers = isinstance(self.view.hand, OfficersHand)
-        sub = t("analysis.subtitle_officers" if officers else "analysis.subtitle")
+        key = "analysis.subtitle"
+        if officers:
+            harlequin = self.view.hand.layout == "harlequin"  # type: ignore[union-attr]
+            key = "analysis.subtitle_harlequin" if harlequin else "analysis.subtitle_officers"
+        sub = t(key)
         p.text(sub, 640, 88, fitting_size(p, sub, 22, 1120), INK_DIM, anchor="center")
         if a is None:
             self._draw_progress(p)
