@@ -143,6 +143,11 @@ def test_share_button_in_the_browser_waits_for_the_clipboard(monkeypatch: pytest
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.painter.px(share.x + 5, share.y + 5),
                                          button=1, touch=False))
     app.frame(0.02)
+    # It offers to send the person's result along (issue 10); the deal alone is the second button.
+    only = next(b for b in app.stack.top.group.buttons if b.label.endswith("Deal only"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.painter.px(only.x + 5, only.y + 5),
+                                         button=1, touch=False))
+    app.frame(0.02)
     link = f"https://example.org/skat/?deal={deal_code_for(match)}"
     assert page.copies and page.copies[0][0] == link
     assert result.share_text.startswith("Copying the link")

@@ -103,6 +103,11 @@ EXPECTED_STATES = {
     "17-admirals-mid-hand", "18-analysis-working", "18b-analysis", "18c-officers-analysis", "19-replay-start",
     "19b-replay-trick",
 }
+EXPECTED_STATES |= {  # issue 10: hints and duplicate challenges
+    "40-hint-thinking", "40b-hint-bidding", "40c-hint-play", "40d-hint-kontra", "40e-hint-officers-play",
+    "40f-sheet-hint-mark", "40g-hint-discard", "41-share-choice", "41b-shared-with-result", "41c-challenge-compare",
+    "41d-challenge-sent-back", "41e-challenge-damaged",
+}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

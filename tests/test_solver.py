@@ -352,3 +352,74 @@ def test_a_tiny_transposition_table_still_gives_exact_values(monkeypatch: pytest
         s.reset(hands, trick, leader)
         assert s.exact() == brute(game, 1, hands, trick, leader, "points", game != GameType.RAMSCH)
         assert max(len(x.tt) for x in s._searches.values()) <= 8
+
+
+# Values of 28 positions with seven tricks to go (every game type, a trick in
+# progress in two of three), computed by the solver before its killer moves and
+# galloping probes were added: (exact points, declarer takes all, defenders take
+# all, Null declarer wins).  The brute force above only reaches four tricks.
+PINNED_SEVEN_TRICKS = [
+    (2, False, False, None), (19, False, False, None), (13, False, False, None), (45, False, False, None),
+    (0, False, True, None), (4, False, False, True), (38, False, True, None), (0, False, True, None),
+    (25, False, False, None), (17, False, False, None), (13, False, False, None), (13, False, False, None),
+    (0, False, True, False), (87, False, False, None), (0, False, True, None), (0, False, True, None),
+    (21, False, False, None), (4, False, False, None), (13, False, False, None), (64, True, False, False),
+    (30, False, False, None), (4, False, False, None), (27, False, False, None), (21, False, False, None),
+    (8, False, False, None), (18, False, False, None), (43, False, False, False), (71, False, False, None),
+]  # fmt: skip
+
+
+def pinned_position(i: int) -> tuple[int, int, list[int], list[int], int]:
+    game = GAMES[i % len(GAMES)]
+    rng = random.Random(f"pinned-{i}")
+    hands, trick, leader = random_position(rng, game, 7, i % 3)
+    return game, rng.randrange(3), hands, trick, leader
+
+
+def test_bigger_positions_keep_their_pinned_values() -> None:
+    for i, want in enumerate(PINNED_SEVEN_TRICKS):
+        game, declarer, hands, trick, leader = pinned_position(i)
+        s = SkatSolver(game, declarer)
+        s.reset(hands, trick, leader)
+        got = (
+            s.exact(),
+            s.declarer_takes_all(),
+            s.defenders_take_all(),
+            s.null_declarer_wins() if game == GameType.NULL else None,
+        )
+        assert got == want, (i, game)
+
+
+def test_exact_is_where_the_null_window_tests_turn() -> None:
+    """The galloping probes of ``exact`` land on the value that separate, cold
+    61-style tests confirm: reached at the value, missed one point above."""
+    for i in range(0, len(PINNED_SEVEN_TRICKS), 2):
+        game, declarer, hands, trick, leader = pinned_position(i)
+        s = SkatSolver(game, declarer)
+        s.reset(hands, trick, leader, declarer_points=7)
+        value = s.exact()
+        for target, reached in ((value, True), (value + 1, False)):
+            probe = SkatSolver(game, declarer)
+            probe.reset(hands, trick, leader, declarer_points=7)
+            assert probe.declarer_reaches(target) == reached, (i, target)
+
+
+def test_a_solver_reused_across_many_layouts_stays_exact() -> None:
+    """Killer moves and tables carried over from other deals only change the
+    order of the search, never a value."""
+    solvers: dict[tuple[int, int], SkatSolver] = {}
+    for i, want in enumerate(PINNED_SEVEN_TRICKS):
+        game, declarer, hands, trick, leader = pinned_position(i)
+        s = solvers.setdefault((game, declarer), SkatSolver(game, declarer))
+        s.reset(hands, trick, leader)
+        assert s.exact() == want[0], (i, game)
+    rng = random.Random(99)
+    for game in GAMES:
+        s = SkatSolver(game, 2)
+        for _ in range(8):
+            hands, trick, leader = random_position(rng, game, rng.choice((3, 4)), rng.randrange(3))
+            dp = rng.randrange(0, 50)
+            s.reset(hands, trick, leader, declarer_points=dp)
+            want = dp + brute(game, 2, hands, trick, leader, "points", game != GameType.RAMSCH)
+            assert s.exact() == want
+            assert s.declarer_reaches(61) == (want >= 61)

@@ -94,6 +94,7 @@ def test_share_a_deal_and_open_it_again() -> None:
     run_until(app, lambda: type(app.stack.top).__name__ == "ResultScene")
     result_scene = app.stack.top
     result_scene.share()
+    app.stack.top.deal_only()  # "Share this deal" asks first whether to send your result along (issue 10)
     text = result_scene.share_text
     code = deal_code_for(match)
     assert code in text and f"skat --deal {code}" in text

@@ -170,7 +170,7 @@ def test_strength_levels_come_from_the_ai_package_with_a_description(monkeypatch
 
 
 def test_settings_rows_cycle_both_ways_by_mouse() -> None:
-    from skat.ui.menu import SETTINGS_VALUE_W, SettingsScene
+    from skat.ui.menu import SETTINGS_ROW_H, SETTINGS_STEP, SETTINGS_TOP, SETTINGS_VALUE_W, SettingsScene
 
     app = make_app("en")
     press_title = next(b for b in app.stack.top.group.buttons if b.label == app.t("menu.settings"))
@@ -178,7 +178,7 @@ def test_settings_rows_cycle_both_ways_by_mouse() -> None:
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
     i = next(i for i, r in enumerate(settings.rows) if r.key == "animation")
-    y = 180 + i * 80 + 32
+    y = SETTINGS_TOP + i * SETTINGS_STEP + SETTINGS_ROW_H / 2
     assert app.settings["animation"] == "off"
     click(app, (940 - 14, y))  # right arrow: forward (wraps to the first)
     assert app.settings["animation"] == "slow"

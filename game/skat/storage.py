@@ -101,6 +101,7 @@ _SETTING_CHOICES: dict[str, tuple[object, ...]] = {
     "animation": ANIMATION_SPEEDS,
     "deck": DECKS,
     "sound": (True, False),
+    "hints": (False, True),
 }
 
 
@@ -174,6 +175,8 @@ class Settings:
     animation: str = "normal"
     deck: str = "tournament"
     sound: bool = True
+    hints: bool = False
+    """The hint button (key H): off unless the player turns it on."""
 
     def __post_init__(self) -> None:
         for name in _SETTING_CHOICES:
@@ -203,6 +206,8 @@ class MatchInProgress:
     id: str = field(default_factory=new_match_id)
     counted: int = 0
     """Score-sheet lines already added to the statistics."""
+    hinted: tuple[int, ...] = ()
+    """Numbers of the hands in which the person asked for a hint (marked on the score sheet)."""
 
 
 @dataclass(frozen=True)
@@ -221,6 +226,8 @@ class FinishedMatch:
     sheet: tuple[SheetRow, ...]
     hands: int = 0
     """The hands the match was set up for (0 in sheets kept before this was recorded: read as the sheet's length)."""
+    hinted: tuple[int, ...] = ()
+    """Numbers of the hands played with a hint."""
 
     @property
     def finished(self) -> bool:
@@ -402,6 +409,7 @@ def _finished_doc(m: FinishedMatch) -> dict[str, Any]:
         "complete": m.complete,
         "sheet": [_row_doc(r) for r in m.sheet],
         "hands": m.hands,
+        "hinted": list(m.hinted),
     }
 
 
@@ -429,7 +437,13 @@ def _finished(value: object) -> FinishedMatch:
         complete=_bool(d.get("complete"), "complete"),
         sheet=tuple(_row(r, players) for r in sheet),
         hands=_int(d.get("hands", len(sheet)), "hands", 0),
+        hinted=_hinted(d.get("hinted", [])),
     )
+
+
+def _hinted(value: object) -> tuple[int, ...]:
+    """Hand numbers played with a hint (older documents have none)."""
+    return tuple(sorted(set(_ints(value, "hands with a hint"))))
 
 
 def _stats_doc(stats: Statistics) -> dict[str, Any]:
@@ -547,6 +561,7 @@ class Store:
             "person": game.person,
             "ai": game.ai,
             "counted": game.counted,
+            "hinted": list(game.hinted),
             "record": match_record(game.match, game.id),
         }
         if not self._write(MATCH, doc):
@@ -579,6 +594,7 @@ class Store:
             complete=game.match.finished,
             sheet=tuple(game.match.sheet),
             hands=game.match.hands,
+            hinted=tuple(game.hinted),
         )
         sheets = self.sheets()
         if all(s.id != game.id for s in sheets):
@@ -601,6 +617,7 @@ class Store:
             ai=_str(doc.get("ai"), "computer strength"),
             id=_str(doc.get("id"), "match id"),
             counted=_int(doc.get("counted"), "hands counted", 0, len(match.sheet)),
+            hinted=_hinted(doc.get("hinted", [])),
         )
 
     # ------------------------------------------------------------ score sheets

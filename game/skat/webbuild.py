@@ -63,6 +63,7 @@ DESKTOP_ONLY = frozenset(
         "skat/ai/duel.py",
         "skat/ai/solver_bench.py",
         "skat/ui/shots.py",
+        "skat/ui/shots_hints.py",
         "skat/ui/bench_ui.py",
         "skat/ui/bench_idle.py",
         "skat/ui/fit.py",

@@ -538,7 +538,8 @@ def thin_tables(solver: SkatSolver) -> Generator[float, None, None]:
         by_cards: dict[int, list[int]] = {}
         for i in range(0, len(keys), PRUNE_CHUNK):
             for k in keys[i : i + PRUNE_CHUNK]:
-                by_cards.setdefault((k & low).bit_count(), []).append(k)
+                n = (k & low).bit_count() if isinstance(k, int) else 0  # as the solver's own pruning counts
+                by_cards.setdefault(n, []).append(k)
             yield -1.0
         free = len(tt) - TT_CAPACITY // 2
         for n in sorted(by_cards):

@@ -38,7 +38,7 @@ from ..engine.officers import OfficersHand, OfficersObservation, OPhase, _office
 from ..engine.rules import Rules
 from ..engine.tricks import FOLLOW, GameType, trick_winner
 from ..engine.values import matadors
-from . import officers_player
+from . import officers_player, scores
 from .base import Player, Thinking
 from .effort import Effort
 from .officers_solver import ALL, OfficersSolver, OutOfNodes
@@ -510,6 +510,8 @@ def _play(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Ef
             totals[option] += yield from _evaluate(ctx, lay, cache, card, budget)
         samples += 1
         best = _best(totals, fallback, blind_legal, rng)
+        if scores.active():  # the hint shows each option's average (the blind option as BLIND)
+            scores.report("officers", {o: totals[o] / samples for o in options}, samples)
         yield best
     return best
 
@@ -748,6 +750,8 @@ def _by_rollouts(
             if won and h2.declarer == me:
                 wins[a] += 1
         samples += 1
+        if scores.active():
+            scores.report("rollouts", {a: totals[a] / samples for a in candidates}, samples)
         yield max(candidates, key=lambda a: totals[a])
     choice = max(candidates, key=lambda a: (totals[a], a == fallback))
     if choice != fallback and fallback in values and not _clearly_better(values[choice], values[fallback]):

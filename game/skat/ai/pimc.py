@@ -44,6 +44,7 @@ from typing import Any
 from ..engine.cards import CARD_POINTS, SUIT_MASKS, mask_points
 from ..engine.skat_hand import SkatObservation
 from ..engine.tricks import FOLLOW, POWER, TRUMPS, GameType
+from . import scores
 from .base import Thinking
 from .effort import Effort
 from .sampling import Deal, DealSampler
@@ -139,6 +140,9 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort) -> Thinking:
         unanimous &= {c for c in reps if values[c] >= top - 1e-9}
         samples += 1
         best = max(reps, key=lambda c: (totals[c], c == prior))
+        if scores.active():  # the hint shows every card's average (equivalent cards alike)
+            averages = {c: totals[r] / samples for r, g in zip(reps, groups, strict=True) for c in g}
+            scores.report("pimc", averages, samples)
         yield best
         if unanimous and samples >= SETTLED and not effort.reproducible:
             break  # every deal so far agrees: more deals will not change the card

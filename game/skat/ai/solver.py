@@ -6,26 +6,33 @@ on this layout?", "how many card points exactly?", "does the Null declarer stay
 clean?".  This module answers them as fast as pure Python allows:
 
 * Its own compact state: three hand masks and the cards of the trick; the
-  search passes them as plain ints (no objects, no validation per node).
+  search passes the hands packed in one int, hand ``s`` in bits ``32 * s``
+  on (a card leaves with one xor; no objects, no validation per node).
 * Precomputed tables per game type (built once, cached at module level):
   following suit, which cards beat the currently winning card, card points.
 * A trick is two nested calls: the lead (with the transposition table) and
   the second hand, whose loop also plays the third hand inline (the third
   hand's legal cards do not depend on the second card, so they are worked out
-  once); the last trick is scored without search.  Values are the declarer's card points *still to be won from the
-  trick start*, so an entry is reusable whatever the declarer already has.
-  The table keeps lower and upper bounds (null-window tests answer yes/no and
-  tighten one bound); it lives as long as the solver, so a repeated or slightly
-  different question is answered from it.
-* Fail-soft null-window alpha-beta; the exact value is MTD(f) over such tests.
+  once); the last trick is scored without search.  Values are the declarer's
+  card points *still to be won from the trick start*, so an entry is reusable
+  whatever the declarer already has.  The table keeps lower and upper bounds
+  (null-window tests answer yes/no and tighten one bound); it lives as long as
+  the solver, so a repeated or slightly different question is answered from
+  it.  Its key is the packed hands with the leader's bits above them.
+* Fail-soft null-window alpha-beta; the exact value comes from such tests,
+  galloping towards it (see :class:`_Probes`).
 * Move ordering (tuned by node counts on random deals): the best lead of the
-  table first, then the declarer cashes Aces and draws trumps, a defender
-  leads plain cards from the top; the second hand beats an opponent with its
-  richest winner or smears onto its partner; the third hand plays what wins
-  its side the most points now.  Ordered move lists are cached by mask.
+  table first, else (six cards or more in hand) the last lead that cut off
+  with as many cards left by the same seat (a killer move), then the declarer
+  cashes Aces and draws trumps, a defender leads plain cards from the top;
+  the second hand beats an opponent with its richest winner or smears onto
+  its partner; the third hand plays what wins its side the most points now.
+  Ordered move lists are cached by mask.
 * Equivalent cards are tried once: cards of one hand adjacent in rank once
   the played cards are gone, with equal points (7 8 9 of a suit and the Jacks
-  in trump games; in Null any neighbours when only tricks count).
+  in trump games; in Null any neighbours when only tricks count).  They are
+  found for all three hands at the trick start (the cards alive do not change
+  within a trick).
 * Quick cut-offs: the target already reached, or out of reach with all the
   points still in play; at a trick start also the sure points of trump games
   (a trump above every trump of the other side wins its trick whenever it is
@@ -50,8 +57,10 @@ LeafFn = Callable[[tuple[int, int, int], int, int], int]
 
 TT_CAPACITY = 1 << 18
 """Entries per transposition table before it is pruned to the positions with
-the most cards (bounds the memory: a few tens of MB at most; a pruned table
-only costs speed, never correctness)."""
+the most cards.  This bounds the memory (about 130 bytes an entry, so some
+35 MB at most).  A pruned table only costs speed, never correctness, but the
+biggest searches need the room: at 1 << 17 the bench's exact values from the
+first trick took a third more nodes at the 90th percentile."""
 
 ORDER_CACHE_CAPACITY = 1 << 16
 """Cached ordered move lists per search (keyed by the legal mask and what decides the order)."""
@@ -148,7 +157,7 @@ def reduce_equivalent(m: int, alive: int, mode: int) -> int:
     count (``mode`` NEIGHBOURS) any neighbours are equivalent, when points count
     (``mode`` SMALL_ONLY) only the 7 8 9.
     """
-    dead = ~alive
+    dead = 0xFFFFFFFF ^ alive
     if mode == NEIGHBOURS:
         r = 0
         chain = m
@@ -173,9 +182,8 @@ def _prune(tt: dict[int, int], cap: int) -> None:
     Clearing everything would make a long search start over near its root,
     which is where an aborted-and-resumed search needs its entries most.
     """
-    low = 0xFFFFFFFF
     for cards in range(2, 11):
-        keep = {k: v for k, v in tt.items() if (k & low).bit_count() >= cards}
+        keep = {k: v for k, v in tt.items() if (k & 0xFFFFFFFF).bit_count() >= cards}
         if len(keep) <= cap // 2:
             break
     else:
@@ -212,7 +220,7 @@ class _Search:
         leaf: LeafFn | None = None,
     ) -> None:
         self.tt: dict[int, int] = {}
-        self.order_cache: dict[int, tuple[int, ...]] = {}
+        self.order_cache: dict[tuple[int, int, int], tuple[int, ...]] = {}
         self.counter = counter  # [nodes, limit]
         self.pts = tuple(pts)
         self.ismax = ismax
@@ -244,13 +252,13 @@ class _Search:
         L7 = _SEVENS
         J = _JACKS
         # Tags keep the move-list kinds apart in the shared cache.
-        P2 = 1 << 64
-        P3 = 1 << 65
-        LEAD = 1 << 66
-        LEAD_DEF = 1 << 67
-        P2B = 1 << 68
-        P3B = 1 << 69
-        P3C = 1 << 70
+        P2 = 1
+        P3 = 2
+        LEAD = 3
+        LEAD_DEF = 4
+        P2B = 5
+        P3B = 6
+        P3C = 7
         # GOOD[s * 3 + w]: a trick won by seat w is good for seat s.  In suit
         # games and Grand that means "w is on s's side"; where the declarer
         # avoids tricks or points (Ramsch, Null) nobody wants to win one.
@@ -264,9 +272,20 @@ class _Search:
         )
         SURE = TRUMPISH and not limited and bool(TLIST)
         TR = tr
-        sc: dict[int, int] = {}
+        # The three hands travel packed in one int, hand s in bits 32 * s ..:
+        # a card leaves with one xor, and the table key is that int and the
+        # leader's bits (no tuple, no shifting three masks per node).
+        M = 0xFFFFFFFF
+        SH = (0, 32, 64)
+        B3 = tuple(1 << (32 * st + c) for st in range(3) for c in range(32))
+        LK = (0, 1 << 96, 2 << 96)
+        KILL = [0] * 33  # by cards in the leader's hand * 3 + leader: lead card + 1
+        KILL_FROM = 6 * 3
+        sc: dict[tuple[int, int], int] = {}
 
-        def ordered(k: int, first: int, key1: Sequence[int], second: int, key2: Sequence[int]) -> tuple[int, ...]:
+        def ordered(
+            k: tuple[int, int, int] | None, first: int, key1: Sequence[int], second: int, key2: Sequence[int]
+        ) -> tuple[int, ...]:
             """Build and cache a move list: ``first`` sorted by ``key1``, then ``second`` by ``key2``."""
             a = cards(first)
             a.sort(key=key1.__getitem__)
@@ -275,22 +294,33 @@ class _Search:
                 b.sort(key=key2.__getitem__)
                 a += b
             t = tuple(a)
-            if k >= 0:
+            if k is not None:
                 if len(oc) >= ocap:
                     oc.clear()
                 oc[k] = t
             return t
 
-        def tstart(h0: int, h1: int, h2: int, leader: int, need: int, R: int, depth: int, acc: int) -> int:
-            # Callers have checked 0 < need <= R.
+        def rtrump(m: int, d: int) -> int:
+            """:func:`reduce_equivalent` of trump games without the mode switch; ``d`` the dead cards."""
+            if not m & (m - 1):
+                return m
+            rm = m & (((m >> 1) & L2) | ((d >> 1) & (m >> 2) & L7))
+            mj = m & J
+            if mj & (mj - 1):
+                dj = d & J
+                rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
+            return m ^ rm
+
+        def tstart(P: int, leader: int, need: int, R: int, depth: int, acc: int) -> int:
+            # ``P``: the packed hands.  Callers have checked 0 < need <= R.
             n = cnt[0] = cnt[0] + 1
+            h0 = P & M
             if not h0 & (h0 - 1):
                 # The last trick plays itself: one card in each hand.
                 s2 = NEXT[leader]
-                c1 = (h0 if leader == 0 else (h1 if leader == 1 else h2)).bit_length() - 1
-                c2 = (h0 if s2 == 0 else (h1 if s2 == 1 else h2)).bit_length() - 1
-                c3 = (h0 | h1 | h2) & ~(1 << c1 | 1 << c2)
-                c3 = c3.bit_length() - 1
+                c1 = (P >> SH[leader] & M).bit_length() - 1
+                c2 = (P >> SH[s2] & M).bit_length() - 1
+                c3 = ((P | P >> 32 | P >> 64) & M ^ (1 << c1 | 1 << c2)).bit_length() - 1
                 if BEATS[c1] >> c2 & 1:
                     w = PREV[leader] if BEATS[c2] >> c3 & 1 else s2
                 else:
@@ -300,11 +330,11 @@ class _Search:
                 raise SearchAborted
             if limited:
                 if not depth:
-                    est = leaf((h0, h1, h2), leader, acc) - acc  # type: ignore[misc]
+                    est = leaf((h0, P >> 32 & M, P >> 64), leader, acc) - acc  # type: ignore[misc]
                     return 0 if est < 0 else (R if est > R else est)
-                key = h0 | h1 << 32 | h2 << 64 | leader << 96 | acc << 98
+                key = P | LK[leader] | acc << 98
             else:
-                key = h0 | h1 << 32 | h2 << 64 | leader << 96
+                key = P | LK[leader]
             e = tt.get(key)
             if e is not None:
                 lo = e & 255
@@ -318,6 +348,8 @@ class _Search:
                 lo = 0
                 hi = R
                 best = 0
+            h1 = P >> 32 & M
+            h2 = P >> 64
             if SURE:
                 # A trump above every trump of the other side wins its trick
                 # whenever it is played: those points are sure for its side.
@@ -325,10 +357,11 @@ class _Search:
                 # values are the declarer's sure points, negative ones the
                 # defenders'.
                 hd = (h0 if D == 0 else (h1 if D == 1 else h2)) & TR
-                tk = hd | ((h0 | h1 | h2) & TR) << 32
+                at = (h0 | h1 | h2) & TR
+                tk = (hd, at)
                 sure = sc.get(tk)
                 if sure is None:
-                    hf = (tk >> 32) & ~hd
+                    hf = at & ~hd
                     sure = 0
                     side = 0
                     for bit, p in TLIST:
@@ -350,53 +383,74 @@ class _Search:
                         return sure
                 elif need > R + sure:
                     return R + sure
-            legal = h0 if leader == 0 else (h1 if leader == 1 else h2)
-            if legal & (legal - 1):
-                if TRUMPISH:
-                    d = ~(h0 | h1 | h2)
-                    rm = legal & (((legal >> 1) & L2) | ((d >> 1) & (legal >> 2) & L7))
-                    mj = legal & J
-                    if mj & (mj - 1):
-                        dj = d & J
-                        rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
-                    legal &= ~rm
-                else:
-                    legal = red(legal, h0 | h1 | h2, MODE)
+            # Equivalent cards of all three hands, once per trick: the cards
+            # alive stay the same until it is over (the played ones lie in it).
+            al = h0 | h1 | h2
+            if TRUMPISH:
+                d = 0xFFFFFFFF ^ al
+                r0 = rtrump(h0, d)
+                r1 = rtrump(h1, d)
+                r2 = rtrump(h2, d)
+            else:
+                r0 = red(h0, al, MODE)
+                r1 = red(h1, al, MODE)
+                r2 = red(h2, al, MODE)
+            if leader == 0:
+                legal = r0
+                ra = r1
+                rb = r2
+            elif leader == 1:
+                legal = r1
+                ra = r2
+                rb = r0
+            else:
+                legal = r2
+                ra = r0
+                rb = r1
+            # Killer move: this seat's last lead that cut off with as many
+            # cards left; tried first with six cards or more only (nearer the
+            # leaves the static order does better, by node counts over deals).
+            kidx = (h0 if leader == 0 else (h1 if leader == 1 else h2)).bit_count() * 3 + leader
             if best and not legal >> (best - 1) & 1:
                 best = 0
+            if not best and kidx >= KILL_FROM:
+                best = KILL[kidx]
+                if best and not legal >> (best - 1) & 1:
+                    best = 0
             if ISMAX[leader] == DMAX:
-                k = legal | best << 32 | LEAD
+                k = (legal, best, LEAD)
                 kl = KEY_LDECL
             else:
-                k = legal | best << 32 | LEAD_DEF
+                k = (legal, best, LEAD_DEF)
                 kl = KEY_LDEF
             moves = oc.get(k)
             if moves is None:
                 if best:
-                    moves = (best - 1,) + ordered(-1, legal & ~(1 << (best - 1)), kl, 0, kl)
+                    moves = (best - 1,) + ordered(None, legal & ~(1 << (best - 1)), kl, 0, kl)
                     oc[k] = moves
                 else:
                     moves = ordered(k, legal, kl, 0, kl)
             bestc = -1
+            ol = leader * 32
             if ISMAX[leader]:
                 v = -1
                 for c1 in moves:
-                    b = ~(1 << c1)
-                    x = pos2(h0 & b, h1 & b, h2 & b, leader, c1, need, R, depth, acc)
+                    x = pos2(P ^ B3[ol + c1], leader, c1, need, R, depth, acc, ra, rb)
                     if x > v:
                         v = x
                         bestc = c1
                         if v >= need:
+                            KILL[kidx] = c1 + 1
                             break
             else:
                 v = 999
                 for c1 in moves:
-                    b = ~(1 << c1)
-                    x = pos2(h0 & b, h1 & b, h2 & b, leader, c1, need, R, depth, acc)
+                    x = pos2(P ^ B3[ol + c1], leader, c1, need, R, depth, acc, ra, rb)
                     if x < v:
                         v = x
                         bestc = c1
                         if v < need:
+                            KILL[kidx] = c1 + 1
                             break
             if v >= need:
                 if v > lo:
@@ -408,41 +462,20 @@ class _Search:
             tt[key] = lo | hi << 8 | (bestc + 1) << 16
             return v
 
-        def pos2(h0: int, h1: int, h2: int, s1: int, c1: int, need: int, R: int, depth: int, acc: int) -> int:
-            # The third hand's moves are inlined: its legal cards (and their
-            # equivalences: the second card stays alive in the trick) do not
-            # depend on the second card, so they are computed once here.
+        def pos2(P: int, s1: int, c1: int, need: int, R: int, depth: int, acc: int, ra: int, rb: int) -> int:
+            # ``ra`` and ``rb``: the hands of the second and third seat without
+            # equivalent cards (see ``tstart``).  The third hand's moves are
+            # inlined: its legal cards do not depend on the second card, so
+            # they are computed once here.
             s2 = NEXT[s1]
             s3 = NEXT[s2]
-            alive = h0 | h1 | h2 | 1 << c1
             fol = FOL[c1]
-            hand = h0 if s2 == 0 else (h1 if s2 == 1 else h2)
-            legal = hand & fol
+            legal = ra & fol
             if not legal:
-                legal = hand
-            hand = h0 if s3 == 0 else (h1 if s3 == 1 else h2)
-            legal3 = hand & fol
+                legal = ra
+            legal3 = rb & fol
             if not legal3:
-                legal3 = hand
-            if TRUMPISH:
-                d = ~alive
-                if legal & (legal - 1):
-                    rm = legal & (((legal >> 1) & L2) | ((d >> 1) & (legal >> 2) & L7))
-                    mj = legal & J
-                    if mj & (mj - 1):
-                        dj = d & J
-                        rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
-                    legal &= ~rm
-                if legal3 & (legal3 - 1):
-                    rm = legal3 & (((legal3 >> 1) & L2) | ((d >> 1) & (legal3 >> 2) & L7))
-                    mj = legal3 & J
-                    if mj & (mj - 1):
-                        dj = d & J
-                        rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
-                    legal3 &= ~rm
-            else:
-                legal = red(legal, alive, MODE)
-                legal3 = red(legal3, alive, MODE)
+                legal3 = rb
             bc1 = BEATS[c1]
             win = legal & bc1
             mx = ISMAX[s2]
@@ -450,55 +483,64 @@ class _Search:
             if GOOD[s2 * 3 + s1] or not GOOD[s2 * 3 + s2]:
                 # Partner led (or taking the trick would not help): give him
                 # points (richest card that lets him win) first, beat him last.
-                k = legal | win << 32 | P2
+                k = (legal, win, P2)
                 moves = oc.get(k)
                 if moves is None:
                     moves = ordered(k, legal & ~win, KEY_PD, win, KEY_PA)
             else:
-                k = legal | win << 32 | P2B
+                k = (legal, win, P2B)
                 moves = oc.get(k)
                 if moves is None:
                     moves = ordered(k, win, KEY_PD, legal & ~win, KEY_PA)
             p1 = PTS[c1]
             good3 = GOOD[s3 * 3 + s3]
-            hl = h0 if s1 == 0 else (h1 if s1 == 1 else h2)
+            hl = P >> SH[s1] & M
             last = hl and not hl & (hl - 1)
+            o2 = s2 * 32
+            o3 = s3 * 32
             v = -1 if mx else 999
             nodes = 1
+            # While the first card stays on top, the third hand's moves are
+            # the same whatever the second card: ordered once per call.
+            win1 = legal3 & bc1
+            m3nb = None
             for c2 in moves:
                 nodes += 1
-                b = ~(1 << c2)
-                g0 = h0 & b
-                g1 = h1 & b
-                g2 = h2 & b
+                Q = P ^ B3[o2 + c2]
                 if bc1 >> c2 & 1:
                     w12 = s2
                     win = legal3 & BEATS[c2]
+                    m3 = None
                 else:
                     w12 = s1
-                    win = legal3 & bc1
+                    win = win1
+                    m3 = m3nb
                 # The third hand: partner winning, richest card first; else win richly or lose cheaply.
-                if GOOD[s3 * 3 + w12]:
+                if m3 is not None:
+                    pass
+                elif GOOD[s3 * 3 + w12]:
                     if good3:
-                        k = legal3 | P3
+                        k = (legal3, 0, P3)
                         m3 = oc.get(k)
                         if m3 is None:
                             m3 = ordered(k, legal3, KEY_PD, 0, KEY_PD)
                     else:
-                        k = legal3 | win << 32 | P3B
+                        k = (legal3, win, P3B)
                         m3 = oc.get(k)
                         if m3 is None:
                             m3 = ordered(k, legal3 & ~win, KEY_PD, win, KEY_PA)
                 elif good3:
-                    k = legal3 | win << 32
+                    k = (legal3, win, 0)
                     m3 = oc.get(k)
                     if m3 is None:
                         m3 = ordered(k, win, KEY_PD, legal3 & ~win, KEY_PA)
                 else:
-                    k = legal3 | P3C
+                    k = (legal3, 0, P3C)
                     m3 = oc.get(k)
                     if m3 is None:
                         m3 = ordered(k, legal3, KEY_PA, 0, KEY_PA)
+                if w12 == s1:
+                    m3nb = m3
                 p12 = p1 + PTS[c2]
                 if mx3:
                     x = -1
@@ -514,22 +556,18 @@ class _Search:
                         elif last:
                             # The last trick plays itself (as in ``tstart``, without the call).
                             nodes += 1
-                            b = ~(1 << c3)
-                            a0 = g0 & b
-                            a1 = g1 & b
-                            a2 = g2 & b
+                            A = Q ^ B3[o3 + c3]
                             t2 = NEXT[w]
-                            e1 = (a0 if w == 0 else (a1 if w == 1 else a2)).bit_length() - 1
-                            e2 = (a0 if t2 == 0 else (a1 if t2 == 1 else a2)).bit_length() - 1
-                            e3 = ((a0 | a1 | a2) & ~(1 << e1 | 1 << e2)).bit_length() - 1
+                            e1 = (A >> SH[w] & M).bit_length() - 1
+                            e2 = (A >> SH[t2] & M).bit_length() - 1
+                            e3 = ((A | A >> 32 | A >> 64) & M ^ (1 << e1 | 1 << e2)).bit_length() - 1
                             if BEATS[e1] >> e2 & 1:
                                 lw = PREV[w] if BEATS[e2] >> e3 & 1 else t2
                             else:
                                 lw = PREV[w] if BEATS[e1] >> e3 & 1 else w
                             y = g + R - tp if lw == D else g
                         else:
-                            b = ~(1 << c3)
-                            y = g + tstart(g0 & b, g1 & b, g2 & b, w, nn, R - tp, depth - 1, acc + g)
+                            y = g + tstart(Q ^ B3[o3 + c3], w, nn, R - tp, depth - 1, acc + g)
                         if y > x:
                             x = y
                             if x >= need:
@@ -548,22 +586,18 @@ class _Search:
                         elif last:
                             # The last trick plays itself (as in ``tstart``, without the call).
                             nodes += 1
-                            b = ~(1 << c3)
-                            a0 = g0 & b
-                            a1 = g1 & b
-                            a2 = g2 & b
+                            A = Q ^ B3[o3 + c3]
                             t2 = NEXT[w]
-                            e1 = (a0 if w == 0 else (a1 if w == 1 else a2)).bit_length() - 1
-                            e2 = (a0 if t2 == 0 else (a1 if t2 == 1 else a2)).bit_length() - 1
-                            e3 = ((a0 | a1 | a2) & ~(1 << e1 | 1 << e2)).bit_length() - 1
+                            e1 = (A >> SH[w] & M).bit_length() - 1
+                            e2 = (A >> SH[t2] & M).bit_length() - 1
+                            e3 = ((A | A >> 32 | A >> 64) & M ^ (1 << e1 | 1 << e2)).bit_length() - 1
                             if BEATS[e1] >> e2 & 1:
                                 lw = PREV[w] if BEATS[e2] >> e3 & 1 else t2
                             else:
                                 lw = PREV[w] if BEATS[e1] >> e3 & 1 else w
                             y = g + R - tp if lw == D else g
                         else:
-                            b = ~(1 << c3)
-                            y = g + tstart(g0 & b, g1 & b, g2 & b, w, nn, R - tp, depth - 1, acc + g)
+                            y = g + tstart(Q ^ B3[o3 + c3], w, nn, R - tp, depth - 1, acc + g)
                         if y < x:
                             x = y
                             if x < need:
@@ -580,8 +614,11 @@ class _Search:
             cnt[0] += nodes
             return v
 
-        def pos3(h0: int, h1: int, h2: int, s1: int, c1: int, c2: int, need: int, R: int, depth: int, acc: int) -> int:
+        def pos3(P: int, s1: int, c1: int, c2: int, need: int, R: int, depth: int, acc: int) -> int:
             cnt[0] += 1
+            h0 = P & M
+            h1 = P >> 32 & M
+            h2 = P >> 64
             s3 = PREV[s1]
             if BEATS[c1] >> c2 & 1:
                 w12 = NEXT[s1]
@@ -595,25 +632,25 @@ class _Search:
                 legal = hand
             if legal & (legal - 1):
                 if TRUMPISH:
-                    d = ~(h0 | h1 | h2 | 1 << c1 | 1 << c2)
+                    d = 0xFFFFFFFF ^ (h0 | h1 | h2 | 1 << c1 | 1 << c2)
                     rm = legal & (((legal >> 1) & L2) | ((d >> 1) & (legal >> 2) & L7))
                     mj = legal & J
                     if mj & (mj - 1):
                         dj = d & J
                         rm |= mj & ((mj >> 8) | ((dj >> 8) & ((mj >> 16) | ((dj >> 16) & (mj >> 24)))))
-                    legal &= ~rm
+                    legal ^= rm
                 else:
                     legal = red(legal, h0 | h1 | h2 | 1 << c1 | 1 << c2, MODE)
             win = legal & BEATS[top]
             mx = ISMAX[s3]
             if GOOD[s3 * 3 + w12]:
                 # Partner is winning: whatever is played, the trick is ours; richest card first.
-                k = legal | P3
+                k = (legal, 0, P3)
                 moves = oc.get(k)
                 if moves is None:
                     moves = ordered(k, legal, KEY_PD, 0, KEY_PD)
             else:
-                k = legal | win << 32
+                k = (legal, win, 0)
                 moves = oc.get(k)
                 if moves is None:
                     moves = ordered(k, win, KEY_PD, legal & ~win, KEY_PA)
@@ -628,8 +665,7 @@ class _Search:
                 elif nn > R - tp:
                     x = g + R - tp
                 else:
-                    b = ~(1 << c3)
-                    x = g + tstart(h0 & b, h1 & b, h2 & b, s3 if win >> c3 & 1 else w12, nn, R - tp, depth - 1, acc + g)
+                    x = g + tstart(P ^ B3[s3 * 32 + c3], s3 if win >> c3 & 1 else w12, nn, R - tp, depth - 1, acc + g)
                 if mx:
                     if x > v:
                         v = x
@@ -641,6 +677,7 @@ class _Search:
                         break
             return v
 
+        self.mode = MODE
         self.tstart = tstart
         self.pos2 = pos2
         self.pos3 = pos3
@@ -656,11 +693,16 @@ class _Search:
             return 0
         if need > R:
             return R
+        packed = h0 | h1 << 32 | h2 << 64
         if n == 0:
-            return self.tstart(h0, h1, h2, leader, need, R, depth, acc)
+            return self.tstart(packed, leader, need, R, depth, acc)
         if n == 1:
-            return self.pos2(h0, h1, h2, leader, trick[0], need, R, depth, acc)
-        return self.pos3(h0, h1, h2, leader, trick[0], trick[1], need, R, depth, acc)
+            alive = rem | 1 << trick[0]
+            s2 = _NEXT[leader]
+            ra = reduce_equivalent(hands[s2], alive, self.mode)
+            rb = reduce_equivalent(hands[_NEXT[s2]], alive, self.mode)
+            return self.pos2(packed, leader, trick[0], need, R, depth, acc, ra, rb)
+        return self.pos3(packed, leader, trick[0], trick[1], need, R, depth, acc)
 
 
 def _default_leaf(tables: _GameTables, declarer: int) -> LeafFn:
@@ -904,7 +946,7 @@ class SkatSolver:
         return self._run(self._search(True, False), 1, node_limit) < 1
 
     def exact(self, node_limit: int | None = None, max_tricks: int | None = None, leaf: LeafFn | None = None) -> int:
-        """The declarer's final card points under best play (MTD(f)).
+        """The declarer's final card points under best play (null-window probes, MTD).
 
         With ``max_tricks`` the search stops after that many more completed
         tricks and asks ``leaf(hands, leader, declarer_points)`` for the final
@@ -922,20 +964,48 @@ class SkatSolver:
         rem = self.hands[0] | self.hands[1] | self.hands[2]
         R = sum(CARD_POINTS[c] for c in _cards(rem)) + sum(CARD_POINTS[c] for c in self.trick)
         s = self._search(False, self._points_max)
-        lo, hi = 0, R
-        g = R // 2
         self._limit(node_limit)
-        while lo < hi:
-            need = g if g > lo else lo + 1
-            if need > hi:
-                need = hi
-            v = s.run(self.hands, self.trick, self.leader, need, _FULL_DEPTH, dp)
-            if v >= need:
-                lo = v
-            else:
-                hi = v
-            g = v
-        return dp + lo
+        probes = _Probes(R)
+        while probes.lo < probes.hi:
+            probes.feed(s.run(self.hands, self.trick, self.leader, probes.need, _FULL_DEPTH, dp))
+        return dp + probes.lo
+
+
+class _Probes:
+    """Null-window probes closing in on an exact value in ``0..R``.
+
+    Each probe starts one point past the bound just found, and the step
+    doubles while the probes keep failing the same way.  Plain MTD(f) creeps
+    one point per probe here, because fail-soft values rarely pass the
+    threshold by much; galloping takes about half the probes and, over
+    random deals, 10-30% fewer nodes.  Depth-limited searches, whose leaf
+    estimates make the probes cheap and the bounds wide, do better with plain
+    MTD(f) (``gallop`` False).  A probe cut short by the node limit is simply
+    asked again (the state only changes in :meth:`feed`).
+    """
+
+    def __init__(self, r: int, gallop: bool = True) -> None:
+        self.lo = 0
+        self.hi = r
+        self.need = r // 2 if r // 2 > 0 else 1
+        self._step = 1
+        self._last = 0
+        self._gallop = gallop
+
+    def feed(self, v: int) -> None:
+        """Take the fail-soft answer ``v`` of the probe at ``need``."""
+        if v >= self.need:
+            self.lo = v
+            d = 1
+        else:
+            self.hi = v
+            d = -1
+        self._step = self._step * 2 if d == self._last and self._gallop else 1
+        self._last = d
+        if d > 0:
+            self.need = min(self.lo + self._step, self.hi)
+        else:
+            self.need = max(self.hi - self._step + 1, self.lo + 1)
 
 
 class DepthLimitedSearch:
@@ -964,24 +1034,17 @@ class DepthLimitedSearch:
         self.dp = solver.declarer_points
         rem = self.hands[0] | self.hands[1] | self.hands[2]
         r = sum(CARD_POINTS[c] for c in _cards(rem)) + sum(CARD_POINTS[c] for c in self.trick)
-        self.lo, self.hi, self.g = 0, r, r // 2
+        self.probes = _Probes(r, gallop=False)
 
     def run(self, node_limit: int | None = None) -> int:
         """The declarer's final points by the depth-limited search; raises
         SearchAborted past ``node_limit`` nodes (call again to go on)."""
         self.solver._limit(node_limit)
         s, depth, dp = self.search, self.depth, self.dp
-        while self.lo < self.hi:
-            need = self.g if self.g > self.lo else self.lo + 1
-            if need > self.hi:
-                need = self.hi
-            v = s.run(self.hands, self.trick, self.leader, need, depth, dp)
-            if v >= need:
-                self.lo = v
-            else:
-                self.hi = v
-            self.g = v
-        return dp + self.lo
+        probes = self.probes
+        while probes.lo < probes.hi:
+            probes.feed(s.run(self.hands, self.trick, self.leader, probes.need, depth, dp))
+        return dp + probes.lo
 
     def release(self) -> None:
         """Empty this search's own tables now (see :meth:`SkatSolver.drain`)."""

@@ -126,26 +126,37 @@ class App:
     def start_shared_deal(self, code: str, seat: int = 0) -> bool:
         """Play one shared hand from ``seat`` (0 forehand) against the same
         seeded opponents as everyone else with this code."""
-        from ..engine.share import ShareCodeError, decode_deal
+        from ..engine.challenge import decode_challenge
+        from ..engine.share import ShareCodeError
         from .controller import MatchController
         from .table import TableScene
 
         try:
-            shared = decode_deal(code)
+            challenge = decode_challenge(code)  # a plain deal code, or one with results to compare
         except ShareCodeError as exc:
             reason = self.t("share.err." + exc.key, **exc.params)
             self.notify(self.t("share.bad_code", reason=reason))
             return False
+        shared = challenge.deal
         seats = 2 if shared.game == "officers" else 3
         seat = seat if 0 <= seat < seats else 0
+        if challenge.seat is not None:
+            seat = challenge.seat  # the same seat as the friend who shared it
 
         def play() -> None:
             self.services.abandon_match()
             # Always the same opponents for a code: normal strength, seeded from the code.
             ctl = MatchController.for_shared_deal(shared, strength="normal", seat=seat)
+            ctl.challenge = challenge if challenge.results else None
             table = TableScene(self, ctl)
             self.push(table)
-            table.message = self.t("share.single_hand")
+            if challenge.problem is not None:  # a damaged results part: the deal is played, not compared
+                exc = challenge.problem
+                reason = self.t("share.err." + exc.key, **exc.params)
+                self.notify(self.t("challenge.broken", reason=reason))
+                self.services.show_notices()
+                return
+            table.message = self.t("challenge.opened" if challenge.results else "share.single_hand")
             table.message_time = 6.0
 
         current = self.services.match_in_progress()

@@ -41,6 +41,9 @@ class MatchController:
         self.faults: list[str] = []
         """Computer-player errors that were caught (the game went on with a legal action)."""
         self.decision_for: tuple[int, int] | None = None  # (hand number, history length)
+        self.hinted: set[int] = set()
+        """Hand numbers in which the person asked for a hint (kept with the match save)."""
+        self.challenge = None  # skat.engine.challenge.Challenge of a shared deal with results, if any
 
     @classmethod
     def for_shared_deal(cls, shared, strength: str = "normal", seat: int = 0) -> MatchController:  # type: ignore[no-untyped-def]

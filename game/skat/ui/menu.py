@@ -431,6 +431,10 @@ class PauseScene(Scene):
         self.group.draw(p)
 
 
+SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H = 160, 70, 60
+"""The settings rows: five fit above the deck preview and the Back button."""
+
+
 class SettingsScene(Scene):
     overlay = False
 
@@ -446,12 +450,13 @@ class SettingsScene(Scene):
                       lambda v: t("speed." + v)),
             OptionRow("deck", t("settings.deck"), ["tournament", "classic"], 0, lambda v: t("deck." + v)),
             OptionRow("sound", t("settings.sound"), [True, False], 0, lambda v: t("opt.on") if v else t("opt.off")),
+            OptionRow("hints", t("settings.hints"), [False, True], 0, lambda v: t("opt.on") if v else t("opt.off")),
         ]
         for r in self.rows:
             if s.get(r.key) in r.values:
                 r.index = r.values.index(s[r.key])
         self.focus = getattr(self, "focus", 0)
-        self.back = Button(490, 600, 300, 56, t("btn.back"), self.app.pop)
+        self.back = Button(490, 616, 300, 56, t("btn.back"), self.app.pop)
 
     def change(self, r: OptionRow, delta: int) -> None:
         r.index = (r.index + delta) % len(r.values)
@@ -475,7 +480,9 @@ class SettingsScene(Scene):
                 self.app.pop()
                 return
             for i, r in enumerate(self.rows):
-                if 340 <= ev.pos[0] <= 940 and 180 + i * 80 <= ev.pos[1] <= 180 + i * 80 + 64:
+                if 340 <= ev.pos[0] <= 940 and SETTINGS_TOP + i * SETTINGS_STEP <= ev.pos[1] <= (
+                    SETTINGS_TOP + i * SETTINGS_STEP + SETTINGS_ROW_H
+                ):
                     self.focus = i
                     # As in the set-up: the right button or the left arrow goes back.
                     back = ev.button == 3 or (940 - SETTINGS_VALUE_W <= ev.pos[0] < 940 - SETTINGS_VALUE_W / 2)
@@ -484,16 +491,17 @@ class SettingsScene(Scene):
     def draw(self, p: Painter) -> None:
         draw_title(p, self.app.t("menu.settings"), 80, 56)
         for i, r in enumerate(self.rows):
-            y = 180 + i * 80
-            p.fill_rect(340, y, 600, 64, (70, 120, 100) if i == self.focus else (40, 72, 64), radius=10)
-            p.text(r.label, 360, y + 32, 24, INK_DIM, anchor="midleft")
+            y = SETTINGS_TOP + i * SETTINGS_STEP
+            mid = y + SETTINGS_ROW_H / 2
+            p.fill_rect(340, y, 600, SETTINGS_ROW_H, (70, 120, 100) if i == self.focus else (40, 72, 64), radius=10)
+            p.text(r.label, 360, mid, 24, INK_DIM, anchor="midleft")
             vx = 940 - SETTINGS_VALUE_W
-            draw_arrow(p, vx + 16, y + 32, -1)
-            draw_arrow(p, 940 - 16, y + 32, 1)
-            p.text(r.show(r.value), vx + SETTINGS_VALUE_W / 2, y + 32, 26, INK, bold=True, anchor="center")
+            draw_arrow(p, vx + 16, mid, -1)
+            draw_arrow(p, 940 - 16, mid, 1)
+            p.text(r.show(r.value), vx + SETTINGS_VALUE_W / 2, mid, 26, INK, bold=True, anchor="center")
         art = self.app.services.art
         for i, c in enumerate((31, 22, 13, 4)):
-            p.blit_px(art.face(c, p.size(56)), 520 + i * 80, 536, anchor="center")
+            p.blit_px(art.face(c, p.size(56)), 520 + i * 80, 548, anchor="center")
         self.back.draw(p)
 
 

@@ -27,7 +27,11 @@ class ResultScene(Scene):
         last = self.c.match.finished
         self.group.add(Button(210, 600, 200, 56, t("result.final") if last else t("result.next"), self.next))
         self.group.add(Button(420, 600, 150, 56, t("btn.sheet"), self.sheet))
-        self.group.add(Button(580, 600, 190, 56, t("result.share"), self.share))
+        from .challenge import link_results
+
+        # A duplicate challenge sends both results back; otherwise "Share this deal" asks about your result.
+        share = t("share.send_back") if link_results(self.c) else t("result.share")
+        self.group.add(Button(580, 600, 190, 56, share, self.share))
         self.group.add(Button(780, 600, 135, 56, t("analysis.button"), self.analysis))
         self.group.add(Button(925, 600, 145, 56, t("replay.button"), self.replay))
         self.share_text = ""
@@ -59,7 +63,9 @@ class ResultScene(Scene):
         self.app.push(ReplayScene(self.app, self._hand_view()))
 
     def share(self) -> None:
-        self.share_text = self.app.services.share_deal(self.c)
+        from .challenge import share_from_result
+
+        share_from_result(self)
 
     def update(self, dt: float) -> None:
         if self.share_text:  # in the browser the clipboard answers a few frames later
@@ -115,9 +121,14 @@ class ResultScene(Scene):
             pts = " · ".join(f"{self.table.name(self.c.match.seats[i])} {pt}" for i, pt in enumerate(r.points))
             p.text(pts, 640, y + 6, 24, INK_DIM, anchor="center")
             y += 36
-        # The skat (and the discards) for all to see.
+        # The skat (and the discards) for all to see; in a duplicate challenge, the results compared.
         art = self.app.services.art
-        if isinstance(hand, SkatHand):
+        from .challenge import draw_comparison, link_results
+
+        comparing = bool(link_results(self.c))
+        if comparing:
+            y = draw_comparison(p, self, y)
+        elif isinstance(hand, SkatHand):
             skat0 = [c for c in range(32) if hand.deal.skat >> c & 1]
             put = [c for c in range(32) if hand.skat >> c & 1]
             p.text(t("result.skat"), 470, y + 20, 22, INK_DIM, anchor="center")
@@ -139,8 +150,9 @@ class ResultScene(Scene):
         for pl in range(self.c.match.players):
             ch = self.row.changes[pl]
             parts.append(f"{self.table.name(pl)} {ch:+d}" if ch else f"{self.table.name(pl)} 0")
-        p.text("   ".join(parts), 640, min(y + 10, 560), 24, INK, anchor="center")
+        p.text("   ".join(parts), 640, min(y + 10, 530 if comparing else 560), 24, INK, anchor="center")
         if self.share_text:
+            top = 556 if comparing else 520
             for i, line in enumerate(self.share_text.split("\n")):
-                p.text(line, 640, 520 + 24 * i, 20, GOLD, anchor="center")
+                p.text(line, 640, top + (22 if comparing else 24) * i, 20, GOLD, anchor="center")
         self.group.draw(p)

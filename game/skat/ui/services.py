@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Sequence
 from typing import Any
 
+from ..engine.challenge import ChallengeResult
 from ..i18n import Translator
 from ..storage import FinishedMatch, MatchInProgress, Notice, Settings, Store
 from .card_art import CardArt
@@ -42,7 +44,7 @@ class Services:
         self.store = store if store is not None else Store()
         s = self.store.settings()
         self.settings: dict[str, Any] = {
-            "language": s.language, "animation": s.animation, "deck": s.deck, "sound": s.sound,
+            "language": s.language, "animation": s.animation, "deck": s.deck, "sound": s.sound, "hints": s.hints,
         }
         self._art: CardArt | None = None
         self._sounds: Any = None
@@ -175,7 +177,9 @@ class Services:
         if game is None:
             return None
         self.current = game
-        return MatchController(game.match, human=game.person, strength=game.ai)
+        ctl = MatchController(game.match, human=game.person, strength=game.ai)
+        ctl.hinted = set(game.hinted)
+        return ctl
 
     def match_in_progress(self) -> MatchInProgress | None:
         """The unfinished match a new one would replace (loaded once), or None."""
@@ -213,6 +217,7 @@ class Services:
                 # Whatever path replaces a match in progress (a shared deal too), its sheet is kept.
                 self.abandon_match()
             self.current = MatchInProgress(match=ctl.match, person=ctl.human, ai=ctl.strength)
+        self.current.hinted = tuple(sorted(getattr(ctl, "hinted", ())))
         if self.store.save_match(self.current) and not self.store.notices:
             self._saved_fine()
         self._saved_match_cache = self.current
@@ -231,20 +236,26 @@ class Services:
         self._pull_notices()
         self.show_notices()
 
-    def share_deal(self, ctl: MatchController) -> str:
+    def share_deal(self, ctl: MatchController, results: Sequence[ChallengeResult] = ()) -> str:
+        """Share the hand's deal; with ``results`` (a duplicate challenge) the link also carries them."""
         t = self.app.t
         try:
+            from ..engine.challenge import encode_challenge
             from ..engine.share import encode_deal
         except ImportError:
             return ""
         m = ctl.match
         deck = m.decks[-1]
         code = encode_deal(m.game, m.rules, deck, players=m.players)
+        if results:
+            code = encode_challenge(code, results)
         if self.web:
             from .web import copy_share_link
 
             self._sharing = copy_share_link(t, code)
             return str(self._sharing.text)
+        if results:  # the seat travels in the code
+            return t("share.desktop_challenge", code=code, command=replay_command(code, None))
         return t("share.desktop", code=code, command=replay_command(code, ctl.human_seat))
 
     def share_update(self) -> str | None:

@@ -102,6 +102,13 @@ class SheetScene(Scene):
             if row is not None:
                 self.select(row)
 
+    def hinted(self) -> set[int]:
+        """Hands played with a hint: the controller's (match in progress) or the kept sheet's."""
+        marks = getattr(self.c, "hinted", None)
+        if marks is None:
+            marks = getattr(self.c.match, "hinted", ())
+        return set(marks)
+
     def names(self, m: Match) -> list[str]:
         from .table import AI_NAMES
 
@@ -130,12 +137,15 @@ class SheetScene(Scene):
             acc = [a + d for a, d in zip(acc, row.seeger, strict=True)]
             sf_running.append(tuple(acc))
         rows = m.sheet[self.scroll : self.scroll + 12]
+        hinted = self.hinted()
         for row in rows:
             r = row.result
             if row.number - 1 == self.selected:
                 p.fill_rect(50, y - 3, 1180, 27, (60, 90, 80), radius=6)
             who = names[row.declarer] if row.declarer is not None else "–"
             p.text(str(row.number), cols[0], y, 22, INK)
+            if row.number in hinted:  # a hint was used in this hand
+                p.text("*", cols[0] + 30, y, 22, GOLD, bold=True)
             p.text(who, cols[1], y, 22, INK)
             p.text(game_name(t, r), cols[2], y, 22, INK)
             p.text(str(r.bid) if r.bid else "", cols[3], y, 22, INK)
@@ -163,6 +173,8 @@ class SheetScene(Scene):
             p.text(t("sheet.winner", name=names[winner["player"]]), 640, y + 20, 34, GOLD, bold=True, anchor="center")
         else:
             p.text(t("sheet.progress", n=len(m.sheet), total=m.hands), 640, y + 20, 22, INK_DIM, anchor="center")
+        if hinted:
+            p.text(t("sheet.hint_mark"), 60, 676, 18, GOLD, anchor="midleft")
         self.back.draw(p, focused=True)
         for b in self.tools:
             b.draw(p)

@@ -288,6 +288,10 @@ def states(app):  # type: ignore[no-untyped-def]
     from .history import tour_states  # past matches, giving up a match, a save failure
 
     yield from tour_states(app)
+    from .shots_hints import challenge_states, hint_states  # the expert's hints, duplicate challenge links
+
+    yield from hint_states(app)
+    yield from challenge_states(app)
 
 
 def _analysis_states(app):  # type: ignore[no-untyped-def]

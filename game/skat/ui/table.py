@@ -82,6 +82,9 @@ class TableScene(Scene):
         self.hand_serial = -1
         self.think_time = 0.0
         self.toolbar = ButtonGroup()
+        from .hint import HintPanel
+
+        self.hints = HintPanel(self)
         self._build_toolbar()
         self.message = ""
         self.message_time = 0.0
@@ -115,6 +118,9 @@ class TableScene(Scene):
         self.toolbar.add(Button(1128, 10, 142, 40, t("btn.menu"), self.open_menu, size=22))
         self.toolbar.add(Button(976, 10, 142, 40, t("btn.last_trick"), self.open_last_trick, size=22))
         self.toolbar.add(Button(824, 10, 142, 40, t("btn.sheet"), self.open_sheet, size=22))
+        if self.app.settings.get("hints", False):
+            x, y = self.hints.button_place()
+            self.toolbar.add(Button(x, y, 142, 40, t("btn.hint") + " (H)", self.hints.request, size=22))
 
     def open_menu(self) -> None:
         from .menu import PauseScene
@@ -218,7 +224,7 @@ class TableScene(Scene):
         """Frames are needed while anything moves, a computer player thinks, or
         a speech bubble or message is waiting to fade."""
         finished = self.c.hand.done and self.result_shown_for != self.hand_serial
-        return not self.idle or finished or bool(self.bubbles) or self.message_time > 0
+        return not self.idle or finished or bool(self.bubbles) or self.message_time > 0 or self.hints.thinking
 
     def skip(self) -> None:
         """Finish every animation now (a click or key does this)."""
@@ -334,6 +340,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         for sp in self.sprites.values():
             sp.update(dt)
+        self.hints.update(dt)
         for p in list(self.bubbles):
             text, left = self.bubbles[p]
             if left - dt <= 0:
@@ -449,6 +456,9 @@ class TableScene(Scene):
         if ev.kind == "key" and ev.text in ("l", "L"):
             self.open_last_trick()
             return
+        if ev.kind == "key" and ev.text in ("h", "H"):
+            self.hints.request()
+            return
         human = self.c.human_seat
         if not self.c.human_to_move or human is None:
             return
@@ -562,6 +572,7 @@ class TableScene(Scene):
         elif self.c.human_to_move and hand.phase == Phase.PLAY and not self.animating and self.message_time <= 0:
             x, y = (640, 458) if not self.officers else (900, 475)
             p.text(self.app.t("hint.play"), x, y, 24, GOLD, anchor="center")
+        self.hints.draw(p)
         if self.message_time > 0:
             p.new_layer()
             # Below the trick, where the hint to play stands: the trick stays in view.

@@ -1,0 +1,260 @@
+"""The hint at the table: key H or the Hint button (when turned on in the settings).
+
+The expert's decision for the person's seat runs in slices of a few
+milliseconds per frame (:class:`skat.ai.hint.HintSearch`) while a "thinking"
+line shows; then a panel says what the expert would do and why, and in card
+play every legal card carries its number (chance to win, Ramsch points, or
+expected score).  Asking marks the hand on the score sheet; the mark is kept
+with the match save.
+"""
+
+from __future__ import annotations
+
+from ..ai.effort import Effort
+from ..ai.hint import Hint, HintSearch
+from ..engine import actions as A
+from ..engine.skat_hand import SkatHand
+from ..i18n import Translator
+from .dialogs import SUIT_KEYS
+from .layout import RATIO
+from .painter import GOLD, INK, INK_DIM, Painter
+
+SLICE = 0.004
+"""Seconds of thinking per frame: the frame stays smooth."""
+PANEL_X, PANEL_Y, PANEL_W = 320, 58, 640
+RANK_NAMES = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+SUIT_NAMES = ("suit.diamonds", "suit.hearts", "suit.spades", "suit.clubs")
+
+
+def card_text(t: Translator, card: int) -> str:
+    """A card in words: "Jack of clubs", "Kreuz-Bube"."""
+    suit = t(SUIT_NAMES[card >> 3])
+    return t("hints.card", rank=t("rank_name." + RANK_NAMES[card & 7]), suit=suit)
+
+
+def percent(p: float) -> str:
+    return str(round(100 * p))
+
+
+def value_label(measure: str, v: float) -> str:
+    """The number shown on a card."""
+    if measure == "chance":
+        return f"{round(100 * v)}%"
+    if measure == "ramsch":
+        return f"{round(v)}"
+    return f"{round(v):+d}"
+
+
+def action_text(t: Translator, hint: Hint) -> str:
+    a = hint.action
+    kind = hint.kind
+    if kind == "card":
+        if hint.blind:  # never name a card the person cannot see
+            return t("hints.do.blind")
+        return t("hints.do.card", card=card_text(t, a))
+    if kind == "discard":
+        return t("hints.do.discard", cards=" + ".join(card_text(t, c) for c in hint.actions))
+    if kind == "bid":
+        return t("hints.do.bid", value=A.bid_value(a))
+    if kind == "hold":
+        return t("hints.do.hold", value=hint.value or "")
+    if kind == "declare":
+        d = A.declaration(a)
+        return t("hints.do.declare", game=t(SUIT_KEYS[d.game]))
+    return (
+        t("hints.do." + kind) if kind in ("pass", "pickup", "hand", "kontra", "re", "no_call") else t("hints.do.other")
+    )
+
+
+def reason_text(t: Translator, hint: Hint, legal: int) -> str:
+    """Why, in one or two sentences."""
+    kind = hint.kind
+    game = t(SUIT_KEYS[hint.game]) if hint.game is not None and 0 <= hint.game < len(SUIT_KEYS) else ""
+    if legal <= 1:
+        return t("hints.why.only")
+    if kind == "card":
+        if hint.measure == "chance" and hint.chance is not None:
+            return t("hints.why.card_chance", chance=percent(hint.chance), samples=hint.samples)
+        if hint.measure == "ramsch" and hint.points is not None:
+            return t("hints.why.card_ramsch", points=round(hint.points), samples=hint.samples)
+        if hint.measure == "score" and hint.points is not None:
+            return t("hints.why.card_score", points=f"{round(hint.points):+d}", samples=hint.samples)
+        return t("hints.why.card_rule") if hint.by_rule else t("hints.why.card_alike")
+    if hint.points is not None and kind != "discard" and hint.samples:
+        return t("hints.why.rollouts", samples=hint.samples, points=f"{round(hint.points):+d}")
+    if kind in ("bid", "hold") and hint.chance is not None:
+        return t("hints.why.bid", value=hint.value, game=game, chance=percent(hint.chance))
+    if kind == "pass" and hint.value:
+        if hint.chance is None:
+            return t("hints.why.pass_none", value=hint.value)
+        return t("hints.why.pass", value=hint.value, game=game, chance=percent(hint.chance))
+    if kind in ("pickup", "hand") and hint.chance is not None:
+        return t("hints.why." + kind, game=game, chance=percent(hint.chance))
+    if kind == "discard" and hint.points is not None:
+        return t("hints.why.discard", points=round(hint.points))
+    if kind == "declare" and hint.chance is not None:
+        return t("hints.why.declare", chance=percent(hint.chance))
+    if hint.stage == "kontra" and hint.trumps is not None:
+        key = "hints.why.kontra" if kind == "kontra" else "hints.why.no_kontra"
+        return t(key, trumps=hint.trumps, aces=hint.aces or 0, game=game)
+    if hint.stage == "re" and hint.chance is not None:
+        key = "hints.why.re" if kind == "re" else "hints.why.no_re"
+        return t(key, chance=percent(hint.chance))
+    return t("hints.why.rule")
+
+
+def wrap(p: Painter, text: str, size: float, width: float) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and p.text_width(lines[-1] + " " + word, size) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+class HintPanel:
+    """The hint of one table (see the module docstring)."""
+
+    def __init__(self, table) -> None:  # type: ignore[no-untyped-def]
+        self.table = table
+        self.search: HintSearch | None = None
+        self.key: tuple[int, int] | None = None
+        self.time = 0.0
+        self.effort: Effort | None = None
+        """None: the expert's own budget at the table; a fixed one makes the tour and tests reproducible."""
+
+    @property
+    def app(self):  # type: ignore[no-untyped-def]
+        return self.table.app
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.app.settings.get("hints", False))
+
+    @property
+    def four(self) -> bool:
+        """Skat at four: the top player's cards and label take the top of the table."""
+        return self.table.c.match.players == 4
+
+    def button_place(self) -> tuple[float, float]:
+        """Beside the toolbar; at four, under it (the top hand reaches the toolbar's left)."""
+        return (1128, 58) if self.four else (672, 10)
+
+    def _place(self) -> tuple[float, float, float, int, float, float]:
+        """The panel: x, y, width, reason lines at most, title size, reason size."""
+        if self.four:  # wider and lower, ending above the top player's label and speech bubble
+            return 320, 54, 800, 2, 20, 16
+        return PANEL_X, PANEL_Y, PANEL_W, 3, 22, 18
+
+    def _now(self) -> tuple[int, int]:
+        return (self.table.hand_serial, len(self.table.c.hand.history))
+
+    @property
+    def current(self) -> bool:
+        """A hint asked for the decision now before the person (and hints still on)."""
+        return self.search is not None and self.key == self._now() and self.table.c.human_to_move and self.enabled
+
+    @property
+    def thinking(self) -> bool:
+        return self.current and self.search is not None and not self.search.done
+
+    @property
+    def hint(self) -> Hint | None:
+        return self.search.hint if self.current and self.search is not None else None
+
+    def request(self) -> None:
+        """The person asks (key H or the button)."""
+        t = self.app.t
+        table, c = self.table, self.table.c
+        if not self.enabled:
+            table.say(t("hints.off"))
+            return
+        if not c.human_to_move or c.human_seat is None:
+            table.say(t("hints.not_now"))
+            return
+        if self.current:
+            return  # asked already: the same answer is coming or shown
+        self.key = self._now()
+        seed = (c.seed * 1_000_003 + c.match.hand_number * 1009 + self.key[1]) & 0x7FFFFFFF
+        self.search = HintSearch(c.hand, c.human_seat, seed, self.effort)
+        self.time = 0.0
+        number = c.match.hand_number
+        if number not in c.hinted:
+            c.hinted.add(number)
+            self.app.services.save_match(c)
+        self.app.invalidate()
+
+    def update(self, dt: float) -> None:
+        if self.search is None:
+            return
+        if not self.current:
+            self.search = None
+            return
+        if not self.search.done:
+            self.time += dt
+            self.search.step(SLICE)
+            self.app.invalidate()
+
+    # ------------------------------------------------------------ draw
+    def draw(self, p: Painter) -> None:
+        if not self.current or self.table.animating:
+            return
+        t = self.app.t
+        p.new_layer()
+        hint = self.hint
+        x, y, w, most, title_size, size = self._place()
+        if hint is None:
+            h = 44
+            p.panel(x, y, w, h, alpha=240)
+            dots = "." * (1 + int(self.time * 3) % 3)
+            with p.inside(x, y, w, h):
+                p.text(t("hints.thinking") + dots, x + 20, y + h / 2, title_size, INK_DIM, anchor="midleft")
+            return
+        legal = len(self.table.c.hand.legal_actions())
+        title = t("hints.title", action=action_text(t, hint))
+        while title_size > 14 and p.text_width(title, title_size, True) > w - 40:
+            title_size -= 1
+        lines = wrap(p, reason_text(t, hint, legal), size, w - 40)
+        while len(lines) > most and size > 13:
+            size -= 1
+            lines = wrap(p, reason_text(t, hint, legal), size, w - 40)
+        lines = lines[:most]
+        step = size + 4
+        top = title_size + 16
+        h = top + step * len(lines) + 8
+        p.panel(x, y, w, h, alpha=240)
+        with p.inside(x, y, w, h):
+            p.text(title, x + 20, y + 8, title_size, GOLD, bold=True)
+            for i, line in enumerate(lines):
+                p.text(line, x + 20, y + top + step * i, size, INK)
+        if hint.card_values:
+            labels = {c: value_label(hint.measure, v) for c, v in hint.card_values.items()}
+            self._draw_badges(p, labels, set(hint.actions))
+        elif hint.kind == "discard":  # the cards to put away
+            self._draw_badges(p, dict.fromkeys(hint.actions, t("hints.badge_skat")), set(hint.actions))
+
+    def _draw_badges(self, p: Painter, labels: dict[int, str], best: set[int]) -> None:
+        """A small badge on each card of ``labels`` (those in ``best`` in gold)."""
+        sprites = [self.table.sprites[c] for c in labels if c in self.table.sprites]
+        if not sprites:
+            return
+        # The narrowest visible strip of the person's fanned cards bounds a badge's width.
+        xs = sorted(self.table.sprites[c].x for c in self.table._hand_order() if c in self.table.sprites)
+        gaps = [b - a for a, b in zip(xs, xs[1:], strict=False) if b - a > 1]
+        skat = isinstance(self.table.c.hand, SkatHand)
+        for sp in sprites:
+            label = labels[sp.card]
+            width = min(64.0, sp.w - 14, (min(gaps) - 4) if gaps else 64.0)
+            top = sp.y - sp.w * RATIO / 2
+            # Skat: above the visible left strip of the fanned card; Officers (a grid, no room
+            # above): on the lower half of the card, clear of its index in the corner.
+            x = sp.x - sp.w / 2 + 2 + width / 2 if skat else sp.x
+            y = top - 11 if skat else sp.y + sp.w * RATIO * 0.2
+            gold = sp.card in best
+            size = 17
+            while size > 11 and p.text_width(label, size, True) > width - 6:
+                size -= 1
+            p.panel(x - width / 2, y - 13, width, 26, alpha=250 if gold else 220)
+            with p.inside(x - width / 2, y - 13, width, 26):
+                p.text(label, x, y, size, GOLD if gold else INK, bold=True, anchor="center")

@@ -1,0 +1,145 @@
+"""The hint and duplicate-challenge scenes of ``skat shots`` (desktop only, like the tour itself)."""
+
+from __future__ import annotations
+
+from ..ai.effort import Effort
+from .challenge import person_result
+
+
+# ---------------------------------------------------------------- the screenshot tour
+def hint_states(app):  # type: ignore[no-untyped-def]
+    """Hints in Skat (bidding, play) and Officers' Skat, thinking, and the mark on the score sheet."""
+    from ..engine import actions as A
+    from ..engine.match import Match
+    from ..engine.rules import ISKO, OFFICERS
+    from .controller import MatchController
+    from .menu import TitleScene
+    from .sheet import SheetScene
+    from .shots import _drive, _frames, _human_stop, _winner_policy, declarer_seed, settle
+    from .table import TableScene
+
+    app.settings["hints"] = True
+
+    def table(game: str, rules, players: int, dealer: int, seed: int):  # type: ignore[no-untyped-def]
+        match = Match(game, rules, players=players, hands=players, seed=seed, first_dealer=dealer)
+        ctl = MatchController(match, human=0, strength="normal", seed=seed)
+        t = TableScene(app, ctl)
+        t.hints.effort = Effort.fixed(6)
+        app.stack.reset(TitleScene(app))
+        app.push(t)
+        return t, ctl
+
+    def ask(t) -> None:  # type: ignore[no-untyped-def]
+        t.hints.request()
+        for _ in range(4000):
+            if not t.hints.thinking:
+                break
+            app.frame(0.02)
+        _frames(app, 1, 0.02)
+
+    seed = declarer_seed(ISKO)
+    t, ctl = table("skat", ISKO, 3, 1, seed)
+    settle(app)
+    ask(t)
+    yield "40b-hint-bidding"
+    t, ctl = table("skat", ISKO, 3, 2, seed)
+    _drive(t, _winner_policy(0, stop=_human_stop(ctl, 6, 2)))
+    settle(app)
+    t.hints.request()  # drawn before its first slice: the thinking line
+    t.hints.time = 0.4
+    yield "40-hint-thinking"
+    ask(t)
+    yield "40c-hint-play"
+    t, ctl = table("skat", ISKO, 3, 2, seed)
+    _drive(t, _winner_policy(0, stop=_human_stop(ctl, 1)))
+    t.apply_human(A.PICKUP)
+    settle(app)
+    ask(t)
+    yield "40g-hint-discard"
+    t, ctl = table("skat", ISKO.with_options(kontra_re=True), 3, 2, seed)
+    _drive(t, _winner_policy(1, declare=0, stop=_human_stop(ctl, 4)))
+    settle(app)
+    ask(t)
+    yield "40d-hint-kontra"
+    t, ctl = table("officers", OFFICERS, 2, 1, 5)
+    _drive(
+        t,
+        lambda hand, pl: (
+            None
+            if len(hand.tricks) >= 9 and pl == 0
+            else (
+                hand.legal_actions()[2]
+                if hand.phase == 3
+                else hand.legal_actions()[-1]
+                if hand.phase != 6
+                else hand.legal_actions()[0]
+            )
+        ),
+    )
+    settle(app)
+    ask(t)
+    yield "40e-hint-officers-play"
+    _drive(t, _winner_policy(0))
+    t.skip()
+    app.push(SheetScene(app, ctl))
+    _frames(app, 1)
+    yield "40f-sheet-hint-mark"
+    app.settings["hints"] = False
+    app.stack.reset(TitleScene(app))
+
+
+# ---------------------------------------------------------------- the screenshot tour
+def challenge_states(app):  # type: ignore[no-untyped-def]
+    """Sharing with a result, the friend's comparison, and a damaged link."""
+    from ..engine.challenge import encode_challenge
+    from ..engine.match import Match
+    from ..engine.rules import ISKO
+    from ..engine.share import deal_code_for
+    from .menu import TitleScene
+    from .overlays import NoticeScene
+    from .result import ResultScene
+    from .shots import _drive, _frames, _winner_policy, declarer_seed, settle
+    from .table import TableScene
+
+    seed = declarer_seed(ISKO)
+    code = deal_code_for(Match("skat", ISKO, players=3, hands=1, seed=seed))
+
+    def play(link: str, declarer: int):  # type: ignore[no-untyped-def]
+        app.services.abandon_match()
+        app.stack.reset(TitleScene(app))
+        app.start_shared_deal(link)
+        _frames(app, 1)
+        while isinstance(app.stack.top, NoticeScene):
+            yield "notice"
+            app.pop()
+        t = app.stack.top
+        assert isinstance(t, TableScene)
+        _drive(t, _winner_policy(t.c.match.seats[declarer]))
+        t.message_time = 0  # a hand takes longer than the table's opening message stays
+        settle(app, until=lambda: isinstance(app.stack.top, ResultScene))
+
+    # The first player: forehand declares Grand and shares with the result.
+    for _ in play(code, 0):
+        pass
+    result = app.stack.top
+    result.share()
+    _frames(app, 1)
+    yield "41-share-choice"
+    app.stack.top.with_result()
+    _frames(app, 1)
+    yield "41b-shared-with-result"
+    mine = person_result(result.c)
+    assert mine is not None
+    # The friend: the same deal from the same seat; this time Ben declares.
+    link = encode_challenge(code, [mine])
+    for _ in play(link, 1):
+        pass
+    yield "41c-challenge-compare"
+    app.stack.top.share()
+    _frames(app, 1)
+    yield "41d-challenge-sent-back"
+    # A link whose results part was changed: the deal is played, without a comparison, and the notice says why.
+    broken = link[:-3] + ("A" if link[-3] != "A" else "B") + link[-2:]
+    for _ in play(broken, 0):
+        yield "41e-challenge-damaged"
+    app.stack.reset(TitleScene(app))
