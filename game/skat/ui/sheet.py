@@ -180,4 +180,4 @@ class SheetScene(Scene):
             b.draw(p)
         if m.sheet:
             hint = t("sheet.pick")
-            p.text(hint, 60, 676, fitting_size(p, hint, 18, 420), INK_DIM, anchor="midleft")
+            p.text(hint, 60, 654, fitting_size(p, hint, 18, 420), INK_DIM, anchor="midleft")  # above the hint legend
