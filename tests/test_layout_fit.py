@@ -100,7 +100,8 @@ EXPECTED_STATES = {
     "07-skat-result", "08-score-sheet", "09-officers-trump-choice", "09b-officers-dealer-kontra",
     "10-officers-mid-hand", "11-rules-help", "12-settings", "13-skat4-bidding", "14-skat4-top-declarer",
     "15-skat4-sitting-out", "16-harlequin-start", "17-harlequin-mid-hand", "16-admirals-start",
-    "17-admirals-mid-hand",
+    "17-admirals-mid-hand", "18-analysis-working", "18b-analysis", "18c-officers-analysis", "19-replay-start",
+    "19b-replay-trick",
 }
 EXPECTED_STATES |= {  # issue 10: hints and duplicate challenges
     "40-hint-thinking", "40b-hint-bidding", "40c-hint-play", "40d-hint-kontra", "40e-hint-officers-play",

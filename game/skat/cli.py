@@ -64,6 +64,7 @@ BENCHES: dict[str, str] = {
     "engine": "skat.bench",
     "ui": "skat.ui.bench_ui",
     "ai": "skat.ai.bench",
+    "analysis": "skat.ai.bench_analysis",
     "solver": "skat.ai.solver_bench",
     "duel": "skat.ai.duel",
     "idle": "skat.ui.bench_idle",

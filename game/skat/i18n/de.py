@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .analysis_de import ANALYSIS
 from .help_de import HELP
 
 MESSAGES: dict[str, str] = {
@@ -410,3 +411,4 @@ MESSAGES: dict[str, str] = {
     "confirm.new_no": "Abbrechen",
 }
 MESSAGES.update(HELP)
+MESSAGES.update(ANALYSIS)

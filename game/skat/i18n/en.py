@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .analysis_en import ANALYSIS
 from .help_en import HELP
 
 MESSAGES: dict[str, str] = {
@@ -415,3 +416,4 @@ MESSAGES: dict[str, str] = {
     "confirm.new_no": "Cancel",
 }
 MESSAGES.update(HELP)
+MESSAGES.update(ANALYSIS)

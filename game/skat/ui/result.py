@@ -25,13 +25,15 @@ class ResultScene(Scene):
         t = self.app.t
         self.group = ButtonGroup()
         last = self.c.match.finished
-        self.group.add(Button(330, 600, 250, 56, t("result.final") if last else t("result.next"), self.next))
-        self.group.add(Button(600, 600, 170, 56, t("btn.sheet"), self.sheet))
+        self.group.add(Button(210, 600, 200, 56, t("result.final") if last else t("result.next"), self.next))
+        self.group.add(Button(420, 600, 150, 56, t("btn.sheet"), self.sheet))
         from .challenge import link_results
 
         # A duplicate challenge sends both results back; otherwise "Share this deal" asks about your result.
         share = t("share.send_back") if link_results(self.c) else t("result.share")
-        self.group.add(Button(790, 600, 170, 56, share, self.share))
+        self.group.add(Button(580, 600, 190, 56, share, self.share))
+        self.group.add(Button(780, 600, 135, 56, t("analysis.button"), self.analysis))
+        self.group.add(Button(925, 600, 145, 56, t("replay.button"), self.replay))
         self.share_text = ""
 
     def next(self) -> None:
@@ -42,6 +44,23 @@ class ResultScene(Scene):
         from .sheet import SheetScene
 
         self.app.push(SheetScene(self.app, self.c))
+
+    def _hand_view(self):  # type: ignore[no-untyped-def]
+        from .analysis_view import hand_of_match
+
+        m = self.c.match
+        names = [self.table.name(p) for p in range(m.players)]
+        return hand_of_match(m, len(m.sheet) - 1, names, self.c.human)
+
+    def analysis(self) -> None:
+        from .analysis_view import AnalysisScene
+
+        self.app.push(AnalysisScene(self.app, self._hand_view()))
+
+    def replay(self) -> None:
+        from .hand_replay import ReplayScene
+
+        self.app.push(ReplayScene(self.app, self._hand_view()))
 
     def share(self) -> None:
         from .challenge import share_from_result
@@ -64,7 +83,7 @@ class ResultScene(Scene):
         hand = self.c.hand
         officers = isinstance(hand, OfficersHand)
         p.dim(120)
-        p.panel(240, 70, 800, 610)
+        p.panel(190, 70, 900, 610)
         names = {i: self.table.name(pl) for i, pl in enumerate(range(self.c.match.players))}
         if r.game == "passed":
             title = t("result.title_passed")

@@ -9,7 +9,7 @@ from .controller import MatchController
 from .painter import GOLD, INK, INK_DIM, Painter
 from .result_text import game_name
 from .scene import Input, Scene
-from .widgets import Button, draw_title
+from .widgets import Button, draw_title, fitting_size
 
 
 class SheetScene(Scene):
@@ -18,11 +18,55 @@ class SheetScene(Scene):
         self.c = controller
         self.final = final
         self.scroll = 0
+        self.selected = len(controller.match.sheet) - 1
+        """The row the Analysis and Replay buttons open (the last hand at first)."""
 
     def enter(self) -> None:
         t = self.app.t
         label = t("sheet.to_title") if self.final else t("btn.back")
         self.back = Button(490, 650, 300, 52, label, self.close)
+        self.tools = [
+            Button(830, 650, 190, 52, t("analysis.button"), self.analysis),
+            Button(1030, 650, 190, 52, t("replay.button"), self.replay),
+        ]
+        for b in self.tools:
+            b.enabled = self.selected >= 0
+
+    def _hand_view(self):  # type: ignore[no-untyped-def]
+        from .analysis_view import hand_of_match
+
+        m = self.c.match
+        return hand_of_match(m, self.selected, self.names(m), self.c.human)
+
+    def analysis(self) -> None:
+        from .analysis_view import AnalysisScene
+
+        if self.selected >= 0:
+            self.app.push(AnalysisScene(self.app, self._hand_view()))
+
+    def replay(self) -> None:
+        from .hand_replay import ReplayScene
+
+        if self.selected >= 0:
+            self.app.push(ReplayScene(self.app, self._hand_view()))
+
+    def select(self, row: int) -> None:
+        m = self.c.match
+        if not m.sheet:
+            return
+        self.selected = max(0, min(len(m.sheet) - 1, row))
+        if self.selected < self.scroll:
+            self.scroll = self.selected
+        elif self.selected >= self.scroll + 12:
+            self.scroll = self.selected - 11
+
+    def row_at(self, pos: tuple[float, float]) -> int | None:
+        """The sheet row drawn at ``pos`` (rows start at y 120, 28 apart)."""
+        if not 50 <= pos[0] <= 1230 or pos[1] < 118:
+            return None
+        i = int((pos[1] - 118) // 28)
+        row = self.scroll + i
+        return row if i < 12 and row < len(self.c.match.sheet) else None
 
     def close(self) -> None:
         if self.final:
@@ -38,13 +82,25 @@ class SheetScene(Scene):
             if ev.key in (pygame.K_ESCAPE, pygame.K_RETURN):
                 self.close()
             elif ev.key == pygame.K_DOWN:
-                self.scroll = min(max(0, len(m.sheet) - 12), self.scroll + 1)
+                self.select(self.selected + 1)
             elif ev.key == pygame.K_UP:
-                self.scroll = max(0, self.scroll - 1)
+                self.select(self.selected - 1)
+            elif ev.key == pygame.K_a:
+                self.analysis()
+            elif ev.key == pygame.K_r:
+                self.replay()
         elif ev.kind == "wheel":
             self.scroll = min(max(0, len(m.sheet) - 12), max(0, self.scroll - ev.dy))
         elif ev.kind == "down" and self.back.contains(ev.pos):
             self.close()
+        elif ev.kind == "down":
+            for b in self.tools:
+                if b.enabled and b.contains(ev.pos):
+                    b.action()
+                    return
+            row = self.row_at(ev.pos)
+            if row is not None:
+                self.select(row)
 
     def hinted(self) -> set[int]:
         """Hands played with a hint: the controller's (match in progress) or the kept sheet's."""
@@ -84,6 +140,8 @@ class SheetScene(Scene):
         hinted = self.hinted()
         for row in rows:
             r = row.result
+            if row.number - 1 == self.selected:
+                p.fill_rect(50, y - 3, 1180, 27, (60, 90, 80), radius=6)
             who = names[row.declarer] if row.declarer is not None else "–"
             p.text(str(row.number), cols[0], y, 22, INK)
             if row.number in hinted:  # a hint was used in this hand
@@ -118,3 +176,8 @@ class SheetScene(Scene):
         if hinted:
             p.text(t("sheet.hint_mark"), 60, 676, 18, GOLD, anchor="midleft")
         self.back.draw(p, focused=True)
+        for b in self.tools:
+            b.draw(p)
+        if m.sheet:
+            hint = t("sheet.pick")
+            p.text(hint, 60, 654, fitting_size(p, hint, 18, 420), INK_DIM, anchor="midleft")  # above the hint legend

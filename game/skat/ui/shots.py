@@ -190,6 +190,7 @@ def states(app):  # type: ignore[no-untyped-def]
     _frames(app, 1)
     yield "08-score-sheet"
     app.pop()
+    yield from _analysis_states(app)
     app.pop()
     # A Hand game with announcements, and Kontra / Re.
     t, ctl = table(dealer=2)
@@ -263,6 +264,7 @@ def states(app):  # type: ignore[no-untyped-def]
         else hand.legal_actions()[0]))
     settle(app)
     yield "10-officers-mid-hand"
+    yield from _officers_analysis_states(app, t)
     for layout in ("harlequin", "admirals"):
         rules = OFFICERS.with_options(officers_layout=layout)
         t, ctl = table("officers", rules, 2, dealer=1, seed=5)
@@ -290,6 +292,54 @@ def states(app):  # type: ignore[no-untyped-def]
 
     yield from hint_states(app)
     yield from challenge_states(app)
+
+
+def _analysis_states(app):  # type: ignore[no-untyped-def]
+    """From the result screen: the analysis (working, then done) and the hand replay."""
+    from ..ai import analysis
+    from .analysis_view import AnalysisScene
+    from .hand_replay import ReplayScene
+
+    analysis._RESULTS.clear()  # show the work in progress in every language
+    result = app.stack.top
+    result.analysis()
+    scene = app.stack.top
+    assert isinstance(scene, AnalysisScene)
+    if scene.work is not None:
+        scene.update(0.0)
+        scene.progress = max(scene.progress, 0.4)
+        _frames(app, 0)
+        yield "18-analysis-working"
+    scene.finish()
+    _frames(app, 1)
+    yield "18b-analysis"
+    app.pop()
+    result.replay()
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene)
+    _frames(app, 1)
+    yield "19-replay-start"
+    replay.go(3)
+    _frames(app, 1)
+    yield "19b-replay-trick"
+    app.pop()
+
+
+def _officers_analysis_states(app, table):  # type: ignore[no-untyped-def]
+    """An Officers' Skat hand played to its end, then its analysis."""
+    from .analysis_view import AnalysisScene
+    from .result import ResultScene
+
+    _drive(table, lambda hand, pl: hand.legal_actions()[2] if hand.phase == 3 and len(hand.legal_actions()) > 2
+           else hand.legal_actions()[-1] if hand.phase != 6 else hand.legal_actions()[0])
+    settle(app, until=lambda: isinstance(app.stack.top, ResultScene))
+    app.stack.top.analysis()
+    scene = app.stack.top
+    assert isinstance(scene, AnalysisScene)
+    scene.finish()
+    _frames(app, 1)
+    yield "18c-officers-analysis"
+    app.pop()
 
 
 def tour(out_dir: str, languages: tuple[str, ...] = ("de", "en"), size: tuple[int, int] = (1280, 720)) -> list[Path]:

@@ -1,0 +1,209 @@
+"""Hand replay: step through a finished hand trick by trick, every hand open.
+
+The hand is replayed from its deal (the engine is deterministic), keeping a
+snapshot after each trick; stepping only picks a snapshot, so moving back and
+forth costs nothing.  Arrow keys, Page keys, Home/End, the mouse wheel and
+the two buttons step; Escape closes.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ..ai.analysis import play_start
+from ..engine.actions import BID_BASE, HOLD, PASS, bid_value
+from ..engine.cards import mask_points
+from ..engine.match import Hand
+from ..engine.skat_hand import SkatHand
+from .analysis_view import HandView
+from .painter import GOLD, INK, INK_DIM, Painter
+from .result_text import game_name
+from .scene import Input, Scene
+from .widgets import Button, ButtonGroup, draw_title, fitting_size
+
+
+def held(hand: Hand, seat: int) -> int:
+    """Every card a seat still has (Officers: face up, face down and in hand)."""
+    if isinstance(hand, SkatHand):
+        return hand.hands[seat]
+    return hand.up[seat] | hand.down[seat] | hand.handm[seat]
+
+
+def snapshots(hand: Hand) -> list[Hand]:
+    """The hand before the first trick and after every trick."""
+    h = play_start(hand)
+    out = [h.clone()]
+    cards = [c for t in hand.tricks for c in t.cards]
+    for c in cards:
+        h.apply(c)
+        if not h.trick:
+            out.append(h.clone())
+    return out
+
+
+class ReplayScene(Scene):
+    def __init__(self, app, view: HandView) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.view = view
+        self.states = snapshots(view.hand)
+        self.step = 0
+
+    @property
+    def last(self) -> int:
+        return len(self.states) - 1
+
+    def enter(self) -> None:
+        t = self.app.t
+        self.group = ButtonGroup()
+        self.prev_button = self.group.add(Button(150, 650, 240, 52, t("replay.prev"), self.back))
+        self.group.add(Button(520, 650, 240, 52, t("replay.close"), self.close))
+        self.next_button = self.group.add(Button(890, 650, 240, 52, t("replay.next"), self.forward))
+        self.group.focus = 2
+        self._enable()
+
+    def _enable(self) -> None:
+        self.prev_button.enabled = self.step > 0
+        self.next_button.enabled = self.step < self.last
+
+    def go(self, step: int) -> None:
+        self.step = max(0, min(self.last, step))
+        self._enable()
+
+    def forward(self) -> None:
+        self.go(self.step + 1)
+
+    def back(self) -> None:
+        self.go(self.step - 1)
+
+    def close(self) -> None:
+        self.app.pop()
+
+    def handle(self, ev: Input) -> None:
+        if ev.kind == "key":
+            k = ev.key
+            if k == pygame.K_ESCAPE:
+                self.close()
+            elif k in (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_n):
+                self.forward()
+            elif k in (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_p):
+                self.back()
+            elif k == pygame.K_HOME:
+                self.go(0)
+            elif k == pygame.K_END:
+                self.go(self.last)
+            else:
+                self.group.handle(ev)
+            return
+        if ev.kind == "wheel":
+            self.go(self.step - ev.dy)
+            return
+        self.group.handle(ev)
+
+    # ----------------------------------------------------------------- drawing
+    def draw(self, p: Painter) -> None:
+        t = self.app.t
+        hand = self.view.hand
+        h = self.states[self.step]
+        names = self.view.names
+        p.panel(40, 20, 1200, 690, alpha=245)
+        draw_title(p, t("replay.title"), 50, 44)
+        r = hand.result
+        d = hand.declarer
+        y = 88
+        if r is not None and d is not None and r.game not in ("passed", "ramsch"):
+            if d == self.view.me:
+                line = t("replay.declared_you", game=game_name(t, r))
+            else:
+                line = t("replay.declared", name=names[d], game=game_name(t, r))
+            p.text(line, 640, y, fitting_size(p, line, 24, 1100), GOLD, anchor="center")
+        y += 28
+        bidding = self._bidding_text()
+        for line in p.wrap(bidding, 1120, 20)[:2]:
+            p.text(line, 640, y, 20, INK_DIM, anchor="center")
+            y += 24
+        self._draw_hands(p, h, 170)
+        self._draw_trick(p, h)
+        p.text(t("replay.keys"), 640, 622, 18, INK_DIM, anchor="center")
+        self.group.draw(p)
+
+    def _bidding_text(self) -> str:
+        t = self.app.t
+        hand = self.view.hand
+        if not isinstance(hand, SkatHand) or not hand.bidding:
+            return t("replay.no_bidding")
+        calls = []
+        for seat, a in hand.bidding:
+            if a == PASS:
+                word = t("say.pass")
+            elif a == HOLD:
+                word = t("say.hold")
+            elif a >= BID_BASE:
+                word = str(bid_value(a))
+            else:
+                continue
+            calls.append(f"{self.view.names[seat]} {word}")
+        return t("replay.bidding", calls=" · ".join(calls))
+
+    def _draw_hands(self, p: Painter, h: Hand, top: float) -> None:
+        """A row per seat: name, then its cards still held."""
+        t = self.app.t
+        art = self.app.services.art
+        hand = self.view.hand
+        n = 3 if isinstance(hand, SkatHand) else 2
+        officers = n == 2
+        cw = 44 if officers else 52
+        gap = 34 if officers else 46
+        row_h = 124 if not officers else 124
+        for seat in range(n):
+            y = top + seat * row_h
+            name = self.view.names[seat]
+            if seat == hand.declarer:
+                name += f" ({t('replay.declarer')})"
+            p.text(name, 70, y + 4, fitting_size(p, name, 22, 230), GOLD if seat == hand.declarer else INK)
+            cards = [c for c in range(32) if held(h, seat) >> c & 1]
+            for i, c in enumerate(cards):
+                p.blit_px(art.face(c, p.size(cw)), 70 + i * gap, y + 30, card=str(c))
+        # The skat and the discards beside the hands (Skat), right of the rows.
+        if isinstance(hand, SkatHand):
+            x = 700
+            p.text(t("result.skat"), x, top + 4, 20, INK_DIM)
+            for i, c in enumerate(c for c in range(32) if hand.deal.skat >> c & 1):
+                p.blit_px(art.face(c, p.size(cw)), x + i * (cw + 6), top + 30, card=str(c))
+            if not hand.hand_game and hand.skat != hand.deal.skat:
+                p.text(t("result.discards"), x + 140, top + 4, 20, INK_DIM)
+                for i, c in enumerate(c for c in range(32) if hand.skat >> c & 1):
+                    p.blit_px(art.face(c, p.size(cw)), x + 140 + i * (cw + 6), top + 30, card=str(c))
+
+    def _draw_trick(self, p: Painter, h: Hand) -> None:
+        """The trick just completed (or, before the first, nothing) with its winner."""
+        t = self.app.t
+        art = self.app.services.art
+        hand = self.view.hand
+        names = self.view.names
+        total = len(hand.tricks)
+        x0, y0 = 700, 300 if isinstance(hand, SkatHand) else 420
+        if self.step == 0:
+            p.text(t("replay.start"), x0, y0, 24, INK)
+        else:
+            trick = hand.tricks[self.step - 1]
+            pts = mask_points(sum(1 << c for c in trick.cards))
+            if trick.winner == self.view.me:
+                line = t("replay.trick_you", n=self.step, total=total, points=pts)
+            else:
+                line = t("replay.trick", n=self.step, total=total, name=names[trick.winner], points=pts)
+            p.text(line, x0, y0, fitting_size(p, line, 24, 520), INK)
+            cw = 64
+            for i, c in enumerate(trick.cards):
+                seat = (trick.leader + i) % (3 if isinstance(hand, SkatHand) else 2)
+                x = x0 + i * (cw + 60)
+                if seat == trick.winner:
+                    p.fill_rect(x - 4, y0 + 56, cw + 8, cw * 91 / 59 + 8, GOLD, radius=6)
+                p.blit_px(art.face(c, p.size(cw)), x, y0 + 60, card=str(c))
+                label = names[seat]
+                p.text(label, x + cw / 2, y0 + 36, fitting_size(p, label, 18, cw + 50), INK_DIM, anchor="midtop")
+        d = hand.declarer
+        if d is not None and hand.game is not None and hand.result is not None and hand.result.game != "null":
+            decl = h.points[d]
+            opp = sum(h.points) - decl
+            line = t("replay.points", decl=decl, opp=opp)
+            p.text(line, x0, y0 + 180, fitting_size(p, line, 20, 520), INK_DIM)

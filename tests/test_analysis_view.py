@@ -1,0 +1,248 @@
+"""The analysis screen and the hand replay, driven by real input events in both languages."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from skat.ai import analysis  # noqa: E402
+from skat.engine import actions as A  # noqa: E402
+from skat.engine.match import Match  # noqa: E402
+from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
+from skat.engine.tricks import GameType  # noqa: E402
+from skat.storage import MemoryStorage, Store  # noqa: E402
+from skat.ui import fit  # noqa: E402
+from skat.ui.analysis_view import AnalysisScene  # noqa: E402
+from skat.ui.app import App  # noqa: E402
+from skat.ui.controller import MatchController  # noqa: E402
+from skat.ui.hand_replay import ReplayScene  # noqa: E402
+from skat.ui.result import ResultScene  # noqa: E402
+from skat.ui.sheet import SheetScene  # noqa: E402
+from skat.ui.shots import _drive, _winner_policy, settle  # noqa: E402
+from skat.ui.table import TableScene  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent))  # the composed hands live in test_analysis
+from test_analysis import CARDS_DECK, CARDS_PLAY, WRONG_LEAD_DECK, WRONG_LEAD_PLAY  # noqa: E402
+
+WORDS = {
+    "en": {
+        "nine": "9 of spades",
+        "trick3": "trick 3",
+        "yours": "was yours",
+        "cards": "The cards decided",
+        "replay3": "Trick 3 of 10",
+        "face_down": "face-down",
+        "working": "Solving",
+    },
+    "de": {
+        "nine": "Pik-Neun",
+        "trick3": "3. Stich",
+        "yours": "war deiner",
+        "cards": "Die Karten haben entschieden",
+        "replay3": "Stich 3 von 10",
+        "face_down": "verdeckten",
+        "working": "Rechne",
+    },
+}
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches() -> None:
+    analysis._RESULTS.clear()
+    analysis._POSITIONS.clear()
+
+
+def make_app(lang: str) -> App:
+    app = App(size=(1280, 720), store=Store(MemoryStorage(), language=lang), headless=True)
+    app.settings["animation"] = "off"
+    app.start()
+    app.frame(0.02)
+    return app
+
+
+def post_click(app: App, pos: tuple[float, float]) -> None:
+    px = app.painter.px(*pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=False))
+    app.frame(0.02)
+
+
+def post_key(app: App, key: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="", mod=0, scancode=0))
+    app.frame(0.02)
+
+
+def center(button) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    return button.x + button.w / 2, button.y + button.h / 2
+
+
+def screen_text(app: App) -> str:
+    p = app.painter
+    p.start_recording()
+    app.draw()
+    boxes = p.stop_recording()
+    assert fit.problems(boxes, p) == []
+    return "\n".join(b.label for b in boxes if b.kind == "text")
+
+
+def composed_match(deck: list[int], game: GameType, play: list[int]) -> MatchController:
+    """A one-hand match in which the person (forehand) played ``play`` as declarer of ``game`` Hand."""
+    match = Match("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2)
+    match.redeal(deck)
+    for a in (A.PASS, A.PASS, A.bid(18), A.HAND, A.declare(game), *play):
+        match.apply(a)
+    assert match.current is not None and match.current.done
+    return MatchController(match, human=0, seed=1)
+
+
+def open_from_sheet(app: App, ctl: MatchController, button: int) -> None:
+    app.push(SheetScene(app, ctl))
+    app.frame(0.02)
+    sheet = app.stack.top
+    assert isinstance(sheet, SheetScene)
+    post_click(app, (300, 120 + 10))  # the first (only) row
+    assert sheet.selected == 0
+    post_click(app, center(sheet.tools[button]))
+
+
+def run_analysis(app: App, limit: int = 5000) -> AnalysisScene:
+    scene = app.stack.top
+    assert isinstance(scene, AnalysisScene)
+    frames = 0
+    while scene.work is not None and frames < limit:
+        app.frame(0.02)
+        frames += 1
+    assert scene.result is not None
+    assert frames > 3  # it took many frames: the work was spread over them
+    return scene
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_analysis_from_the_score_sheet_names_the_wrong_lead(lang: str) -> None:
+    app = make_app(lang)
+    ctl = composed_match(WRONG_LEAD_DECK, GameType.CLUBS, WRONG_LEAD_PLAY)
+    open_from_sheet(app, ctl, 0)
+    assert WORDS[lang]["working"] in screen_text(app)  # the progress screen comes first
+    run_analysis(app)
+    text = screen_text(app)
+    w = WORDS[lang]
+    assert w["yours"] in text and w["nine"] in text and w["trick3"] in text
+    post_key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, SheetScene)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_analysis_of_a_hand_lost_on_the_cards_says_so(lang: str) -> None:
+    app = make_app(lang)
+    ctl = composed_match(CARDS_DECK, GameType.HEARTS, CARDS_PLAY)
+    open_from_sheet(app, ctl, 0)
+    run_analysis(app)
+    assert WORDS[lang]["cards"] in screen_text(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_replay_steps_trick_by_trick_with_keys_wheel_and_buttons(lang: str) -> None:
+    app = make_app(lang)
+    ctl = composed_match(WRONG_LEAD_DECK, GameType.CLUBS, WRONG_LEAD_PLAY)
+    open_from_sheet(app, ctl, 1)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene)
+    assert replay.step == 0
+    start = screen_text(app)
+    for _ in range(3):
+        post_key(app, pygame.K_RIGHT)
+    assert replay.step == 3 and WORDS[lang]["replay3"] in screen_text(app)
+    post_key(app, pygame.K_LEFT)
+    assert replay.step == 2
+    post_click(app, center(replay.next_button))
+    assert replay.step == 3
+    post_click(app, center(replay.prev_button))
+    assert replay.step == 2
+    post_key(app, pygame.K_END)
+    assert replay.step == 10 and not replay.next_button.enabled
+    post_key(app, pygame.K_RIGHT)
+    assert replay.step == 10
+    post_key(app, pygame.K_HOME)
+    assert replay.step == 0 and screen_text(app) == start
+    # All hands are open: every card of the three hands is drawn at the start.
+    p = app.painter
+    p.start_recording()
+    app.draw()
+    shown = {int(b.label) for b in p.stop_recording() if b.kind == "card"}
+    assert len(shown) == 32  # 30 in the hands, the skat
+    post_key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, SheetScene)
+
+
+def _play_to_result(app: App, game: str = "skat") -> TableScene:
+    if game == "skat":
+        match = Match("skat", ISKO, players=3, hands=3, seed=4, first_dealer=2)
+    else:
+        match = Match("officers", OFFICERS, players=2, hands=2, seed=2, first_dealer=1)
+    table = TableScene(app, MatchController(match, human=0, seed=4))
+    app.push(table)
+    if game == "skat":
+        _drive(table, _winner_policy(0))
+    else:
+        _drive(
+            table,
+            lambda hand, pl: (
+                hand.legal_actions()[2]
+                if hand.phase == 3 and len(hand.legal_actions()) > 2
+                else hand.legal_actions()[-1]
+                if hand.phase != 6
+                else hand.legal_actions()[0]
+            ),
+        )
+    settle(app, until=lambda: isinstance(app.stack.top, ResultScene))
+    assert isinstance(app.stack.top, ResultScene)
+    return table
+
+
+def _result_button(app: App, label: str) -> tuple[float, float]:
+    result = app.stack.top
+    b = next(b for b in result.group.buttons if b.label == label)
+    return center(b)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_result_screen_opens_the_analysis_and_the_replay(lang: str) -> None:
+    app = make_app(lang)
+    _play_to_result(app)
+    post_click(app, _result_button(app, app.t("analysis.button")))
+    run_analysis(app)
+    scene = app.stack.top
+    assert isinstance(scene, AnalysisScene)
+    text = screen_text(app)
+    assert any(
+        key in text
+        for key in (
+            WORDS[lang]["cards"],
+            app.t("analysis.verdict.mine").split(":")[0],
+            app.t("analysis.verdict.other").split(":")[0],
+        )
+    )
+    post_key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, ResultScene)
+    post_click(app, _result_button(app, app.t("replay.button")))
+    assert isinstance(app.stack.top, ReplayScene)
+    post_key(app, pygame.K_RIGHT)
+    assert app.stack.top.step == 1
+    post_key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, ResultScene)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_officers_analysis_says_the_face_down_cards_were_known(lang: str) -> None:
+    app = make_app(lang)
+    _play_to_result(app, "officers")
+    post_click(app, _result_button(app, app.t("analysis.button")))
+    run_analysis(app, limit=20000)
+    assert WORDS[lang]["face_down"] in screen_text(app)
