@@ -28,6 +28,8 @@ SMALLEST = (640, 360)
 def make_app(storage, lang: str = "en", size: tuple[int, int] = (1280, 720)) -> App:  # type: ignore[no-untyped-def]
     app = App(size=size, store=Store(storage, language=lang), headless=True)
     app.settings["animation"] = "off"
+    # A fixed deal: with a random one, everyone may pass and leave no card to play.
+    app.services.new_seed = lambda: 20261201  # type: ignore[method-assign]
     app.start()
     app.frame(0.02)
     return app
