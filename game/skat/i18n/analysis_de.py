@@ -21,10 +21,10 @@ ANALYSIS: dict[str, str] = {
     "analysis.res.lost_schwarz": "der Alleinspieler verliert schwarz",
     "analysis.verdict.cards": "Die Karten haben entschieden: bestes Spiel beider Seiten endet genauso.",
     "analysis.verdict.mine": (
-        "Der entscheidende Fehler war deiner: {trick}. Stich, {card}; besser war {best} ({effect})."
+        "Der entscheidende Fehler war deiner: {trick}. Stich, {card}: {effect}. Besser war {best}."
     ),
     "analysis.verdict.other": (
-        "Der entscheidende Fehler: {trick}. Stich, {name} spielte {card}; besser war {best} ({effect})."
+        "Der entscheidende Fehler: {trick}. Stich, {name} spielte {card}: {effect}. Besser war {best}."
     ),
     "analysis.effect.win_to_loss": "das machte aus dem Gewinn einen Verlust",
     "analysis.effect.gave_schneider": "das verschenkte Schneider",

@@ -20,9 +20,11 @@ ANALYSIS: dict[str, str] = {
     "analysis.res.lost_schneider": "the declarer loses Schneider",
     "analysis.res.lost_schwarz": "the declarer loses Schwarz",
     "analysis.verdict.cards": "The cards decided: best play by both sides ends the same way.",
-    "analysis.verdict.mine": "The deciding mistake was yours: trick {trick}, {card}; {best} was better ({effect}).",
+    "analysis.verdict.mine": (
+        "The deciding mistake was yours: trick {trick}, {card}: {effect}. {best} was better."
+    ),
     "analysis.verdict.other": (
-        "The deciding mistake: trick {trick}, {name} played {card}; {best} was better ({effect})."
+        "The deciding mistake: trick {trick}, {name} played {card}: {effect}. {best} was better."
     ),
     "analysis.effect.win_to_loss": "it turned a win into a loss",
     "analysis.effect.gave_schneider": "it gave away Schneider",
