@@ -194,3 +194,25 @@ def test_ramsch_has_no_declarer_to_judge() -> None:
         hand.apply(rng.choice(hand.legal_actions()))
     assert hand.result is not None and hand.result.game == "ramsch"
     assert run_to_end(analyse(hand, 0)).unsupported == "ramsch"
+
+
+def _note(trick: int, before_won: bool, after_won: bool, mine: bool = False) -> analysis.CardNote:
+    def outcome(won: bool) -> analysis.Outcome:
+        return analysis.Outcome(points=70 if won else 50, won=won, schneider=False, schwarz=False, score=0)
+
+    return analysis.CardNote(trick, seat=0, card=trick, mine=mine, before=outcome(before_won), after=outcome(after_won))
+
+
+def test_a_result_given_away_won_back_and_given_away_again_was_decided_by_the_last_loss() -> None:
+    lost = analysis.Outcome(points=50, won=False, schneider=False, schwarz=False, score=-100)
+    # Best play from the start loses, and so did the hand; but the declarer was
+    # handed the win at trick 5 and gave it back at trick 7: trick 7 decided.
+    notes = [
+        _note(2, False, False),
+        _note(5, False, True),
+        _note(6, True, True, mine=True),
+        _note(7, True, False, mine=True),
+    ]
+    assert analysis._deciding(notes, lost, lost) is notes[3]
+    # No card ever moved the result: the cards decided.
+    assert analysis._deciding([_note(2, False, False), _note(3, False, False)], lost, lost) is None

@@ -6,8 +6,9 @@ under best play (and Schwarz where it is still open), scored by the game's
 own terms; so each card is judged by what it changed: a card after which the
 side to move ends worse than before cost the difference, in card points and
 in the result (won or lost, Schneider, Schwarz).  The deciding mistake is the
-last card that moved the result to what happened; if perfect play from the
-start ends as the hand did, the cards decided.
+last card that moved the result to what happened (even when perfect play from
+the start ends as the hand did: a result lost, won back and lost again was
+decided by the last loss); if no card ever moved it, the cards decided.
 
 For Skat the declarer's twelve cards (hand and skat) are also tried in every
 game with a few good discards, to say which games perfect play would have won.
@@ -495,17 +496,17 @@ def _find_best(
 
 
 def _deciding(notes: list[CardNote], best: Outcome, actual: Outcome) -> CardNote | None:
-    """The card after which the result was the one that happened, against best play.
+    """The last card that moved the result to the one that happened.
 
-    When best play from the start ends won (lost) and the hand was lost (won),
-    the last card that moved the won/lost outcome to the actual one decides;
-    if it stayed the same, a card that moved Schneider or Schwarz decides;
-    else the cards decided (None)."""
-    if best.won == actual.won and best.schneider == actual.schneider and best.schwarz == actual.schwarz:
-        return None
+    Won or lost first: the last card after which best play ended as the hand
+    did, where before it the other side could still force the other result.
+    That holds even when best play from the start ends as the hand did: a
+    result given away and won back, then given away again, was decided by the
+    last such card, not by the cards.  Without such a card, the last card that
+    moved Schneider, then Schwarz, to what happened; without any, the cards
+    decided (None)."""
+    del best  # the start is one position among the others: only the flips count
     for attr in ("won", "schneider", "schwarz"):
-        if getattr(best, attr) == getattr(actual, attr):
-            continue
         for n in reversed(notes):
             if getattr(n.before, attr) != getattr(n.after, attr) and getattr(n.after, attr) == getattr(actual, attr):
                 return n
