@@ -164,6 +164,20 @@ def summarize(times: list[DecisionTime]) -> dict[str, float | int]:
     }
 
 
+def sample_figures(counts: list[int]) -> dict[str, float | int]:
+    """How many deals the Skat card play's searches solved per decision (with a
+    choice among unlike cards): what the budget affords on this machine."""
+    ordered = sorted(counts)
+    return {
+        "decisions": len(ordered),
+        "mean": round(statistics.fmean(ordered), 1),
+        "median": statistics.median(ordered),
+        "p10": ordered[len(ordered) // 10],
+        "min": ordered[0],
+        "max": ordered[-1],
+    }
+
+
 def bench_ai(
     hands: int = 40,
     seed: int = 1,
@@ -177,8 +191,11 @@ def bench_ai(
 
     effort = effort if effort is not None else Effort.fixed(EXPERT_SAMPLES)
     names = strengths if strengths is not None else known_strengths()
+    from . import pimc
+
     figures: dict[str, object] = {}
     for strength in names:
+        pimc.SAMPLES_SOLVED.clear()
         n_hands = expert_hands if strength == "expert" else hands
         times: list[DecisionTime] = []
         per_game: dict[str, dict[str, float]] = {}
@@ -198,6 +215,8 @@ def bench_ai(
             }
             times += game_times
         figures[strength] = {"hands_per_game": n_hands, **summarize(times), "by_game": per_game}
+        if pimc.SAMPLES_SOLVED:
+            figures[strength]["skat_card_play_deals_solved"] = sample_figures(pimc.SAMPLES_SOLVED)
     result: dict[str, object] = {
         "benchmark": "ai",
         "what": "decision time from begin() to the completing step(), all seats computer players of one "
