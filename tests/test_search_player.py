@@ -29,16 +29,8 @@ def cards(text: str) -> list[int]:
     return [parse_card(t) for t in text.split()]
 
 
-def scripted(
-    rules,
-    hands: tuple[str, str, str],
-    skat: str,
-    bidding: list[int],
-    pickup: bool,  # type: ignore[no-untyped-def]
-    discards: str,
-    declaration: int,
-    plays: str,
-) -> SkatHand:
+def scripted(rules, hands: tuple[str, str, str], skat: str, bidding: list[int], pickup: bool,  # type: ignore[no-untyped-def]
+             discards: str, declaration: int, plays: str) -> SkatHand:
     """A hand driven through a fixed auction, declaration and card play."""
     fh, mh, rh = (cards(h) for h in hands)
     state = SkatHand(rules, SkatDeal.from_hands(fh, mh, rh, cards(skat)))

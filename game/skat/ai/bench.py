@@ -214,9 +214,10 @@ def bench_ai(
                 "longest_unit_cpu_ms": _ms(max(max(t.cpu) for t in game_times)),
             }
             times += game_times
-        figures[strength] = {"hands_per_game": n_hands, **summarize(times), "by_game": per_game}
+        row: dict[str, object] = {"hands_per_game": n_hands, **summarize(times), "by_game": per_game}
         if pimc.SAMPLES_SOLVED:
-            figures[strength]["skat_card_play_deals_solved"] = sample_figures(pimc.SAMPLES_SOLVED)
+            row["skat_card_play_deals_solved"] = sample_figures(pimc.SAMPLES_SOLVED)
+        figures[strength] = row
     result: dict[str, object] = {
         "benchmark": "ai",
         "what": "decision time from begin() to the completing step(), all seats computer players of one "
