@@ -432,15 +432,21 @@ def test_a_variant_that_decides_like_the_heuristic_plays_the_same_game() -> None
 def test_the_expert_discards_by_simulation_in_many_small_units() -> None:
     """The expert's own discard after the skat is the simulation's, worked
     out over many units (play-outs and solver chunks), never in one block."""
+    from skat.ai import skat_bidding_sim
+
     state = _to_discard(*_NULL_TEMPTATION)
     player = SearchPlayer(rng=random.Random(6), effort=Effort.fixed(3))
     assert player.skat_mode == "post"
+    skat_bidding_sim.DISCARD_WORLDS.clear()
     decision = player.begin(state.observe(0))
     steps = 1
     while not decision.step(0.0):
         steps += 1
     assert decision.action in state.observe(0).legal and not decision.corrected
     assert steps > 20
+    # three times the decision's effort, counted for skat bench ai
+    assert skat_bidding_sim.DISCARD_WORLDS == [3 * skat_bidding_sim.DISCARD_EFFORT]
+    skat_bidding_sim.DISCARD_WORLDS.clear()
 
 
 def _to_skat_choice(fh: str, mh: str, rh: str, skat: str) -> SkatHand:

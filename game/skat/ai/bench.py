@@ -165,8 +165,9 @@ def summarize(times: list[DecisionTime]) -> dict[str, float | int]:
 
 
 def sample_figures(counts: list[int]) -> dict[str, float | int]:
-    """How many deals the Skat card play's searches solved per decision (with a
-    choice among unlike cards): what the budget affords on this machine."""
+    """How many deals a decision's search solved or simulated (the Skat card
+    play with a choice among unlike cards, the discard): what the budget
+    affords on this machine."""
     ordered = sorted(counts)
     return {
         "decisions": len(ordered),
@@ -191,11 +192,12 @@ def bench_ai(
 
     effort = effort if effort is not None else Effort.fixed(EXPERT_SAMPLES)
     names = strengths if strengths is not None else known_strengths()
-    from . import pimc
+    from . import pimc, skat_bidding_sim
 
     figures: dict[str, object] = {}
     for strength in names:
         pimc.SAMPLES_SOLVED.clear()
+        skat_bidding_sim.DISCARD_WORLDS.clear()
         n_hands = expert_hands if strength == "expert" else hands
         times: list[DecisionTime] = []
         per_game: dict[str, dict[str, float]] = {}
@@ -217,6 +219,8 @@ def bench_ai(
         row: dict[str, object] = {"hands_per_game": n_hands, **summarize(times), "by_game": per_game}
         if pimc.SAMPLES_SOLVED:
             row["skat_card_play_deals_solved"] = sample_figures(pimc.SAMPLES_SOLVED)
+        if skat_bidding_sim.DISCARD_WORLDS:
+            row["skat_discard_deals_simulated"] = sample_figures(skat_bidding_sim.DISCARD_WORLDS)
         figures[strength] = row
     result: dict[str, object] = {
         "benchmark": "ai",
