@@ -10,7 +10,10 @@ exactly zero and it is not replayed.  Otherwise the game is replayed with
 ``--old`` and the difference of A-B (Seeger-Fabian points per seat-game) is
 counted.  ``--old`` must decide like the heuristic wherever ``--new`` does
 (``expert-heuristic``, or a variant that simulates less, e.g. ``expert-null``
-against ``expert-post``).  Prints JSON.
+against ``expert-post``).  ``--flag`` names the player attribute that marks
+a game to replay (``hand_deviated``: only the Hand-or-skat choice).
+``--new-set module:NAME=literal`` changes a constant for the new variant only
+(e.g. a calibration: ``--new expert-post --old expert-post``).  Prints JSON.
 
     PYTHONPATH=game python3 tools/variant_ab.py --new expert-post --deals 60 --jobs 1
 """

@@ -18,7 +18,10 @@ these it reports, in milliseconds:
 Timing is printed, never asserted: these machines are noisy.  The expert
 (when :func:`skat.ai.make_player` knows it) thinks with a fixed number of
 sampled deals by default (``--expert-samples``), so its work is reproducible;
-``--expert-seconds`` gives it the table's time budget instead.
+``--expert-seconds`` gives it the table's time budget instead.  For the
+expert it also counts the deals each Skat card-play decision solved and each
+discard simulated: what the budget affords when a decision is stepped without
+pause (at the table it runs one slice per frame, see ``tools/table_pace.py``).
 ``skat bench ai`` runs it.
 """
 
