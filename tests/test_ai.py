@@ -636,6 +636,28 @@ def test_bench_ai_reports_units_and_slices() -> None:
         assert set(row["by_game"]) == {"isko", "lothar", "officers", "harlequin", "admirals"}
 
 
+def test_bench_ai_counts_the_deals_the_card_play_solved() -> None:
+    """The expert's card play records the deals each real decision solved;
+    ``skat bench ai`` turns them into figures (what a budget affords)."""
+    from skat.ai import SearchPlayer, pimc
+    from skat.ai.bench import sample_figures, time_hand
+    from skat.ai.effort import Effort
+
+    assert sample_figures([10, 3, 40, 10]) == {
+        "decisions": 4,
+        "mean": 15.8,
+        "median": 10.0,
+        "p10": 3,
+        "min": 3,
+        "max": 40,
+    }
+    pimc.SAMPLES_SOLVED.clear()
+    players = [SearchPlayer(rng=random.Random(s), effort=Effort.fixed(2)) for s in range(3)]
+    time_hand("skat", ISKO, shuffled_deck(random.Random(5)), players)
+    assert pimc.SAMPLES_SOLVED and set(pimc.SAMPLES_SOLVED) == {2}
+    pimc.SAMPLES_SOLVED.clear()
+
+
 def test_bidding_styles_only_move_the_thresholds() -> None:
     """A bold bidder holds at least as long as the strong one on every hand and
     longer on some; a cautious one never longer."""

@@ -320,7 +320,7 @@ def test_expert_plays_officers_skat_legally() -> None:
 
 
 # ---------------------------------------------------------------- variants before the card play
-VARIANT_MODES = ("post", "cap", "null", "grand", "sim")
+VARIANT_MODES = ("post", "hand", "cap", "null", "grand", "sim")
 
 
 @pytest.mark.parametrize("mode", VARIANT_MODES)
@@ -432,15 +432,48 @@ def test_a_variant_that_decides_like_the_heuristic_plays_the_same_game() -> None
 def test_the_expert_discards_by_simulation_in_many_small_units() -> None:
     """The expert's own discard after the skat is the simulation's, worked
     out over many units (play-outs and solver chunks), never in one block."""
+    from skat.ai import skat_bidding_sim
+
     state = _to_discard(*_NULL_TEMPTATION)
     player = SearchPlayer(rng=random.Random(6), effort=Effort.fixed(3))
     assert player.skat_mode == "post"
+    skat_bidding_sim.DISCARD_WORLDS.clear()
     decision = player.begin(state.observe(0))
     steps = 1
     while not decision.step(0.0):
         steps += 1
     assert decision.action in state.observe(0).legal and not decision.corrected
     assert steps > 20
+    # three times the decision's effort, counted for skat bench ai
+    assert skat_bidding_sim.DISCARD_WORLDS == [3 * skat_bidding_sim.DISCARD_EFFORT]
+    skat_bidding_sim.DISCARD_WORLDS.clear()
+
+
+def _to_skat_choice(fh: str, mh: str, rh: str, skat: str) -> SkatHand:
+    """Middlehand and rearhand pass, forehand takes the game at 18."""
+    state = SkatHand(ISKO, SkatDeal.from_hands(cards(fh), cards(mh), cards(rh), cards(skat)))
+    for action in (A.PASS, A.PASS, A.bid(18)):
+        state.apply(action)
+    assert state.phase == Phase.SKAT
+    return state
+
+
+def test_the_hand_variant_plays_a_sure_grand_hand() -> None:
+    """Four Jacks with Aces and Tens win a Grand whatever the skat holds: Hand
+    raises its value, so the hand variant plays it Hand, in many units."""
+    state = _to_skat_choice(
+        "CJ SJ HJ DJ CA CT SA ST HA HT", "C7 C8 C9 CQ S7 S8 S9 H7 H8 D7", "CK SQ SK H9 HQ HK D8 D9 DT DA", "DQ DK"
+    )
+    player = SearchPlayer(rng=random.Random(3), effort=Effort.fixed(4), skat_mode="hand")
+    decision = player.begin(state.observe(0))
+    steps = 1
+    while not decision.step(0.0):
+        steps += 1
+    assert decision.action == A.HAND and not decision.corrected and steps > 5
+    state.apply(A.HAND)
+    action = _decide_in_slices(player, state)
+    assert A.declaration(action).game == GameType.GRAND
+    assert player.last_estimate is not None and player.last_estimate > 0.9
 
 
 def test_a_capped_bidder_never_bids_beyond_the_heuristic() -> None:

@@ -10,7 +10,10 @@ exactly zero and it is not replayed.  Otherwise the game is replayed with
 ``--old`` and the difference of A-B (Seeger-Fabian points per seat-game) is
 counted.  ``--old`` must decide like the heuristic wherever ``--new`` does
 (``expert-heuristic``, or a variant that simulates less, e.g. ``expert-null``
-against ``expert-post``).  Prints JSON.
+against ``expert-post``).  ``--flag`` names the player attribute that marks
+a game to replay (``hand_deviated``: only the Hand-or-skat choice).
+``--new-set module:NAME=literal`` changes a constant for the new variant only
+(e.g. a calibration: ``--new expert-post --old expert-post``).  Prints JSON.
 
     PYTHONPATH=game python3 tools/variant_ab.py --new expert-post --deals 60 --jobs 1
 """
@@ -18,6 +21,8 @@ against ``expert-post``).  Prints JSON.
 from __future__ import annotations
 
 import argparse
+import ast
+import importlib
 import json
 import multiprocessing
 import random
@@ -33,7 +38,7 @@ from skat.engine.skat_hand import Phase
 
 
 def play(
-    config: DuelConfig, deck: tuple[int, ...], seating: str, game_no: int, index: int
+    config: DuelConfig, deck: tuple[int, ...], seating: str, game_no: int, index: int, flag: str = "deviated"
 ) -> tuple[list[int], bool, str]:
     """(points per seat, whether an A player deviated, what was declared)."""
     rules = duel.RULES[config.game][config.rules]
@@ -54,20 +59,38 @@ def play(
         state.apply(decide_now(players[seat], view, 10.0))
     result = state.result
     assert result is not None
-    deviated = any(getattr(p, "deviated", False) for p, who in zip(players, seating, strict=True) if who == "A")
+    deviated = any(getattr(p, flag, False) for p, who in zip(players, seating, strict=True) if who == "A")
     what = f"{result.game}{'H' if result.hand else ''} d={result.declarer} won={result.won} v={result.value}"
     return hand_points(config.game, result), deviated, what
 
 
-def ab_deal(args: tuple[str, str, int, int, int]) -> dict[str, Any]:
-    new, old, seed, samples, index = args
+def parse_setting(text: str) -> tuple[object, str, object]:
+    """``module:NAME=literal`` as (module, name, value): a constant the new
+    variant changes (e.g. a calibration), restored for the old one."""
+    target, _, literal = text.partition("=")
+    module_name, _, name = target.partition(":")
+    module = importlib.import_module(module_name)
+    getattr(module, name)  # must exist
+    return module, name, ast.literal_eval(literal)
+
+
+def ab_deal(args: tuple[str, str, int, int, int, str, list[str]]) -> dict[str, Any]:
+    new, old, seed, samples, index, flag, setting_texts = args
+    settings = [parse_setting(t) for t in setting_texts]
+    originals = [getattr(m, n) for m, n, _ in settings]
     deck = duel.deal_deck(seed, index)
     cfg_new = DuelConfig(new, "heuristic", "skat", "isko", seed, samples)
     cfg_old = DuelConfig(old, "heuristic", "skat", "isko", seed, samples)
     diff = 0.0
     games = []
     for game_no, seating in enumerate(SKAT_SEATINGS):
-        pts_new, deviated, what_new = play(cfg_new, deck, seating, game_no, index)
+        for m, n, v in settings:
+            setattr(m, n, v)
+        try:
+            pts_new, deviated, what_new = play(cfg_new, deck, seating, game_no, index, flag)
+        finally:
+            for (m, n, _), v in zip(settings, originals, strict=True):
+                setattr(m, n, v)
         if not deviated:
             continue
         pts_old, _, what_old = play(cfg_old, deck, seating, game_no, index)
@@ -89,8 +112,20 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--samples", type=int, default=12)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--flag", default="deviated", help="the player attribute marking a game to replay (e.g. hand_deviated)"
+    )
+    parser.add_argument(
+        "--new-set",
+        action="append",
+        default=[],
+        help="module:NAME=literal, a constant set for the new variant only (repeatable)",
+    )
     args = parser.parse_args()
-    work = [(args.new, args.old, args.seed, args.samples, i) for i in range(args.start, args.start + args.deals)]
+    work = [
+        (args.new, args.old, args.seed, args.samples, i, args.flag, args.new_set)
+        for i in range(args.start, args.start + args.deals)
+    ]
     out = []
     if args.jobs > 1:
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
@@ -108,6 +143,7 @@ def main() -> int:
             {
                 "new": args.new,
                 "old": args.old,
+                "new_settings": args.new_set,
                 "deals": len(out),
                 "seed": args.seed,
                 "difference_per_game": round(mean, 3),

@@ -18,7 +18,10 @@ these it reports, in milliseconds:
 Timing is printed, never asserted: these machines are noisy.  The expert
 (when :func:`skat.ai.make_player` knows it) thinks with a fixed number of
 sampled deals by default (``--expert-samples``), so its work is reproducible;
-``--expert-seconds`` gives it the table's time budget instead.
+``--expert-seconds`` gives it the table's time budget instead.  For the
+expert it also counts the deals each Skat card-play decision solved and each
+discard simulated: what the budget affords when a decision is stepped without
+pause (at the table it runs one slice per frame, see ``tools/table_pace.py``).
 ``skat bench ai`` runs it.
 """
 
@@ -164,6 +167,21 @@ def summarize(times: list[DecisionTime]) -> dict[str, float | int]:
     }
 
 
+def sample_figures(counts: list[int]) -> dict[str, float | int]:
+    """How many deals a decision's search solved or simulated (the Skat card
+    play with a choice among unlike cards, the discard): what the budget
+    affords on this machine."""
+    ordered = sorted(counts)
+    return {
+        "decisions": len(ordered),
+        "mean": round(statistics.fmean(ordered), 1),
+        "median": statistics.median(ordered),
+        "p10": ordered[len(ordered) // 10],
+        "min": ordered[0],
+        "max": ordered[-1],
+    }
+
+
 def bench_ai(
     hands: int = 40,
     seed: int = 1,
@@ -177,8 +195,12 @@ def bench_ai(
 
     effort = effort if effort is not None else Effort.fixed(EXPERT_SAMPLES)
     names = strengths if strengths is not None else known_strengths()
+    from . import pimc, skat_bidding_sim
+
     figures: dict[str, object] = {}
     for strength in names:
+        pimc.SAMPLES_SOLVED.clear()
+        skat_bidding_sim.DISCARD_WORLDS.clear()
         n_hands = expert_hands if strength == "expert" else hands
         times: list[DecisionTime] = []
         per_game: dict[str, dict[str, float]] = {}
@@ -197,7 +219,12 @@ def bench_ai(
                 "longest_unit_cpu_ms": _ms(max(max(t.cpu) for t in game_times)),
             }
             times += game_times
-        figures[strength] = {"hands_per_game": n_hands, **summarize(times), "by_game": per_game}
+        row: dict[str, object] = {"hands_per_game": n_hands, **summarize(times), "by_game": per_game}
+        if pimc.SAMPLES_SOLVED:
+            row["skat_card_play_deals_solved"] = sample_figures(pimc.SAMPLES_SOLVED)
+        if skat_bidding_sim.DISCARD_WORLDS:
+            row["skat_discard_deals_simulated"] = sample_figures(skat_bidding_sim.DISCARD_WORLDS)
+        figures[strength] = row
     result: dict[str, object] = {
         "benchmark": "ai",
         "what": "decision time from begin() to the completing step(), all seats computer players of one "

@@ -87,6 +87,10 @@ budget (once a deal is solved), so no decision takes much longer than asked."""
 SETTLED = 10
 """A timed decision stops early once this many deals all agree on the best card."""
 
+SAMPLES_SOLVED: list[int] = []
+"""Deals solved by each finished decision with a choice among unlike cards, for
+``skat bench ai`` (how many a timed budget affords); a benchmark clears it."""
+
 
 class _TooBig(Exception):
     """A solve passed its node cap."""
@@ -149,6 +153,8 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort) -> Thinking:
     # Empty the tables a slice at a time: left to the garbage collector (the
     # search closures hold them in a cycle) they would be freed in one long pause.
     yield from search.solver.drain()
+    if len(SAMPLES_SOLVED) < 100_000:
+        SAMPLES_SOLVED.append(samples)
     return best
 
 
@@ -466,4 +472,3 @@ class _Search:
             return 0.0
         assert self.evaluated is not None
         return self._score_estimate(static_points(self.game, self.evaluated, hands, points))
-

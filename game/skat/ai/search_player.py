@@ -41,13 +41,16 @@ from .evaluation import win_probability
 
 HEURISTIC = "strong"
 """The heuristic strength that makes the decisions not yet searched."""
-SKAT_MODES = ("heuristic", "post", "cap", "null", "grand", "sim")
+SKAT_MODES = ("heuristic", "post", "hand", "cap", "null", "grand", "sim")
 """Who makes a Skat hand's decisions before the card play:
 
 - ``heuristic``: the strong heuristic, every one of them;
 - ``post``: the heuristic bids and chooses Hand or skat; after taking the skat
   the discard and the game are chosen by simulation (candidate plans played
   out on sampled deals, Null judged by the solver);
+- ``hand``: like ``post``, and Hand or skat by simulation too (the best Hand
+  game's expected score against taking the skat), a Hand game then declared
+  by its play-outs;
 - ``cap``: like ``post``, and the heuristic's bid is capped by the simulation
   bidder's (the highest value with a positive expected score);
 - ``null``: like ``heuristic``, but a Null the heuristic plans after the skat
@@ -85,6 +88,8 @@ class SearchPlayer(Player):
         self.deviated = False
         """True once a simulated decision differed from the heuristic's (benchmarks
         replay only those games with the other variant)."""
+        self.hand_deviated = False
+        """True once the simulated Hand-or-skat choice differed from the heuristic's."""
 
     def think(self, view: View) -> Thinking:
         rules = rules_of(view)
@@ -104,6 +109,8 @@ def skat_decision(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> T
         return _simulated(obs, rules, player)
     if mode == "cap" and obs.phase == Phase.BIDDING and len(obs.legal) > 1:
         return _capped_bid(obs, rules, player)
+    if mode == "hand" and (obs.phase == Phase.SKAT or (obs.phase == Phase.DECLARE and obs.hand_game)):
+        return _hand_choice(obs, rules, player)
     if obs.phase in (Phase.DISCARD, Phase.DECLARE) and not obs.hand_game and mode != "heuristic":
         checked = {"null": (GameType.NULL,), "grand": (GameType.NULL, GameType.GRAND)}.get(mode)
         return _after_pickup(obs, rules, player, checked)
@@ -136,6 +143,16 @@ def _capped_bid(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thi
 def _simulated(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thinking:
     action = yield from skat_bidding_sim.think(obs, rules, sim_rng(player, obs), player.effort, player)
     yield from _note_deviation(obs, rules, player, action)
+    return action
+
+
+def _hand_choice(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thinking:
+    """Hand or skat, and the declaration after Hand, by simulation."""
+    action = yield from skat_bidding_sim.think(obs, rules, sim_rng(player, obs), player.effort, player)
+    if len(obs.legal) > 1:
+        heuristic = yield from skat_player.think(obs, rules, HEURISTIC, random.Random(0))
+        if heuristic != action:
+            player.hand_deviated = player.deviated = True
     return action
 
 

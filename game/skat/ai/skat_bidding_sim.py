@@ -73,6 +73,9 @@ KONTRA_MAX_P = 0.35
 """A defender says Kontra when the declarer's chance is below this (doubling
 pays for the side that is ahead; the declarer can answer Re)."""
 RE_MIN_P = 0.8
+DISCARD_WORLDS: list[int] = []
+"""Deals each planned discard simulated, for ``skat bench ai`` (how many a
+timed budget affords); a benchmark clears it."""
 NULL = GameType.NULL
 _ALL = (1 << 32) - 1
 _HAND_KEY = "hand"
@@ -472,7 +475,9 @@ def _plan_discard(
         ]
 
     if plans:
-        yield from _run_worlds(effort, sample, work)
+        worlds = yield from _run_worlds(effort, sample, work)
+        if len(DISCARD_WORLDS) < 100_000:
+            DISCARD_WORLDS.append(worlds)
     best: tuple[int, tuple[int, int], Estimate] | None = None
     for (g, _, pair, prior), outs in zip(plans, outcomes, strict=True):
         actions = [A.declare(g)]
