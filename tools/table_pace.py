@@ -1,6 +1,6 @@
 """How many deals the expert's searches get at the table's pace (a tool, not a bench).
 
-At the table a thinking player runs only ``step(0.004)`` once per frame of
+At the table a thinking player runs only ``step(TABLE_SLICE)`` once per frame of
 1/60 s (the rest of the frame draws and waits), while its time budget counts
 wall-clock time.  ``skat bench ai`` steps a decision without pauses, so it
 shows what the budget affords to a player that gets the whole core.  This
@@ -22,12 +22,13 @@ import statistics
 import time
 
 from skat.ai import make_player, pimc, skat_bidding_sim
+from skat.ai.base import TABLE_SLICE
 from skat.engine.match import new_hand
 from skat.engine.rules import ISKO
 from skat.engine.skat_hand import Phase
 
 FRAME = 1 / 60
-SLICE = 0.004
+SLICE = TABLE_SLICE
 
 
 def main() -> int:

@@ -10,7 +10,7 @@ these it reports, in milliseconds:
 * the median and maximum decision time (``begin`` to the completing step),
   and the median over real decisions (more than one legal action);
 * the longest unit: what one frame must absorb at the least;
-* the longest slice at the table's frame budget (4 ms): units are run until
+* the longest slice at the table's budget per frame (:data:`~skat.ai.base.TABLE_SLICE`): units are run until
   the budget is used, so a slice is the sum of the units up to and including
   the one that crossed it (derived from the unit times, as ``Decision.step``
   would cut them).
@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 
 from ..engine.match import new_hand
 from ..engine.rules import ISKO, LOTHAR, OFFICERS, Rules
-from .base import STRENGTHS, Decision, Player, View
+from .base import STRENGTHS, TABLE_SLICE, Decision, Player, View
 from .effort import Effort
 
 BENCH_GAMES: tuple[tuple[str, str, Rules], ...] = (
@@ -48,7 +48,7 @@ BENCH_GAMES: tuple[tuple[str, str, Rules], ...] = (
     ("officers", "harlequin", OFFICERS.with_options(officers_layout="harlequin", officers_passing=True)),
     ("officers", "admirals", OFFICERS.with_options(officers_layout="admirals", officers_passing=True)),
 )
-FRAME_BUDGET = 0.004
+FRAME_BUDGET = TABLE_SLICE
 """The time the table gives a thinking player per frame (seconds)."""
 EXPERT_SAMPLES = 8
 """The expert's default fixed effort here: sampled deals per decision."""
@@ -163,7 +163,8 @@ def summarize(times: list[DecisionTime]) -> dict[str, float | int]:
         "longest_unit_ms": _ms(max(t.longest_unit for t in times)),
         "longest_unit_cpu_ms": _ms(max(max(t.cpu) for t in times)),
         "units_per_decision_max": max(len(t.units) for t in times),
-        "longest_slice_ms_at_4ms": _ms(max(slices)),
+        "slice_budget_ms": _ms(FRAME_BUDGET),
+        "longest_slice_ms": _ms(max(slices)),
     }
 
 
@@ -231,7 +232,8 @@ def bench_ai(
         "strength; real choices: decisions with more than one legal action; a unit: the work between two "
         "yields of the thinking generator (each step run with budget 0 and timed by the wall clock and by the "
         "thread's CPU time, which other processes on the machine do not inflate); a slice: the units one "
-        "step(0.004) runs (derived from the unit times). Wall-clock figures on a shared machine are noisy.",
+        f"step({FRAME_BUDGET}) runs, the table's budget per frame (derived from the unit times). "
+        "Wall-clock figures on a shared machine are noisy.",
         "seed": seed,
         "games": [name for _, name, _ in BENCH_GAMES],
         "expert_effort": _effort_text(effort) if "expert" in names else None,

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 
 from ..ai import make_player
-from ..ai.base import Decision, Player
+from ..ai.base import TABLE_SLICE, Decision, Player
 from ..engine.errors import IllegalActionError
 from ..engine.events import Event
 from ..engine.match import Hand, Match
@@ -113,7 +113,7 @@ class MatchController:
             raise IllegalActionError("you sit out this hand")
         return self.match.act(action, seat=seat)
 
-    def step_ai(self, budget: float = 0.004) -> list[Event]:
+    def step_ai(self, budget: float = TABLE_SLICE) -> list[Event]:
         """Think for at most ``budget`` seconds; apply the move once decided."""
         if not self.ai_to_move:
             return []

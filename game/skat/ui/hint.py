@@ -10,6 +10,7 @@ with the match save.
 
 from __future__ import annotations
 
+from ..ai.base import TABLE_SLICE
 from ..ai.effort import Effort
 from ..ai.hint import Hint, HintSearch
 from ..engine import actions as A
@@ -19,8 +20,8 @@ from .dialogs import SUIT_KEYS
 from .layout import RATIO
 from .painter import GOLD, INK, INK_DIM, Painter
 
-SLICE = 0.004
-"""Seconds of thinking per frame: the frame stays smooth."""
+SLICE = TABLE_SLICE
+"""Seconds of thinking per frame, as a computer player at the table gets."""
 PANEL_X, PANEL_Y, PANEL_W = 320, 58, 640
 RANK_NAMES = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 SUIT_NAMES = ("suit.diamonds", "suit.hearts", "suit.spades", "suit.clubs")

@@ -368,7 +368,7 @@ class TableScene(Scene):
         hand = self.c.hand
         if self.c.ai_to_move:
             self.think_time += dt
-            events = self.c.step_ai(0.004)
+            events = self.c.step_ai()
             if events:
                 self.think_time = 0.0
                 self.queue.extend(events)
