@@ -164,13 +164,13 @@ MESSAGES: dict[str, str] = {
     "share.desktop_challenge": "Herausforderung {code}\nDein Freund spielt sie mit:  {command}",
     "share.err.results_marker": "Der Teil nach dem Spielcode ist kein Ergebnis dieses Spiels.",
     "share.err.results_length": "Der Ergebnisteil hat die falsche Länge: Ein Stück fehlt oder ist zu viel.",
-    "share.err.results_checksum": "Die Ergebnisse passen nicht zu ihrer Prüfsumme: Sie wurden verändert oder vertippt.",
+    "share.err.results_checksum": "Die Ergebnisse passen nicht zu ihrer Prüfsumme, sie wurden verändert oder vertippt.",
     "share.err.result_seat": "Die Ergebnisse nennen einen Platz, den es an diesem Tisch nicht gibt.",
     "share.err.result_game": "Die Ergebnisse nennen ein Spiel, das so nicht gespielt worden sein kann.",
     "share.err.result_points": "Die Ergebnisse enthalten unmögliche Punkte.",
     "challenge.opened": "Duplikat: gleiche Karten, gleiche Gegner. Vergleich nach dem Spiel.",
-    "challenge.broken": "Die Ergebnisse in diesem Link sind unbrauchbar, deshalb gibt es keinen Vergleich: "
-    "{reason} Das Spiel selbst ist in Ordnung: Spiel es.",
+    "challenge.broken": "Die Ergebnisse in diesem Link sind unbrauchbar, deshalb gibt es keinen Vergleich. "
+    "{reason} Das Spiel selbst ist in Ordnung und kann gespielt werden.",
     "challenge.title": "Dieselben Karten im Vergleich",
     "challenge.col_link": "Dein Freund",
     "challenge.col_link2": "Seine Antwort",

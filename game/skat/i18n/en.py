@@ -175,8 +175,8 @@ MESSAGES: dict[str, str] = {
     "share.err.result_game": "The results name a game that cannot have been played so.",
     "share.err.result_points": "The results hold impossible points.",
     "challenge.opened": "Duplicate challenge: same cards, same opponents. Compared after the hand.",
-    "challenge.broken": "This link's results cannot be used, so there is no comparison: {reason} The deal "
-    "itself is fine: play it.",
+    "challenge.broken": "This link's results cannot be used, so there is no comparison. {reason} The deal "
+    "itself is fine and can be played.",
     "challenge.title": "The same cards, compared",
     "challenge.col_link": "Your friend",
     "challenge.col_link2": "Their answer",
