@@ -12,6 +12,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from skat.ai import base as ai_base  # noqa: E402
+from skat.ai.effort import GAME_EFFORT  # noqa: E402
 from skat.engine.rules import ISKO, LOTHAR, OFFICERS  # noqa: E402
 from skat.engine.share import deal_code_for, decode_deal  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
@@ -155,8 +156,9 @@ def test_strength_levels_come_from_the_ai_package_with_a_description(monkeypatch
         for _ in range(2):
             forward(app, setup, "strength")
         assert setup.state["strength"] == "expert" and shown(setup, "strength") == label
-        assert "0.5" in app.t("strength_note.expert") or "half a second" in app.t("strength_note.expert") \
-            or "halbe Sekunde" in app.t("strength_note.expert")
+        # The note states the expert's real budget at the table (a third of a second a move).
+        assert GAME_EFFORT.seconds == pytest.approx(0.3)
+        assert {"en": "a third of a second", "de": "Drittelsekunde"}[lang] in app.t("strength_note.expert")
         app.draw()  # the description line is drawn for every level
         for _ in range(2):
             backward(app, setup, "strength")

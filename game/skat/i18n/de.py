@@ -362,7 +362,7 @@ MESSAGES: dict[str, str] = {
                             "letzten Stiche durch.",
     "strength_note.expert": "Spielt jede Karte nach Suche: verteilt die unbekannten Karten viele Male und "
                             "rechnet jede Verteilung durch; reizt wie Stark und prüft das Drücken an "
-                            "Probeverteilungen. Denkt bis etwa eine halbe Sekunde pro Zug.",
+                            "Probeverteilungen. Denkt bis eine Drittelsekunde pro Zug, eine Sekunde fürs Drücken.",
     # notices, past matches, giving up a match (uisetup)
     "btn.ok": "OK",
     "notice.title": "Bitte beachten",
