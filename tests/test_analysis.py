@@ -213,6 +213,6 @@ def test_a_result_given_away_won_back_and_given_away_again_was_decided_by_the_la
         _note(6, True, True, mine=True),
         _note(7, True, False, mine=True),
     ]
-    assert analysis._deciding(notes, lost, lost) is notes[3]
+    assert analysis._deciding(notes, lost) is notes[3]
     # No card ever moved the result: the cards decided.
-    assert analysis._deciding([_note(2, False, False), _note(3, False, False)], lost, lost) is None
+    assert analysis._deciding([_note(2, False, False), _note(3, False, False)], lost) is None

@@ -31,7 +31,6 @@ from dataclasses import dataclass, field, replace
 from ..engine.cards import CARD_POINTS, mask_of, mask_points
 from ..engine.match import Hand, new_hand
 from ..engine.officers import OfficersHand, OPhase
-from ..engine.scoring import score_skat
 from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import TRUMPS, GameType
 from ..engine.values import matadors
@@ -357,7 +356,6 @@ class _SkatJudge:
         return value
 
     def outcome(self, solved: tuple[int, bool, bool]) -> Outcome:
-        h = self.hand
         points, all_tricks, no_tricks = solved
         if self.game == GameType.NULL:
             tricks = 0 if all_tricks else 1
@@ -365,19 +363,7 @@ class _SkatJudge:
         else:
             total = points + self.skat_points
             tricks = 10 if all_tricks else 0 if no_tricks else 5
-        s = score_skat(
-            self.game,
-            matadors=self.mats,
-            hand=h.hand_game,
-            schneider_announced=h.schneider_announced,
-            schwarz_announced=h.schwarz_announced,
-            ouvert=h.ouvert,
-            declarer_points=total,
-            declarer_tricks=tricks,
-            bid=h.bid,
-            kontra=h.kontra,
-            re=h.re,
-        )
+        s = self.hand.score_game(self.game, self.mats, total, tricks)
         return Outcome(total, s.won, s.schneider, s.schwarz, s.value)
 
 
@@ -416,7 +402,7 @@ def _analyse_skat(hand: SkatHand, me: int | None) -> Progress:
         notes.append(CardNote(i // 3 + 1, seat, card, seat == me, before, after, None, seat == d))
         before = after
     actual = _actual(hand)
-    deciding = _deciding(notes, best_start, actual)
+    deciding = _deciding(notes, actual)
     # A better card only for what the screen shows: the person's costly cards and the deciding one.
     wanted = [i for i, n in enumerate(notes) if n.costly and (n.mine or n is deciding)]
     s.reset(tuple(start.hands), (), 0)
@@ -495,7 +481,7 @@ def _find_best(
     return None
 
 
-def _deciding(notes: list[CardNote], best: Outcome, actual: Outcome) -> CardNote | None:
+def _deciding(notes: list[CardNote], actual: Outcome) -> CardNote | None:
     """The last card that moved the result to the one that happened.
 
     Won or lost first: the last card after which best play ended as the hand
@@ -505,7 +491,6 @@ def _deciding(notes: list[CardNote], best: Outcome, actual: Outcome) -> CardNote
     last such card, not by the cards.  Without such a card, the last card that
     moved Schneider, then Schwarz, to what happened; without any, the cards
     decided (None)."""
-    del best  # the start is one position among the others: only the flips count
     for attr in ("won", "schneider", "schwarz"):
         for n in reversed(notes):
             if getattr(n.before, attr) != getattr(n.after, attr) and getattr(n.after, attr) == getattr(actual, attr):
@@ -672,7 +657,7 @@ def _analyse_officers(hand: OfficersHand, me: int | None) -> Progress:
         notes.append(CardNote(i // 2 + 1, seat, card, seat == me, before, after, None, seat == d))  # type: ignore[arg-type]
         before = after
     actual = classes.outcome(hand.result.declarer_points, hand.result.declarer_tricks)  # type: ignore[union-attr]
-    deciding = _deciding(notes, best_start, actual)
+    deciding = _deciding(notes, actual)
     for i, n in enumerate(notes):
         if not (n.costly and (n.mine or n is deciding)):
             continue

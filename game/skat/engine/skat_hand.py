@@ -19,7 +19,7 @@ from .deal import SkatDeal
 from .errors import IllegalActionError
 from .hand_state import HandState, Phase, Trick, raise_actions
 from .rules import Rules
-from .scoring import HandResult, ramsch_scores, score_skat
+from .scoring import HandResult, SkatScore, ramsch_scores, score_skat
 from .tricks import FOLLOW, GameType, trick_winner
 from .values import NULL_VALUES, matadors, next_null_step
 
@@ -307,6 +307,25 @@ class SkatHand(HandState):
         self.to_move = None
         self.result = HandResult(game="passed", declarer=None, scores=(0, 0, 0))
 
+    def score_game(self, game: GameType, mats: int, declarer_points: int, declarer_tricks: int) -> SkatScore:
+        """``game`` scored on this hand's own terms (bid, Hand, announcements,
+        Ouvert, Kontra and Re) for a declarer with ``declarer_points`` (skat
+        included) in ``declarer_tricks`` tricks: the hand's result, and what
+        best play would have given (:mod:`skat.ai.analysis`)."""
+        return score_skat(
+            game,
+            matadors=mats,
+            hand=self.hand_game,
+            schneider_announced=self.schneider_announced,
+            schwarz_announced=self.schwarz_announced,
+            ouvert=self.ouvert,
+            declarer_points=declarer_points,
+            declarer_tricks=declarer_tricks,
+            bid=self.bid,
+            kontra=self.kontra,
+            re=self.re,
+        )
+
     def _finish(self) -> None:
         self.phase = Phase.DONE
         self.to_move = None
@@ -340,19 +359,7 @@ class SkatHand(HandState):
         decl_points = mask_points(played | self.skat)
         decl_tricks = self.trick_counts[d]
         mats = matadors(self.game, own_cards) if self.game != GameType.NULL else 0
-        s = score_skat(
-            self.game,
-            matadors=mats,
-            hand=self.hand_game,
-            schneider_announced=self.schneider_announced,
-            schwarz_announced=self.schwarz_announced,
-            ouvert=self.ouvert,
-            declarer_points=decl_points,
-            declarer_tricks=decl_tricks,
-            bid=self.bid,
-            kontra=self.kontra,
-            re=self.re,
-        )
+        s = self.score_game(self.game, mats, decl_points, decl_tricks)
         scores = tuple(s.value if seat == d else 0 for seat in range(3))
         points = self.points[:]
         points[d] += mask_points(self.skat)
