@@ -22,7 +22,7 @@ from .widgets import Button, ButtonGroup
 
 def link_results(ctl) -> tuple[ChallengeResult, ...]:  # type: ignore[no-untyped-def]
     """The results that came with the shared deal being played (none for a plain deal)."""
-    challenge: Challenge | None = getattr(ctl, "challenge", None)
+    challenge: Challenge | None = ctl.challenge
     return challenge.results if challenge is not None else ()
 
 
@@ -101,20 +101,10 @@ class ShareChoiceScene(Scene):
         with p.inside(self.X, self.Y, self.W, self.H):
             p.text(t("share.choose_title"), self.X + self.W / 2, self.Y + 36, 30, GOLD, bold=True, anchor="center")
             y = self.Y + 84
-            for line in _wrap(p, t("share.choose_text"), 22, self.W - 60):
+            for line in p.wrap(t("share.choose_text"), self.W - 60, 22):
                 p.text(line, self.X + self.W / 2, y, 22, INK, anchor="center")
                 y += 28
             self.group.draw(p)
-
-
-def _wrap(p: Painter, text: str, size: float, width: float) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and p.text_width(lines[-1] + " " + word, size) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
 
 
 # ---------------------------------------------------------------- the comparison

@@ -104,16 +104,6 @@ def reason_text(t: Translator, hint: Hint, legal: int) -> str:
     return t("hints.why.rule")
 
 
-def wrap(p: Painter, text: str, size: float, width: float) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and p.text_width(lines[-1] + " " + word, size) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
-
-
 class HintPanel:
     """The hint of one table (see the module docstring)."""
 
@@ -216,10 +206,10 @@ class HintPanel:
         title = t("hints.title", action=action_text(t, hint))
         while title_size > 14 and p.text_width(title, title_size, True) > w - 40:
             title_size -= 1
-        lines = wrap(p, reason_text(t, hint, legal), size, w - 40)
+        lines = p.wrap(reason_text(t, hint, legal), w - 40, size)
         while len(lines) > most and size > 13:
             size -= 1
-            lines = wrap(p, reason_text(t, hint, legal), size, w - 40)
+            lines = p.wrap(reason_text(t, hint, legal), w - 40, size)
         lines = lines[:most]
         step = size + 4
         top = title_size + 16
