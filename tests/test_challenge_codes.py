@@ -152,3 +152,10 @@ def test_arbitrary_text_is_read_or_refused_but_never_crashes(text: str) -> None:
     except ShareCodeError:
         return
     assert c.deal == decode_deal(SKAT)
+
+
+def test_a_letter_outside_the_alphabet_in_the_results_is_a_damaged_part_not_a_crash() -> None:
+    # 'u' reads as U, the one letter the alphabet leaves out (hypothesis found it once).
+    c = decode_challenge(SKAT + "-R0000000000000000u")
+    assert c.deal == decode_deal(SKAT) and c.results == ()
+    assert c.problem is not None and c.problem.key == "characters"

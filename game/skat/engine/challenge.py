@@ -38,7 +38,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .share import (
-    ALPHABET,
     CODE_LENGTH,
     CRC_BITS,
     PAYLOAD_BITS,
@@ -46,6 +45,8 @@ from .share import (
     SharedDeal,
     decode_deal,
     normalize_code,
+    text_value,
+    value_text,
 )
 
 MARKER = "R"
@@ -60,7 +61,6 @@ MAX_RESULTS = 2
 MIN_TAIL = 4
 """A deal code followed by fewer characters than this is a mistyped deal code
 (``too long``), not a challenge with a damaged results part."""
-_VALUES = {ch: i for i, ch in enumerate(ALPHABET)}
 
 
 @dataclass(frozen=True)
@@ -162,10 +162,7 @@ def _unpack(v: int) -> ChallengeResult:
 
 
 def _deal_payload(deal_code: str) -> int:
-    value = 0
-    for ch in normalize_code(deal_code):
-        value = value << 5 | _VALUES[ch]
-    return value >> CRC_BITS
+    return text_value(normalize_code(deal_code)) >> CRC_BITS
 
 
 def _crc(deal_payload: int, results_payload: int, bits: int) -> int:
@@ -198,7 +195,7 @@ def encode_challenge(deal_code: str, results: Sequence[ChallengeResult]) -> str:
         payload = payload << RESULT_BITS | _pack(r)
     value = payload << CRC_BITS | _crc(_deal_payload(plain), payload, bits)
     n = _chars(bits + CRC_BITS)
-    tail = "".join(ALPHABET[value >> (5 * i) & 31] for i in range(n - 1, -1, -1))
+    tail = value_text(value, n)
     return f"{plain}-{MARKER}{tail}"
 
 
@@ -231,9 +228,7 @@ def _read_results(deal: SharedDeal, deal_text: str, tail: str) -> tuple[Challeng
         raise ShareCodeError("The results part has the wrong length: part of it is missing or extra.", "results_length")
     n = sizes[len(body)]
     bits = 1 + RESULT_BITS * n
-    value = 0
-    for ch in body:
-        value = value << 5 | _VALUES[ch]
+    value = text_value(body)
     if value >> (bits + CRC_BITS):  # padding bits must be zero
         raise ShareCodeError("The results part does not check out.", "results_checksum")
     payload, crc = value >> CRC_BITS, value & ((1 << CRC_BITS) - 1)

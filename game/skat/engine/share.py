@@ -181,8 +181,29 @@ def _crc(payload: int) -> int:
 
 
 def _to_text(payload: int) -> str:
-    value = payload << CRC_BITS | _crc(payload)
-    return "".join(ALPHABET[value >> (5 * i) & 31] for i in range(CODE_LENGTH - 1, -1, -1))
+    return value_text(payload << CRC_BITS | _crc(payload), CODE_LENGTH)
+
+
+def value_text(value: int, chars: int) -> str:
+    """``value`` written in ``chars`` characters of the alphabet, 5 bits each, most significant first."""
+    return "".join(ALPHABET[value >> (5 * i) & 31] for i in range(chars - 1, -1, -1))
+
+
+def text_value(text: str) -> int:
+    """The number a normalised code text spells (the inverse of :func:`value_text`);
+    a character outside the alphabet is a ShareCodeError, never a crash."""
+    bad = sorted({ch for ch in text if ch not in _VALUES})
+    if bad:
+        shown = ", ".join(repr(ch) for ch in bad)
+        raise ShareCodeError(
+            f"A deal code is made of digits and the letters A to Z except U; {shown} cannot be part of one.",
+            "characters",
+            shown=shown,
+        )
+    value = 0
+    for ch in text:
+        value = value << 5 | _VALUES[ch]
+    return value
 
 
 # ---------------------------------------------------------------- decoding
@@ -198,14 +219,7 @@ def decode_deal(code: str) -> SharedDeal:
     text = normalize_code(code)
     if not text:
         raise ShareCodeError("The deal code is empty.", "empty")
-    bad = sorted({ch for ch in text if ch not in _VALUES})
-    if bad:
-        shown = ", ".join(repr(ch) for ch in bad)
-        raise ShareCodeError(
-            f"A deal code is made of digits and the letters A to Z except U; {shown} cannot be part of one.",
-            "characters",
-            shown=shown,
-        )
+    text_value(text)  # every character in the alphabet, else a ShareCodeError saying which
     version = _VALUES[text[0]]
     if version != VERSION:
         if version == 0:
@@ -226,9 +240,7 @@ def decode_deal(code: str) -> SharedDeal:
             length=len(text),
             expected=CODE_LENGTH,
         )
-    value = 0
-    for ch in text:
-        value = value << 5 | _VALUES[ch]
+    value = text_value(text)
     payload, crc = value >> CRC_BITS, value & ((1 << CRC_BITS) - 1)
     if _crc(payload) != crc:
         raise ShareCodeError(
