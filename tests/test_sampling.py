@@ -13,6 +13,7 @@ from skat.ai.heuristic import HeuristicPlayer
 from skat.ai.sampling import DealSampler
 from skat.engine import ISKO, LOTHAR, SkatDeal, SkatHand
 from skat.engine import actions as A
+from skat.engine.cards import parse_card
 from skat.engine.hand_state import Phase
 from skat.engine.tricks import FOLLOW, GameType
 
@@ -141,3 +142,92 @@ def test_a_bid_makes_strong_hands_likelier(monkeypatch) -> None:  # type: ignore
         return total / n
 
     assert bidder_strength(True) > bidder_strength(False) + 0.05
+
+
+def test_the_true_deal_explains_every_card_of_strong_heuristic_players() -> None:
+    """The play evidence models the others as the strong heuristic: in a hand
+    the strong heuristic plays in every seat, the true deal never counts a
+    card as unexpected, at any point of the play and from every seat."""
+    checked = 0
+    for seed in range(12):
+        for stop in (4, 11, 19, 26):
+            state = _play_to(seed, 0, stop, False)
+            if state is None or state.game in (None, GameType.RAMSCH) or state.ouvert:
+                continue
+            truth = sampling.Deal((state.hands[0], state.hands[1], state.hands[2]), state.skat)
+            for seat in range(3):
+                sampler = DealSampler(state.observe(seat))
+                assert sampler.play_weight(truth) == 1.0
+                checked += 1
+    assert checked > 60
+
+
+def test_the_play_evidence_deals_hidden_hands_closer_to_the_truth(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Late in heuristic hands, sampled hidden hands share more cards with the
+    true ones when the cards played weigh in than when they do not."""
+
+    def overlap(weights: bool) -> float:
+        monkeypatch.setattr(sampling, "PLAY_WEIGHTS", weights)
+        same = total = 0
+        for seed in range(20):
+            state = _play_to(seed, 0, 18, False)
+            if state is None or state.game in (None, GameType.RAMSCH):
+                continue
+            seat = state.to_move
+            assert seat is not None
+            sampler = DealSampler(state.observe(seat))
+            r = random.Random(seed)
+            for _ in range(6):
+                deal = sampler.sample(r)
+                assert deal is not None
+                for s in range(3):
+                    if s != seat:
+                        same += (deal.hands[s] & state.hands[s]).bit_count()
+                        total += state.hands[s].bit_count()
+        return same / total
+
+    assert overlap(True) > overlap(False) + 0.03
+
+
+def test_cards_that_play_alike_are_alike() -> None:
+    """In a Grand, the 8 and 9 of a suit play alike; a Queen and a King do
+    not (3 and 4 points); the 7 and 9 are alike once the 8 is gone, not while
+    another hand may hold it."""
+    grand = int(GameType.GRAND)
+    seven, eight, nine, queen, king = (parse_card(x) for x in ("C7", "C8", "C9", "CQ", "CK"))
+    assert sampling._alike(grand, eight, nine, 1 << eight | 1 << nine, 0)
+    assert not sampling._alike(grand, queen, king, 1 << queen | 1 << king, 0)
+    assert not sampling._alike(grand, nine, seven, 1 << nine | 1 << seven, 0)
+    assert sampling._alike(grand, nine, seven, 1 << nine | 1 << seven, 1 << eight)
+
+
+def test_modelling_the_play_pauses_every_few_cards(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Late in a hand a candidate deal is checked against a dozen past cards;
+    the sampler pauses every ``MODEL_STEP`` cards modelled, so no step of a
+    decision grows with the length of the play."""
+    calls = [0]
+    real = sampling.choose_card
+
+    def counting(*args):  # type: ignore[no-untyped-def]
+        calls[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(sampling, "choose_card", counting)
+    worst = total = 0
+    for seed in range(10):
+        state = _play_to(seed, 0, 17, False)
+        if state is None or state.game in (None, GameType.RAMSCH):
+            continue
+        sampler = DealSampler(state.observe(state.to_move))  # type: ignore[arg-type]
+        steps = sampler.sample_steps(random.Random(seed))
+        while True:
+            calls[0] = 0
+            try:
+                next(steps)
+            except StopIteration:
+                break
+            finally:
+                worst = max(worst, calls[0])
+                total += calls[0]
+    assert total > 50
+    assert worst <= sampling.MODEL_STEP

@@ -383,6 +383,7 @@ def summarize(config: DuelConfig, outcomes: list[DealOutcome], jobs: int, wall: 
             "wall_seconds": round(wall, 1),
             **{who: _timing(totals[who]) for who in "AB"},
         },
+        "deal_differences": [round(o.difference, 2) for o in outcomes],
     }
     return result
 
