@@ -360,9 +360,10 @@ MESSAGES: dict[str, str] = {
     "strength_note.normal": "Spielt nach Faustregeln und zählt jede gespielte Karte mit.",
     "strength_note.strong": "Zählt Karten, erschließt, wer eine Farbe nicht mehr hat, und rechnet die "
                             "letzten Stiche durch.",
-    "strength_note.expert": "Spielt jede Karte nach Suche: verteilt die unbekannten Karten viele Male und "
-                            "rechnet jede Verteilung durch; reizt wie Stark und prüft das Drücken an "
-                            "Probeverteilungen. Denkt bis eine Drittelsekunde pro Zug, eine Sekunde fürs Drücken.",
+    "strength_note.expert": "Spielt jede Karte nach Suche: verteilt die unbekannten Karten viele Male, passend zu "
+                            "Reizen und Spielweise, und rechnet jede Verteilung durch; reizt wie Stark und prüft "
+                            "das Drücken an Probeverteilungen. Denkt bis eine Drittelsekunde pro Zug, eine "
+                            "Sekunde fürs Drücken.",
     # notices, past matches, giving up a match (uisetup)
     "btn.ok": "OK",
     "notice.title": "Bitte beachten",

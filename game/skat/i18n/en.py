@@ -369,9 +369,9 @@ MESSAGES: dict[str, str] = {
     "strength_note.easy": "Plays by rules of thumb, forgets cards and now and then plays carelessly.",
     "strength_note.normal": "Plays by rules of thumb and counts every card played.",
     "strength_note.strong": "Counts cards, works out who is out of a suit and searches the last tricks through.",
-    "strength_note.expert": "Plays every card by search: deals the unseen cards many times and solves each "
-                            "deal; bids like strong, then tries its discards on sampled deals. Thinks up to a third of "
-                            "a second a move, a second for the discard.",
+    "strength_note.expert": "Plays every card by search: deals the unseen cards many times, as the bidding and the "
+                            "cards played suggest, and solves each deal; bids like strong, then tries its discards on "
+                            "sampled deals. Thinks up to a third of a second a move, a second for the discard.",
     # notices, past matches, giving up a match (uisetup)
     "btn.ok": "OK",
     "notice.title": "Please note",
