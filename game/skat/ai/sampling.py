@@ -60,7 +60,7 @@ BIDDING_WEIGHTS = True
 """Weigh sampled deals by the auction and the declared game (see module doc)."""
 PLAY_WEIGHTS = True
 """Weigh sampled deals by the cards the others played (see module doc)."""
-MISMATCH = 0.1
+MISMATCH = 0.3
 """Weight factor of each past card another seat played that the strong
 heuristic, holding that seat's sampled hand, would not have played."""
 CANDIDATES = 20
