@@ -1,8 +1,9 @@
 """Skat card play by perfect-information Monte Carlo (PIMC).
 
 The seat to move deals the cards it cannot see a number of times
-(:mod:`skat.ai.sampling`: consistent with the play, the voids shown and, as
-soft evidence, the auction), solves every deal with all hands open
+(:mod:`skat.ai.sampling`: consistent with the cards played and the voids
+shown, and weighted by the auction and by how well each deal explains the
+cards the others chose), solves every deal with all hands open
 (:mod:`skat.ai.solver`) once for each card it could play, and plays the card
 with the best average outcome.
 
