@@ -32,7 +32,7 @@ from ..engine.cards import CARD_POINTS, mask_of, mask_points
 from ..engine.match import Hand, new_hand
 from ..engine.officers import OfficersHand, OPhase
 from ..engine.skat_hand import Phase, SkatHand
-from ..engine.tricks import TRUMPS, GameType
+from ..engine.tricks import BASE_VALUES, TRUMPS, GameType
 from ..engine.values import matadors
 from .evaluation import game_value
 from .solver import TT_CAPACITY, SearchAborted, SkatSolver
@@ -418,7 +418,7 @@ def _analyse_skat(hand: SkatHand, me: int | None) -> Progress:
             deciding = notes[i]
     winnable: list[tuple[GameType, bool | None]] = []
     for plan in candidates:
-        won = yield from _progress(_plan_wins(hand, d, plan, budget), done, units)
+        won = yield from _progress(_plan_wins(hand, d, plan), done, units)
         done += 1
         g = plan[0]
         prev = next((i for i, (pg, _) in enumerate(winnable) if pg == g), None)
@@ -432,7 +432,7 @@ def _analyse_skat(hand: SkatHand, me: int | None) -> Progress:
     return Analysis("skat", game, d, me, 3, best_start, actual, notes, deciding, winnable)
 
 
-def _progress(gen: Generator[float, None, object], done: int, units: int) -> Generator[float, None, object]:
+def _progress(gen: Generator[object, None, object], done: int, units: int) -> Generator[float, None, object]:
     """Pass a sub-search's slices on as overall progress."""
     while True:
         try:
@@ -524,7 +524,7 @@ def thin_tables(solver: SkatSolver) -> Generator[float, None, None]:
         by_cards: dict[int, list[int]] = {}
         for i in range(0, len(keys), PRUNE_CHUNK):
             for k in keys[i : i + PRUNE_CHUNK]:
-                n = (k & low).bit_count() if isinstance(k, int) else 0  # as the solver's own pruning counts
+                n = (k & low).bit_count()  # as the solver's own pruning counts
                 by_cards.setdefault(n, []).append(k)
             yield -1.0
         free = len(tt) - TT_CAPACITY // 2
@@ -564,7 +564,7 @@ def _candidate_plans(hand: SkatHand) -> list[Plan]:
     return plans
 
 
-def _plan_wins(hand: SkatHand, d: int, plan: Plan, budget: list[int]) -> Generator[float, None, bool | None]:
+def _plan_wins(hand: SkatHand, d: int, plan: Plan) -> Generator[float, None, bool | None]:
     """Would this game, with these discards, have been won double dummy at the bid?"""
     game, pair, value = plan
     cards = hand.deal.hands[d] | hand.deal.skat
@@ -580,7 +580,7 @@ def _plan_wins(hand: SkatHand, d: int, plan: Plan, budget: list[int]) -> Generat
     else:
         target = 61
         if value < hand.bid:
-            if value + BASE[game] < hand.bid:
+            if value + BASE_VALUES[game] < hand.bid:
                 return False  # not even Schneider would reach the bid
             target = 90
         question = lambda n: solver.declarer_reaches(target - skat_points, n)  # noqa: E731
@@ -600,18 +600,6 @@ def _plan_wins(hand: SkatHand, d: int, plan: Plan, budget: list[int]) -> Generat
     return answer
 
 
-BASE = {
-    g: v
-    for g, v in (
-        (GameType.DIAMONDS, 9),
-        (GameType.HEARTS, 10),
-        (GameType.SPADES, 11),
-        (GameType.CLUBS, 12),
-        (GameType.GRAND, 24),
-    )
-}
-
-
 # ------------------------------------------------------------------ Officers' Skat
 def _analyse_officers(hand: OfficersHand, me: int | None) -> Progress:
     from .officers_search import Budget, Scorer, hand_position, outcome
@@ -629,7 +617,7 @@ def _analyse_officers(hand: OfficersHand, me: int | None) -> Progress:
     units = len(cards) + 1
     done = 0
 
-    def judge(h: OfficersHand) -> Generator[float, None, Outcome]:
+    def judge(h: OfficersHand) -> Generator[float | None, None, Outcome]:
         if h.done:
             r = h.result
             assert r is not None
@@ -638,7 +626,7 @@ def _analyse_officers(hand: OfficersHand, me: int | None) -> Progress:
         got = _POSITIONS.get(key)
         if got is None:
             pos = hand_position(h, rng)
-            code = yield from _officers_steps(outcome(pos, classes, 99, cache, budget))  # type: ignore[arg-type]
+            code = yield from outcome(pos, classes, 99, cache, budget)  # type: ignore[arg-type,misc]
             got = (int(code), False, False)
             _remember(key, got)
         return classes.outcome(*divmod(got[0], 1000))
@@ -690,15 +678,6 @@ def _analyse_officers(hand: OfficersHand, me: int | None) -> Progress:
         deciding,
         face_down=True,
     )
-
-
-def _officers_steps(gen: Generator[None, None, float]) -> Generator[float, None, float]:
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]
-        yield -1.0
 
 
 class _ClassScorer:

@@ -13,6 +13,7 @@ import argparse
 import json
 import platform
 import random
+import statistics
 import time
 
 from ..engine.deal import SkatDeal, shuffled_deck
@@ -52,19 +53,14 @@ def measure(hand: SkatHand, me: int | None = None) -> tuple[float, float, analys
         try:
             next(gen)
         except StopIteration as stop:
-            dt = clock() - t0
-            total += dt
-            longest = max(longest, dt)
-            return total, longest, stop.value
+            done = stop
+        else:
+            done = None
         dt = clock() - t0
         total += dt
         longest = max(longest, dt)
-
-
-def median(values: list[float]) -> float:
-    v = sorted(values)
-    n = len(v)
-    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
+        if done is not None:
+            return total, longest, done.value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,10 +89,10 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
         "hands": args.hands,
         "clock": "thread_time (CPU)",
-        "median_s": round(median(times), 3),
+        "median_s": round(statistics.median(times), 3),
         "max_s": round(max(times), 3),
         "longest_slice_ms": round(max(slices) * 1000, 2),
-        "median_longest_slice_ms": round(median(slices) * 1000, 2),
+        "median_longest_slice_ms": round(statistics.median(slices) * 1000, 2),
         "targets": {"median_s": 3.0, "slice_ms": 20.0},
     }
     print(json.dumps(out, indent=2))

@@ -219,7 +219,7 @@ def decode_deal(code: str) -> SharedDeal:
     text = normalize_code(code)
     if not text:
         raise ShareCodeError("The deal code is empty.", "empty")
-    text_value(text)  # every character in the alphabet, else a ShareCodeError saying which
+    value = text_value(text)  # every character in the alphabet, else a ShareCodeError saying which
     version = _VALUES[text[0]]
     if version != VERSION:
         if version == 0:
@@ -240,7 +240,6 @@ def decode_deal(code: str) -> SharedDeal:
             length=len(text),
             expected=CODE_LENGTH,
         )
-    value = text_value(text)
     payload, crc = value >> CRC_BITS, value & ((1 << CRC_BITS) - 1)
     if _crc(payload) != crc:
         raise ShareCodeError(

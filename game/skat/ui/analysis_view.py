@@ -1,7 +1,7 @@
 """The analysis screen: "could I have won?", worked out a few milliseconds per frame.
 
 The solver's work (:func:`skat.ai.analysis.analyse`) is a generator; this
-scene advances it for at most :data:`FRAME_BUDGET` seconds per frame and
+scene advances it for at most :data:`~skat.ai.base.TABLE_SLICE` seconds per frame and
 shows a progress bar meanwhile, so the table never freezes, not even in the
 browser's single thread.
 """
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from ..ai.analysis import Analysis, CardNote, Outcome, analyse, cached
+from ..ai.base import TABLE_SLICE
 from ..engine.match import Hand, Match, new_hand
 from ..engine.officers import OfficersHand
 from ..engine.tricks import GameType
@@ -21,9 +22,6 @@ from ..i18n import Translator
 from .painter import GOLD, GREEN, INK, INK_DIM, RED, Painter
 from .scene import Input, Scene
 from .widgets import Button, ButtonGroup, draw_title, fitting_size
-
-FRAME_BUDGET = 0.008
-"""Seconds of analysis per frame (a slice is about 5 ms; the frame stays smooth)."""
 
 
 @dataclass
@@ -155,7 +153,6 @@ class AnalysisScene(Scene):
         self.result: Analysis | None = cached(view.hand, me)
         self.work = None if self.result is not None else analyse(view.hand, me)
         self.progress = 0.0
-        self.slices = 0
 
     def enter(self) -> None:
         t = self.app.t
@@ -178,7 +175,7 @@ class AnalysisScene(Scene):
     def update(self, dt: float) -> None:
         if self.work is None:
             return
-        deadline = time.perf_counter() + FRAME_BUDGET
+        deadline = time.perf_counter() + TABLE_SLICE
         while True:
             try:
                 p = next(self.work)
@@ -187,7 +184,6 @@ class AnalysisScene(Scene):
                 self.work = None
                 self.progress = 1.0
                 return
-            self.slices += 1
             if p >= 0:
                 self.progress = max(self.progress, p)
             if time.perf_counter() >= deadline:

@@ -153,7 +153,7 @@ class ReplayScene(Scene):
         officers = n == 2
         cw = 44 if officers else 52
         gap = 34 if officers else 46
-        row_h = 124 if not officers else 124
+        row_h = 124
         for seat in range(n):
             y = top + seat * row_h
             name = self.view.names[seat]
