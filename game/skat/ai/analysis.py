@@ -34,6 +34,7 @@ from ..engine.officers import OfficersHand, OPhase
 from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import BASE_VALUES, TRUMPS, GameType
 from ..engine.values import matadors
+from .base import run_steps
 from .evaluation import game_value
 from .solver import TT_CAPACITY, SearchAborted, SkatSolver
 
@@ -235,11 +236,7 @@ def analyse(hand: Hand, me: int | None = None) -> Progress:
 
 def run_to_end(gen: Progress) -> Analysis:
     """Drive an analysis without slicing (tests, the command line)."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]
+    return run_steps(gen)
 
 
 _NO_OUTCOME = Outcome(0, False, False, False, 0)

@@ -19,6 +19,7 @@ import random
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Generator
+from typing import TypeVar
 
 from ..engine.officers import OfficersObservation
 from ..engine.rules import ISKO, OFFICERS, Rules
@@ -27,6 +28,8 @@ from ..engine.skat_hand import SkatObservation
 View = SkatObservation | OfficersObservation
 """What a seat may know: an observation, rules included."""
 
+T = TypeVar("T")
+
 Thinking = Generator[int | None, None, int]
 """A decision's work: yields ``None`` or a provisional action between units of
 work and returns the chosen action."""
@@ -34,13 +37,13 @@ work and returns the chosen action."""
 HEURISTIC_STRENGTHS = ("easy", "normal", "strong")
 """The rule-of-thumb players (:class:`skat.ai.heuristic.HeuristicPlayer`)."""
 STRENGTHS = (*HEURISTIC_STRENGTHS, "expert")
+"""The strengths a user can choose; "expert" is the search player."""
 TABLE_SLICE = 0.008
 """Seconds of thinking the table gives a computer player per frame.
 
 Half a 60 Hz frame: drawing takes about a millisecond, so the frame rate holds,
 and a timed search (which counts wall-clock time) gets about half of its budget
 as work instead of a quarter at 4 ms, which left a discard about 25 sampled deals."""
-"""The strengths a user can choose; "expert" is the search player."""
 BENCH_ALIASES = {"heuristic": "strong"}
 """Names only benchmarks use: "heuristic" is always today's strongest heuristic,
 so a comparison against it stays reproducible as the strengths evolve."""
@@ -148,3 +151,13 @@ def decide_now(player: Player, view: View, budget: float = 0.05) -> int:
         pass
     assert decision.action is not None
     return decision.action
+
+
+def run_steps(steps: Generator[object, None, T]) -> T:
+    """A generator of work in steps run to its end, in one go: its value
+    (for tests, benchmarks and the few callers whose work is short)."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value  # type: ignore[no-any-return]

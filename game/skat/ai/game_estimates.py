@@ -32,6 +32,7 @@ from ..engine.scoring import score_skat
 from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import GameType
 from ..engine.values import BID_INDEX, BID_VALUES, NULL_VALUES
+from .base import run_steps
 from .evaluation import TRUMP_GAMES, game_value, win_probability
 from .skat_play import choose_card
 from .solver import SearchAborted, SkatSolver
@@ -164,12 +165,7 @@ def sample_world(
     accept: Callable[[World], bool] | None = None,
 ) -> World:
     """:func:`sampling_world` in one go."""
-    steps = sampling_world(rng, known, known_skat, sizes, skat_size, bounds, accept)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            return stop.value
+    return run_steps(sampling_world(rng, known, known_skat, sizes, skat_size, bounds, accept))
 
 
 def sampling_world(
@@ -284,12 +280,7 @@ def play_out(
     ouvert: bool = False,
 ) -> Outcome:
     """Play ``game`` on ``world`` in one go (see :func:`playing_out`)."""
-    steps = playing_out(world, declarer, game, rng, discard, ouvert)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            return stop.value
+    return run_steps(playing_out(world, declarer, game, rng, discard, ouvert))
 
 
 def playing_out(

@@ -17,7 +17,6 @@ first card put away, by the same player, as in a game.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from ..engine import actions as A
@@ -25,11 +24,10 @@ from ..engine.cards import mask_points
 from ..engine.match import Hand
 from ..engine.officers import OfficersObservation
 from ..engine.skat_hand import Phase, SkatObservation
-from ..engine.tricks import TRUMPS, GameType
+from ..engine.tricks import GameType
 from . import pimc, scores, skat_player
-from .base import Decision, View
+from .base import Decision, View, run_steps
 from .effort import Effort
-from .evaluation import win_probability
 from .officers_search import BLIND
 from .search_player import HEURISTIC, SearchPlayer
 
@@ -209,7 +207,7 @@ def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> Non
     phase = obs.phase
     forehand = obs.seat == 0
     if phase == Phase.BIDDING:
-        options = _run(skat_player.bid_options(obs.hand, forehand, HEURISTIC))
+        options = run_steps(skat_player.bid_options(obs.hand, forehand, HEURISTIC))
         if action == A.HOLD:
             need = obs.bid
         elif A.is_bid(action):
@@ -225,7 +223,7 @@ def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> Non
             hint.hand_game = bool(best.action & skat_player._HAND_FLAG)
             hint.chance = best.p
     elif phase == Phase.SKAT:
-        options = _run(skat_player.bid_options(obs.hand, forehand, HEURISTIC))
+        options = run_steps(skat_player.bid_options(obs.hand, forehand, HEURISTIC))
         want_hand = action == A.HAND
         pool = [o for o in options if bool(o.action & skat_player._HAND_FLAG) == want_hand and o.value >= obs.bid]
         best = max(pool, key=lambda o: o.expected, default=None)
@@ -247,16 +245,12 @@ def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> Non
         # The heuristic's own measure: trump length and top cards against the game.
         hint.stage = "kontra"
         hint.game = obs.game
-        hint.trumps = (obs.hand & TRUMPS[obs.game]).bit_count()
-        hint.aces = sum(
-            1 for s in range(4) if obs.hand >> (s * 8 + 7) & 1 and (obs.game == GameType.GRAND or s != obs.game)
-        )
+        hint.trumps, hint.aces = skat_player.kontra_counts(obs.hand, obs.game)
     elif phase == Phase.RE and obs.game is not None:
         # The declarer's chance of winning, as the heuristic rates it for Re.
         hint.stage = "re"
         hint.game = obs.game
-        stage = "hand" if obs.hand_game else "post"
-        hint.chance = win_probability(obs.game, obs.hand, forehand, stage, mask_points(obs.skat))
+        hint.chance = skat_player.re_chance(obs)
     else:
         hint.game = obs.game
         hint.by_rule = True
@@ -279,10 +273,3 @@ def _explain_officers(
         hint.by_rule = True
 
 
-def _run(gen: Generator[None, None, list]) -> list:  # type: ignore[type-arg]
-    """Run a short estimate generator to its end (a handful of cheap units)."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]

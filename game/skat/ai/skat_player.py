@@ -22,7 +22,7 @@ from ..engine.rules import Rules
 from ..engine.skat_hand import Phase, SkatObservation
 from ..engine.tricks import TRUMPS, GameType
 from ..engine.values import BASE_VALUES, NULL_VALUES, next_null_step, smallest_multiple_reaching
-from .base import Thinking
+from .base import Thinking, run_steps
 from .endgame import endgame_card
 from .evaluation import TRUMP_GAMES, best_discard, game_value, null_deficits, win_probability
 from .skat_play import choose_card
@@ -216,12 +216,7 @@ def _discard(obs: SkatObservation, rules: Rules, strength: str) -> Generator[Non
 
 def discard_plan(cards: int, fixed: int, forehand: bool, bid: int, strength: str) -> tuple[int, tuple[int, int]]:
     """:func:`planning_discard` in one go."""
-    steps = planning_discard(cards, fixed, forehand, bid, strength)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            return stop.value
+    return run_steps(planning_discard(cards, fixed, forehand, bid, strength))
 
 
 def planning_discard(
@@ -291,15 +286,9 @@ def _wants_kontra(obs: SkatObservation, strength: str) -> bool:
         return False
     game = obs.game
     hand = obs.hand
-    trumps = TRUMPS[game]
-    n_trumps = (hand & trumps).bit_count()
+    n_trumps, aces = kontra_counts(hand, game)
     top_jacks = sum(1 for s in (3, 2) if hand >> (s * 8 + JACK) & 1)
-    aces = tens = 0
-    for s in range(4):
-        if game != GameType.GRAND and s == game:
-            continue
-        aces += hand >> (s * 8 + ACE) & 1
-        tens += hand >> (s * 8 + TEN) & 1 and hand >> (s * 8 + ACE) & 1
+    tens = sum(1 for s in _side_suits(game) if hand >> (s * 8 + TEN) & 1 and hand >> (s * 8 + ACE) & 1)
     score = 1.5 * n_trumps + 2.0 * top_jacks + 2.0 * aces + 1.0 * tens
     if game == GameType.GRAND:
         score += 1.5 * (hand & JACKS_MASK).bit_count()
@@ -307,10 +296,25 @@ def _wants_kontra(obs: SkatObservation, strength: str) -> bool:
     return score >= need
 
 
+def _side_suits(game: int) -> list[int]:
+    """The suits whose Aces are not trumps."""
+    return [s for s in range(4) if game == GameType.GRAND or s != game]
+
+
+def kontra_counts(hand: int, game: int) -> tuple[int, int]:
+    """(trumps, Aces of the other suits) of a defender: what Kontra rests on."""
+    return (hand & TRUMPS[game]).bit_count(), sum(1 for s in _side_suits(game) if hand >> (s * 8 + ACE) & 1)
+
+
+def re_chance(obs: SkatObservation) -> float:
+    """The declarer's chance of winning his game, as Re is judged."""
+    assert obs.game is not None
+    stage = "hand" if obs.hand_game else "post"
+    return win_probability(obs.game, obs.hand, obs.seat == 0, stage, mask_points(obs.skat))
+
+
 def _wants_re(obs: SkatObservation, strength: str) -> bool:
     """The declarer answers Re only with a game it is nearly sure to win."""
     if obs.game is None:
         return False
-    stage = "hand" if obs.hand_game else "post"
-    p = win_probability(obs.game, obs.hand, obs.seat == 0, stage, mask_points(obs.skat))
-    return p >= RE_THRESHOLD[strength]
+    return re_chance(obs) >= RE_THRESHOLD[strength]
