@@ -90,7 +90,11 @@ class Match:
     @property
     def seats(self) -> tuple[int, ...]:
         """Table player at each seat of the current hand."""
-        d, n = self.dealer, self.players
+        return self.seats_for(self.dealer)
+
+    def seats_for(self, dealer: int) -> tuple[int, ...]:
+        """Table player at each seat of a hand that ``dealer`` dealt."""
+        d, n = dealer, self.players
         if self.game == "officers":
             return (1 - d, d)
         return ((d + 1) % n, (d + 2) % n, (d + 3) % n)

@@ -42,8 +42,7 @@ def hand_of_match(match: Match, index: int, names: list[str], human: int) -> Han
     for a in match.actions[index]:
         hand.apply(a)
     dealer = match.sheet[index].dealer if index < len(match.sheet) else match.dealer
-    n = match.players
-    seats = (1 - dealer, dealer) if match.game == "officers" else tuple((dealer + k) % n for k in (1, 2, 3))
+    seats = match.seats_for(dealer)
     me = seats.index(human) if human in seats else None
     return HandView(hand, [names[p] for p in seats], me)
 
