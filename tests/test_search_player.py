@@ -392,6 +392,7 @@ def test_heuristic_plans_the_null_that_the_null_variant_checks() -> None:
 def test_no_null_after_pickup_that_the_solver_sees_lost(mode: str) -> None:
     state = _to_discard(*_NULL_TEMPTATION)
     player = SearchPlayer(rng=random.Random(4), effort=Effort.fixed(6), skat_mode=mode)
+    player.track_deviations = True
     _, action = _discard_and_declare(state, player)
     assert A.declaration(action).game != GameType.NULL
     assert player.last_estimate is not None and 0.0 <= player.last_estimate <= 1.0
@@ -411,6 +412,7 @@ def test_null_variant_leaves_a_trump_plan_to_the_heuristic() -> None:
     hands = ("CJ SJ HJ CA CT CK CQ C9 HA D7", "D8 D9 DT DQ H8 H9 HT HQ S8 S9", "S7 ST SQ SK SA DJ DA DK H7 HK", "C7 C8")
     heuristic = SearchPlayer(rng=random.Random(2), effort=Effort.fixed(4), skat_mode="heuristic")
     variant = SearchPlayer(rng=random.Random(2), effort=Effort.fixed(4), skat_mode="null")
+    variant.track_deviations = True
     assert _discard_and_declare(_to_discard(*hands), heuristic) == _discard_and_declare(_to_discard(*hands), variant)
     assert not variant.deviated
     assert variant.last_estimate == heuristic.last_estimate

@@ -25,16 +25,14 @@ import ast
 import importlib
 import json
 import multiprocessing
-import random
 import sys
 from typing import Any
 
 from skat.ai import duel
-from skat.ai.base import Player, decide_now
+from skat.ai.base import decide_now
 from skat.ai.duel import SKAT_SEATINGS, DuelConfig, hand_points, mean_ci
-from skat.ai.effort import Effort
+from skat.ai.search_player import SearchPlayer
 from skat.engine.match import new_hand
-from skat.engine.skat_hand import Phase
 
 
 def play(
@@ -42,21 +40,16 @@ def play(
 ) -> tuple[list[int], bool, str]:
     """(points per seat, whether an A player deviated, what was declared)."""
     rules = duel.RULES[config.game][config.rules]
-    effort = Effort.fixed(config.samples)
-    names = {"A": config.a, "B": config.b}
-    players: list[Player] = [
-        duel.make_duel_player(names[who], random.Random(f"duel/{config.seed}/{index}/{game_no}/{seat}"), effort)
-        for seat, who in enumerate(seating)
-    ]
+    players = duel.seat_players(config, seating, game_no, index)
+    for p in players:
+        if isinstance(p, SearchPlayer):
+            p.track_deviations = True
     state = new_hand(config.game, rules, deck)
 
     while not state.done:
         seat = state.to_move
         assert seat is not None
-        view = state.observe(seat)
-        if view.phase == Phase.DECLARE:
-            players[seat].last_estimate = None
-        state.apply(decide_now(players[seat], view, 10.0))
+        state.apply(decide_now(players[seat], state.observe(seat), 10.0))
     result = state.result
     assert result is not None
     deviated = any(getattr(p, flag, False) for p, who in zip(players, seating, strict=True) if who == "A")

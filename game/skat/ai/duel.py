@@ -201,15 +201,21 @@ def deal_deck(seed: int, index: int) -> tuple[int, ...]:
     return tuple(shuffled_deck(random.Random(f"duel/{seed}/deal/{index}")))
 
 
-def play_game(config: DuelConfig, deck: tuple[int, ...], seating: str, game_no: int, index: int) -> dict[str, Tally]:
-    """Play one hand with the given seating; return the tally of each player."""
-    rules = RULES[config.game][config.rules]
+def seat_players(config: DuelConfig, seating: str, game_no: int, index: int) -> list[Player]:
+    """The players of one duel game, each with its own seeded generator (a
+    paired replay must seat exactly these)."""
     effort = Effort.fixed(config.samples)
     names = {"A": config.a, "B": config.b}
-    players = [
+    return [
         make_duel_player(names[who], random.Random(f"duel/{config.seed}/{index}/{game_no}/{seat}"), effort)
         for seat, who in enumerate(seating)
     ]
+
+
+def play_game(config: DuelConfig, deck: tuple[int, ...], seating: str, game_no: int, index: int) -> dict[str, Tally]:
+    """Play one hand with the given seating; return the tally of each player."""
+    rules = RULES[config.game][config.rules]
+    players = seat_players(config, seating, game_no, index)
     tallies = {who: Tally() for who in "AB"}
     settle_garbage()
     state = new_hand(config.game, rules, deck)

@@ -85,9 +85,12 @@ class SearchPlayer(Player):
         # The simulations draw from generators of their own (see sim_rng), so the
         # card play's draws (and a duel's paired games) do not depend on them.
         self.sim_seed = hash(self.rng.getstate()[1])
+        self.track_deviations = False
+        """Set by benchmarks that replay only the games a variant decided
+        differently: then each simulated decision is compared with the
+        heuristic's, which costs a heuristic decision more."""
         self.deviated = False
-        """True once a simulated decision differed from the heuristic's (benchmarks
-        replay only those games with the other variant)."""
+        """True once a simulated decision differed from the heuristic's (tracked only)."""
         self.hand_deviated = False
         """True once the simulated Hand-or-skat choice differed from the heuristic's."""
 
@@ -149,7 +152,7 @@ def _simulated(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thin
 def _hand_choice(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thinking:
     """Hand or skat, and the declaration after Hand, by simulation."""
     action = yield from skat_bidding_sim.think(obs, rules, sim_rng(player, obs), player.effort, player)
-    if len(obs.legal) > 1:
+    if player.track_deviations and len(obs.legal) > 1:
         heuristic = yield from skat_player.think(obs, rules, HEURISTIC, random.Random(0))
         if heuristic != action:
             player.hand_deviated = player.deviated = True
@@ -179,7 +182,7 @@ def _after_pickup(
 
 def _note_deviation(obs: SkatObservation, rules: Rules, player: SearchPlayer, action: int) -> Thinking:
     """Mark the player when the heuristic would have chosen otherwise."""
-    if not player.deviated and obs.phase != Phase.PLAY:
+    if player.track_deviations and not player.deviated and obs.phase != Phase.PLAY:
         heuristic = yield from skat_player.think(obs, rules, HEURISTIC, random.Random(0))
         player.deviated = heuristic != action
     return action
