@@ -271,14 +271,15 @@ def played_cards(hand: Hand) -> list[tuple[int, int]]:
 class _SkatJudge:
     """Best-play outcomes of positions of one Skat game, node-bounded slices."""
 
-    def __init__(self, hand: SkatHand, game: GameType, declarer: int, skat: int, own: int, budget: list[int]) -> None:
+    def __init__(self, hand: SkatHand, game: GameType, declarer: int, skat: int, own: int) -> None:
         self.hand = hand
         self.game = game
         self.declarer = declarer
         self.skat_points = mask_points(skat)
         self.mats = matadors(game, own) if game != GameType.NULL else 0
         self.solver = SkatSolver(int(game), declarer)
-        self.budget = budget
+        self.spent = 0
+        """Solver nodes since the last pause."""
         self.guess = 61
 
     def _ask(self, fn: Callable[[int], bool]) -> Generator[float, None, bool]:
@@ -287,14 +288,14 @@ class _SkatJudge:
             try:
                 r = fn(SLICE_NODES)
             except SearchAborted:
-                self.budget[0] += SLICE_NODES
+                self.spent += SLICE_NODES
                 yield -1.0
                 yield from thin_tables(self.solver)
                 continue
-            self.budget[0] += self.solver.nodes
+            self.spent += self.solver.nodes
             self.solver.reset_counters()
-            if self.budget[0] >= SLICE_NODES:
-                self.budget[0] = 0
+            if self.spent >= SLICE_NODES:
+                self.spent = 0
                 yield -1.0
             return r
 
@@ -379,8 +380,7 @@ def _analyse_skat(hand: SkatHand, me: int | None) -> Progress:
         me = d
     cards = played_cards(hand)
     own = hand.deal.hands[d] | hand.deal.skat
-    budget = [0]
-    judge = _SkatJudge(hand, game, d, start.skat, own, budget)
+    judge = _SkatJudge(hand, game, d, start.skat, own)
     candidates = _candidate_plans(hand)
     units = len(cards) + 1 + len(candidates)
     done = 0

@@ -101,7 +101,7 @@ def make_duel_player(strength: str, rng: random.Random, effort: Effort) -> Playe
     the expert with another of its :data:`~skat.ai.search_player.SKAT_MODES`
     (benchmark variants only, e.g. ``expert-heuristic`` and ``expert-sim``)."""
     from . import make_player
-    from .search_player import SKAT_MODES, SearchPlayer
+    from .search_player import HEURISTIC, SKAT_MODES, SearchPlayer
     from .skat_player import BIDDING_STYLES
 
     if strength.startswith("expert-"):
@@ -111,7 +111,7 @@ def make_duel_player(strength: str, rng: random.Random, effort: Effort) -> Playe
                 f"unknown expert variant {strength!r}; known: expert-MODE[-STYLE] with MODE one of "
                 f"{', '.join(SKAT_MODES)} and STYLE one of {', '.join(BIDDING_STYLES)}"
             )
-        return SearchPlayer("expert", rng, effort, skat_mode=mode, bidding=bidding or "strong")
+        return SearchPlayer("expert", rng, effort, skat_mode=mode, bidding=bidding or HEURISTIC)
     try:
         return make_player(strength, rng, effort)
     except ValueError:

@@ -40,6 +40,7 @@ for _style, (_bid, _hand) in BIDDING_STYLES.items():
     BID_THRESHOLD[_style] = _bid
     HAND_THRESHOLD[_style] = _hand
     RE_THRESHOLD[_style] = RE_THRESHOLD["strong"]
+del _style, _bid, _hand
 PICKUP_CREDIT = 0.05
 """Added to a game's chance before the skat: after it the best game may be another."""
 _HAND_FLAG = 1 << 20
