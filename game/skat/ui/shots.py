@@ -69,6 +69,22 @@ def declarer_seed(game_rules, want_declarer: bool = True) -> int:  # type: ignor
     return 1
 
 
+def _officers_policy(stop_after: int | None = None):  # type: ignore[no-untyped-def]
+    """A scripted Officers' Skat hand for :func:`_drive`: the third choice of
+    the trump call, the last of every other decision, the first card; it stops
+    with the person (table player 0) to move once ``stop_after`` tricks are done."""
+
+    def choose(hand, player):  # type: ignore[no-untyped-def]
+        if stop_after is not None and len(hand.tricks) >= stop_after and player == 0:
+            return None
+        legal = hand.legal_actions()
+        if hand.phase == 3 and len(legal) > 2:
+            return legal[2]
+        return legal[-1] if hand.phase != 6 else legal[0]
+
+    return choose
+
+
 def _drive(table, choose, limit: int = 400) -> None:  # type: ignore[no-untyped-def]
     """Play the table's hand by script: ``choose(hand, player)`` names each action
     (for the computer players too) until it returns None.  The events go to the
@@ -259,9 +275,7 @@ def states(app):  # type: ignore[no-untyped-def]
     settle(app)
     yield "09b-officers-dealer-kontra"
     t, ctl = table("officers", OFFICERS, 2, dealer=1, seed=5)
-    _drive(t, lambda hand, pl: None if len(hand.tricks) >= 5 and pl == 0 else (
-        hand.legal_actions()[2] if hand.phase == 3 else hand.legal_actions()[-1] if hand.phase != 6
-        else hand.legal_actions()[0]))
+    _drive(t, _officers_policy(5))
     settle(app)
     yield "10-officers-mid-hand"
     yield from _officers_analysis_states(app, t)
@@ -330,8 +344,7 @@ def _officers_analysis_states(app, table):  # type: ignore[no-untyped-def]
     from .analysis_view import AnalysisScene
     from .result import ResultScene
 
-    _drive(table, lambda hand, pl: hand.legal_actions()[2] if hand.phase == 3 and len(hand.legal_actions()) > 2
-           else hand.legal_actions()[-1] if hand.phase != 6 else hand.legal_actions()[0])
+    _drive(table, _officers_policy())
     settle(app, until=lambda: isinstance(app.stack.top, ResultScene))
     app.stack.top.analysis()
     scene = app.stack.top

@@ -15,7 +15,7 @@ def hint_states(app):  # type: ignore[no-untyped-def]
     from .controller import MatchController
     from .menu import TitleScene
     from .sheet import SheetScene
-    from .shots import _drive, _frames, _human_stop, _winner_policy, declarer_seed, settle
+    from .shots import _drive, _frames, _human_stop, _officers_policy, _winner_policy, declarer_seed, settle
     from .table import TableScene
 
     app.settings["hints"] = True
@@ -62,20 +62,7 @@ def hint_states(app):  # type: ignore[no-untyped-def]
     ask(t)
     yield "40d-hint-kontra"
     t, ctl = table("officers", OFFICERS, 2, 1, 5)
-    _drive(
-        t,
-        lambda hand, pl: (
-            None
-            if len(hand.tricks) >= 9 and pl == 0
-            else (
-                hand.legal_actions()[2]
-                if hand.phase == 3
-                else hand.legal_actions()[-1]
-                if hand.phase != 6
-                else hand.legal_actions()[0]
-            )
-        ),
-    )
+    _drive(t, _officers_policy(9))
     settle(app)
     ask(t)
     yield "40e-hint-officers-play"
