@@ -170,7 +170,7 @@ def _after_pickup(
             cards = obs.hand | obs.skat
             game, pair = yield from skat_player.planning_discard(cards, obs.skat, obs.seat == 0, obs.bid, HEURISTIC)
             if game not in checked:
-                return next((c for c in pair if obs.hand >> c & 1), obs.legal[0])
+                return skat_player.discard_card(obs, pair)
         else:
             action = yield from _heuristic_skat(obs, rules, player)
             if A.declaration(action).game not in checked:

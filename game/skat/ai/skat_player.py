@@ -209,10 +209,12 @@ def _discard(obs: SkatObservation, rules: Rules, strength: str) -> Generator[Non
     away a card of its pair.  The plan is made again for the second card,
     with the first one fixed."""
     _, pair = yield from planning_discard(obs.hand | obs.skat, obs.skat, obs.seat == 0, obs.bid, strength)
-    for c in pair:
-        if obs.hand >> c & 1:
-            return c
-    return obs.legal[0]
+    return discard_card(obs, pair)
+
+
+def discard_card(obs: SkatObservation, pair: tuple[int, int]) -> int:
+    """The next card of a planned discard ``pair`` still in the hand."""
+    return next((c for c in pair if obs.hand >> c & 1), obs.legal[0])
 
 
 def discard_plan(cards: int, fixed: int, forehand: bool, bid: int, strength: str) -> tuple[int, tuple[int, int]]:
