@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -144,15 +145,23 @@ def test_a_bid_makes_strong_hands_likelier(monkeypatch) -> None:  # type: ignore
     assert bidder_strength(True) > bidder_strength(False) + 0.05
 
 
+def _trump_or_null_hands(seeds: range, stop: int) -> Iterator[tuple[int, SkatHand]]:
+    """(seed, hand) of the ISkO heuristic hands still being played at their
+    ``stop``-th card in a trump game or Null (Ramsch has no play evidence)."""
+    for seed in seeds:
+        state = _play_to(seed, 0, stop, False)
+        if state is not None and state.game != GameType.RAMSCH:
+            yield seed, state
+
+
 def test_the_true_deal_explains_every_card_of_strong_heuristic_players() -> None:
     """The play evidence models the others as the strong heuristic: in a hand
     the strong heuristic plays in every seat, the true deal never counts a
     card as unexpected, at any point of the play and from every seat."""
     checked = 0
-    for seed in range(12):
-        for stop in (4, 11, 19, 26):
-            state = _play_to(seed, 0, stop, False)
-            if state is None or state.game in (None, GameType.RAMSCH) or state.ouvert:
+    for stop in (4, 11, 19, 26):
+        for _, state in _trump_or_null_hands(range(12), stop):
+            if state.ouvert:
                 continue
             truth = sampling.Deal((state.hands[0], state.hands[1], state.hands[2]), state.skat)
             for seat in range(3):
@@ -169,10 +178,7 @@ def test_the_play_evidence_deals_hidden_hands_closer_to_the_truth(monkeypatch) -
     def overlap(weights: bool) -> float:
         monkeypatch.setattr(sampling, "PLAY_WEIGHTS", weights)
         same = total = 0
-        for seed in range(20):
-            state = _play_to(seed, 0, 18, False)
-            if state is None or state.game in (None, GameType.RAMSCH):
-                continue
+        for seed, state in _trump_or_null_hands(range(20), 18):
             seat = state.to_move
             assert seat is not None
             sampler = DealSampler(state.observe(seat))
@@ -214,10 +220,7 @@ def test_modelling_the_play_pauses_every_few_cards(monkeypatch) -> None:  # type
 
     monkeypatch.setattr(sampling, "choose_card", counting)
     worst = total = 0
-    for seed in range(10):
-        state = _play_to(seed, 0, 17, False)
-        if state is None or state.game in (None, GameType.RAMSCH):
-            continue
+    for seed, state in _trump_or_null_hands(range(10), 17):
         sampler = DealSampler(state.observe(state.to_move))  # type: ignore[arg-type]
         steps = sampler.sample_steps(random.Random(seed))
         while True:

@@ -41,6 +41,12 @@ class _OutOfNodes(Exception):
     pass
 
 
+def searched(game: int, held: int) -> bool:
+    """Does a strong player search this position (a trump game, ``held``
+    cards in the hand of the seat to move) instead of applying its rules?"""
+    return game <= GameType.GRAND and held <= MAX_TRICKS
+
+
 def endgame_card(obs: SkatObservation, strength: str, rng: random.Random) -> Generator[int | None, None, int | None]:
     """Best card by sampled perfect-information search, or None when the
     position is not an endgame of a suit game or Grand (or no deal fits).
@@ -48,12 +54,10 @@ def endgame_card(obs: SkatObservation, strength: str, rng: random.Random) -> Gen
     global last_search
     legal = list(obs.legal)
     game = obs.game
-    if game is None or game > GameType.GRAND or len(legal) < 2 or obs.declarer is None:
+    if game is None or len(legal) < 2 or obs.declarer is None or not searched(game, obs.hand.bit_count()):
         return None
     kn = SkatKnowledge(obs, game, strength)
     tricks_left = kn.held[kn.me]
-    if tricks_left > MAX_TRICKS:
-        return None
     search = last_search = _Search(kn)
     totals = dict.fromkeys(legal, 0.0)
     trick = [c for _, c in obs.trick]

@@ -44,14 +44,14 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 from dataclasses import dataclass, replace
-from typing import TypeVar
 
 from ..engine import actions as A
-from ..engine.cards import CARD_POINTS, mask_points
+from ..engine.cards import CARD_POINTS, iter_cards, mask_points
 from ..engine.skat_hand import SkatObservation
 from ..engine.tricks import FOLLOW, POWER, GameType, legal_follow
 from ..engine.values import NULL_VALUES
-from .endgame import MAX_TRICKS as ENDGAME_TRICKS
+from . import endgame
+from .base import run_steps
 from .evaluation import TRUMP_GAMES, game_value, win_probability
 from .knowledge import SkatKnowledge
 from .skat_play import choose_card
@@ -71,7 +71,6 @@ MODEL_STEP = 4
 """Cards modelled between two pauses (a few milliseconds)."""
 ACCEPT_FLOOR = 0.01
 """Least acceptance probability of any deal that fits the hard facts."""
-T = TypeVar("T")
 SKAT = 3
 """Index of the skat among the places of a deal (seats are 0..2)."""
 
@@ -210,48 +209,41 @@ class DealSampler:
                 evidence[s] = (said[s], refused[s])
         return evidence
 
-    def _play_events(self) -> list[tuple[int, tuple[tuple[int, int], ...], int, int, int, int]]:
-        """The others' past cards that were a choice, as (tricks finished
-        before, the trick so far, seat, card, cards the seat has played since
-        (this one included), cards gone before it), latest first."""
+    def _play_events(self) -> list[tuple[SkatObservation, int, int, int, bool]]:
+        """The others' past cards that may have been a choice, latest first,
+        as (the seat's view then, without its hand, legal cards and skat; the
+        card; the cards the seat has played since, this one included; the
+        cards gone before it; whether the seat knows the skat)."""
         obs = self.obs
         if obs.ouvert or self.game == GameType.RAMSCH:
             return []
-        seq: list[tuple[int, tuple[tuple[int, int], ...], int, int]] = []
-        for k, t in enumerate(obs.tricks):
-            partial: list[tuple[int, int]] = []
-            for i, c in enumerate(t.cards):
-                s = (t.leader + i) % 3
-                seq.append((k, tuple(partial), s, c))
-                partial.append((s, c))
-        partial = []
-        for s, c in obs.trick:
-            seq.append((len(obs.tricks), tuple(partial), s, c))
-            partial.append((s, c))
-        gone_before = []
-        gone = 0
-        for _, _, _, c in seq:
-            gone_before.append(gone)
-            gone |= 1 << c
-        # The strong heuristic searches the last tricks of a trump game on
-        # random deals: no model of a single card there.
-        searched = self.game <= GameType.GRAND
-        later = [0, 0, 0]
+        sees_skat = not obs.hand_game
         events = []
-        for (k, part, s, c), before in zip(reversed(seq), reversed(gone_before), strict=True):
-            later[s] |= 1 << c
-            if s != self.me and not self.fixed[s] and not (searched and k >= 10 - ENDGAME_TRICKS):
-                events.append((k, part, s, c, later[s], before))
-        self._points_after = [(0, 0, 0)]
-        pts = [0, 0, 0]
-        for t in obs.tricks:
-            pts[t.winner] += sum(CARD_POINTS[c] for c in t.cards)
-            self._points_after.append((pts[0], pts[1], pts[2]))
+        gone = 0
+        points = [0, 0, 0]
+        tricks = [(t.leader, t.cards) for t in obs.tricks]
+        tricks.append((obs.trick[0][0] if obs.trick else 0, tuple(c for _, c in obs.trick)))
+        for k, (leader, cards) in enumerate(tricks):
+            if endgame.searched(self.game, 10 - k):
+                break  # the strong heuristic searches random deals there: no single card to expect
+            part: tuple[tuple[int, int], ...] = ()
+            for i, c in enumerate(cards):
+                s = (leader + i) % 3
+                if s != self.me and not self.fixed[s]:
+                    then = replace(
+                        obs, seat=s, to_move=s, trick=part, tricks=obs.tricks[:k], points=tuple(points)
+                    )
+                    events.append((then, c, self._played_by[s] & ~gone, gone, sees_skat and s == obs.declarer))
+                part = (*part, (s, c))
+                gone |= 1 << c
+            if k < len(obs.tricks):
+                points[obs.tricks[k].winner] += mask_points(sum(1 << c for c in cards))
+        events.reverse()
         return events
 
     def play_weight(self, deal: Deal) -> float:
         """How well ``deal`` explains the others' cards (see :meth:`play_steps`)."""
-        return _run(self.play_steps(deal))
+        return run_steps(self.play_steps(deal))
 
     def play_steps(self, deal: Deal, w: float = 1.0, enough: float = 0.0) -> Generator[None, None, float]:
         """``w`` times how well ``deal`` explains the others' cards:
@@ -259,41 +251,29 @@ class DealSampler:
         in ``deal``, would have played otherwise (a card that plays alike
         counts as the same).  Stops once the weight is at most ``enough``;
         pauses every ``MODEL_STEP`` cards modelled."""
-        obs = self.obs
         game = self.game
         modelled = 0
-        for k, part, s, c, since, before in self._plays:
+        for then, c, since, before, sees_skat in self._plays:
+            s = then.seat
             held = deal.hands[s] | since
-            legal = legal_follow(game, part[0][1], held) if part else held
+            legal = legal_follow(game, then.trick[0][1], held) if then.trick else held
             if legal & (legal - 1) == 0:
                 continue  # forced
             if modelled and modelled % MODEL_STEP == 0:
                 yield None
             modelled += 1
-            view = replace(
-                obs,
-                seat=s,
-                to_move=s,
-                hand=held,
-                trick=part,
-                tricks=obs.tricks[:k],
-                points=self._points_after[k],
-                legal=tuple(x for x in range(32) if legal >> x & 1),
-                skat=deal.skat if s == obs.declarer and not obs.hand_game else 0,
-            )
+            skat = deal.skat if sees_skat else 0
+            view = replace(then, hand=held, legal=tuple(iter_cards(legal)), skat=skat)
             chosen = choose_card(view, "strong", _NO_RANDOM)
-            if chosen != c and not _alike(game, chosen, c, held, before):
+            if chosen != c and not _alike(game, chosen, c, held, before | skat):
                 w *= MISMATCH
                 if w <= enough:
                     break
         return w
 
-    def weight(self, deal: Deal) -> float:
-        """How well ``deal`` fits the auction, the declared game and the play, in (0, 1]."""
-        return _run(self.weight_steps(deal))
-
     def weight_steps(self, deal: Deal, enough: float = 0.0) -> Generator[None, None, float]:
-        """:meth:`weight` in steps; once known to be at most ``enough``, any such value."""
+        """How well ``deal`` fits the auction, the declared game and the play,
+        in (0, 1]; once known to be at most ``enough``, any such value."""
         w = self.bidding_weight(deal)
         if self._plays and w > enough:
             w = yield from self.play_steps(deal, w, enough)
@@ -346,16 +326,7 @@ class DealSampler:
 
     def sample(self, rng: random.Random) -> Deal | None:
         """:meth:`sample_steps` in one go."""
-        return _run(self.sample_steps(rng))
-
-
-def _run(steps: Generator[None, None, T]) -> T:
-    """A generator of steps run to its end: its value."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            return stop.value
+        return run_steps(self.sample_steps(rng))
 
 
 _NO_RANDOM = random.Random(0)
