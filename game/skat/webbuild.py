@@ -59,6 +59,7 @@ DESKTOP_ONLY = frozenset(
         "skat/webbuild.py",
         "skat/webruntime.py",
         "skat/ai/bench.py",
+        "skat/ai/bench_analysis.py",
         "skat/ai/calibrate.py",
         "skat/ai/duel.py",
         "skat/ai/solver_bench.py",
