@@ -34,9 +34,9 @@ bluff, a bold bid, a partner who plays otherwise) still turns up, and after
 ``CANDIDATES`` rejections the likeliest candidate is taken.
 ``BIDDING_WEIGHTS`` and ``PLAY_WEIGHTS`` turn the evidence off (for
 comparisons).  Measured on 100 hands of the strong heuristic (ISkO, 10 deals
-at the start of tricks 2, 4, 6 and 8, 4.7 ms per deal): the sampled hidden
+at the start of tricks 2, 4, 6 and 8, 3.8 ms per deal): the sampled hidden
 hands share 50/52/55/56% of their cards with the true ones by the auction
-alone, and 51/56/63/70% with the play too (``tools/sampling_accuracy.py``).
+alone, and 51/55/61/68% with the play too (``tools/sampling_accuracy.py``).
 """
 
 from __future__ import annotations
