@@ -1,0 +1,69 @@
+"""Dependencies point one way: engine -> ai -> ui.
+
+Read from the source (imports inside functions count too), so a lazy import
+cannot hide a dependency that points backwards.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "game" / "skat"
+
+#: For each layer, the top-level names and ``skat`` sub-packages it may never import.
+FORBIDDEN = {
+    "engine": {"pygame", "skat.ai", "skat.ui", "skat.lab"},
+    "ai": {"pygame", "skat.ui", "skat.lab"},
+    "ui": {"skat.lab"},
+}
+
+
+def imported_names(path: Path) -> set[str]:
+    """Absolute names of every module ``path`` imports, relative imports resolved."""
+    module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*parts, base] if base else parts)
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    return names
+
+
+def breaks(name: str, forbidden: set[str]) -> bool:
+    return any(name == bad or name.startswith(bad + ".") for bad in forbidden)
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_no_layer_imports_upwards(layer: str) -> None:
+    files = sorted((PACKAGE / layer).rglob("*.py"))
+    assert files, layer
+    wrong = [
+        f"{path.relative_to(PACKAGE)} imports {name}"
+        for path in files
+        for name in sorted(imported_names(path))
+        if breaks(name, FORBIDDEN[layer])
+    ]
+    assert wrong == []
+
+
+def test_the_checker_sees_a_backward_import() -> None:
+    """The rule above would catch ``from ..ui import x`` written in the engine."""
+    probe = PACKAGE / "engine" / "_layering_probe.py"
+    assert not probe.exists()
+    names = set()
+    try:
+        probe.write_text("def f():\n    from ..ui import table\n    import pygame\n", encoding="utf-8")
+        names = imported_names(probe)
+    finally:
+        probe.unlink()
+    assert breaks("skat.ui.table", FORBIDDEN["engine"]) and "skat.ui.table" in names and "pygame" in names
