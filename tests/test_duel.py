@@ -234,3 +234,68 @@ def test_expert_variants_are_bench_names() -> None:
             duel.make_duel_player(bad, random.Random(0), Effort.fixed(1))
     code, _, err = _bench(["--a", "expert-guess", "--deals", "1"])
     assert code == 2 and "expert-guess" in err
+
+
+# --------------------------------------------------------------------------- where the difference comes from
+def _record(seating: str, declarer: int | None, game: str, won: bool, points: tuple[int, ...]) -> duel.GameRecord:
+    return duel.GameRecord(seating, declarer, game if declarer is not None else "", won, 70 if won else 50, points)
+
+
+def test_each_seat_game_is_paired_with_the_same_seat_in_the_swapped_game() -> None:
+    """Seat 0 in ABB (A declares clubs, wins) against seat 0 in BAA (B passes, seat 1 declares)."""
+    records = {
+        "ABB": _record("ABB", 0, "clubs", True, (74, 0, 0)),
+        "BAA": _record("BAA", 1, "spades", False, (40, -138, 40)),
+        "BAB": _record("BAB", 2, "grand", True, (0, 0, 98)),
+        "ABA": _record("ABA", 2, "grand", True, (0, 0, 98)),
+        "BBA": _record("BBA", None, "", False, (0, 0, 0)),
+        "AAB": _record("AAB", 0, "null", True, (73, 0, 0)),
+    }
+    s = duel.deal_situations(records)
+    a, b = s["A"], s["B"]
+    assert sum(a.games.values()) == sum(b.games.values()) == 9
+    # A declares where B, on the same cards, does not: ABB seat 0, BAA seat 1, AAB seat 0.
+    assert a.games["only_A_declares"] == 3 and a.games["only_B_declares"] == 0
+    # The grand of seat 2 in BAB and ABA: A declared it once and defended it twice.
+    assert a.games["same_game"] == 1 and a.games["defending_same"] == 2
+    assert a.games["other"] == 3 and a.games["different_games"] == 0
+    # B's rows are the same pairs seen from the other side.
+    assert b.games == a.games
+    assert all(b.difference[key] == -a.difference[key] for key in duel.SITUATIONS)
+    assert a.difference["only_A_declares"] == (74 - 40) + (-138 - 0) + (73 - 0)
+    total_a = sum(records[s].points[i] for s in records for i, w in enumerate(s) if w == "A")
+    total_b = sum(records[s].points[i] for s in records for i, w in enumerate(s) if w == "B")
+    assert sum(a.difference.values()) == total_a - total_b
+
+
+def test_the_defence_figure_pairs_the_same_declaration_against_both_defences() -> None:
+    records = {
+        "BAA": _record("BAA", 0, "hearts", False, (-120, 40, 40)),  # B declares against two A: lost
+        "BBB": _record("BBB", 0, "hearts", True, (72, 0, 0)),  # the same against B's own defence: won
+        "ABA": _record("ABA", 0, "clubs", True, (0, 0, 0)),  # seat 1 is B but seat 0 declared: not paired
+        "AAB": _record("AAB", 2, "grand", True, (0, 0, 98)),  # B at seat 2 declares grand ...
+        "AAA": _record("AAA", 2, "diamonds", True, (0, 0, 60)),  # ... but BBB's seat 2 did not: not paired
+    }
+    d = duel.deal_defence(records)
+    assert (d["A"].declarations, d["A"].won_against, d["A"].won_against_own) == (1, 0, 1)
+    assert (d["A"].points_against, d["A"].points_against_own) == (50, 70)
+    assert d["B"].declarations == 0
+
+
+def test_a_duel_reports_the_breakdown_and_the_defence_of_each_player() -> None:
+    config = DuelConfig("strong", "normal", "skat", "isko", 5, 4, reference=True)
+    result = run_duel(config, 3)
+    for who in "AB":
+        rows = result["breakdown"][who]
+        assert list(rows) == list(duel.SITUATIONS)
+        assert sum(r["share"] for r in rows.values()) == pytest.approx(1.0, abs=1e-3)
+        contribution = sum(r["contribution"] for r in rows.values())
+        sign = 1 if who == "A" else -1
+        assert contribution == pytest.approx(sign * result["difference"]["mean"], abs=0.02)
+        assert set(result["defence"][who]["declarer_win_rate"]) == {"against", "against_own_defence"}
+    # The reference games change nothing else: the same figures without them.
+    plain = run_duel(DuelConfig("strong", "normal", "skat", "isko", 5, 4), 3)
+    assert plain["defence"] is None
+    assert {k: v for k, v in plain.items() if k not in ("timing", "defence")} == {
+        k: v for k, v in result.items() if k not in ("timing", "defence")
+    }

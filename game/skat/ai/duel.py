@@ -16,6 +16,22 @@ seat of the player.  The 95% confidence interval of the difference A − B is
 computed over the deals (one paired difference per deal), so the card luck
 that both players shared cancels.
 
+Where the difference comes from (``breakdown``): every seat-game of A is
+paired with the same seat in the game with A and B swapped (``ABB`` with
+``BAA`` and so on), where B holds those cards against the other player.  Each
+pair falls into one situation (only A declares there, only B, both the same
+game, both but different games, both defend the same declarer and game, or
+anything else), and per situation the JSON gives its share of the games, the
+mean difference and its contribution per game (share times mean; the
+contributions add up to the difference).  B's breakdown is the same pairs seen
+from B.
+
+Defence (``defence``, Skat, with the reference games): each deal is also played
+once by three A and once by three B.  A declaration of B's against two A
+defenders is compared with the same declaration (same declarer, same game)
+against B's own defence on the same cards: the declarer's win rate and card
+points against each.  The reference games count nowhere else.
+
 Calibration: right after a player's declaration the benchmark reads
 ``player.last_estimate`` (its own chance of winning the game it chose) and
 compares it with the outcome, in buckets of 0.1 per kind of game.
@@ -65,6 +81,10 @@ RULES: dict[str, dict[str, Rules]] = {
 SKAT_SEATINGS: tuple[str, ...] = ("ABB", "BAB", "BBA", "BAA", "ABA", "AAB")
 """Who sits where in the six games of a Skat deal (seat 0 forehand first)."""
 OFFICERS_SEATINGS: tuple[str, ...] = ("AB", "BA")
+SITUATIONS: tuple[str, ...] = (
+    "only_A_declares", "same_game", "only_B_declares", "different_games", "defending_same", "other",
+)  # fmt: skip
+"""The situations of :func:`situation`, in the order the JSON lists them."""
 CALIBRATION_MIN = 50
 """Declarations a calibration bucket needs before its agreement is judged."""
 _T975 = (
@@ -77,6 +97,17 @@ _T975 = (
 
 def seatings(game: str) -> tuple[str, ...]:
     return SKAT_SEATINGS if game == "skat" else OFFICERS_SEATINGS
+
+
+def reference_seatings(game: str) -> tuple[str, ...]:
+    """The two one-player games of a deal (three A, three B) that the defence figure compares against."""
+    seats = len(seatings(game)[0])
+    return ("A" * seats, "B" * seats)
+
+
+def swapped(seating: str) -> str:
+    """The seating with A and B exchanged: the same seats, the other player."""
+    return seating.translate(str.maketrans("AB", "BA"))
 
 
 def t975(df: int) -> float:
@@ -148,6 +179,8 @@ class DuelConfig:
     rules: str
     seed: int
     samples: int
+    reference: bool = False
+    """Also play each deal with one player in every seat, for the defence figure (Skat)."""
 
 
 @dataclass
@@ -187,6 +220,55 @@ class Tally:
         self.corrected += other.corrected
 
 
+@dataclass(frozen=True)
+class GameRecord:
+    """What the breakdown and the defence figure need of one played game."""
+
+    seating: str
+    declarer: int | None
+    """None when the hand was passed in or played as a Ramsch."""
+    declaration: str
+    """The game with its level (``clubs``, ``grand-hand``, ``null-ouvert-hand`` ...), or ``""``."""
+    won: bool
+    declarer_points: int
+    points: tuple[int, ...]
+
+
+@dataclass
+class Situations:
+    """Per situation: how many seat-games and the sum of their paired differences."""
+
+    games: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SITUATIONS, 0))
+    difference: dict[str, float] = field(default_factory=lambda: dict.fromkeys(SITUATIONS, 0.0))
+
+    def add(self, situation: str, difference: float) -> None:
+        self.games[situation] += 1
+        self.difference[situation] += difference
+
+    def merge(self, other: Situations) -> None:
+        for key in SITUATIONS:
+            self.games[key] += other.games[key]
+            self.difference[key] += other.difference[key]
+
+
+@dataclass
+class Defence:
+    """The other player's declarations against this player's defenders and against its own, paired."""
+
+    declarations: int = 0
+    won_against: int = 0
+    won_against_own: int = 0
+    points_against: int = 0
+    points_against_own: int = 0
+
+    def merge(self, other: Defence) -> None:
+        self.declarations += other.declarations
+        self.won_against += other.won_against
+        self.won_against_own += other.won_against_own
+        self.points_against += other.points_against
+        self.points_against_own += other.points_against_own
+
+
 @dataclass
 class DealOutcome:
     """One deal in all its seatings: a tally per player and the paired difference."""
@@ -195,6 +277,74 @@ class DealOutcome:
     tallies: dict[str, Tally]
     difference: float
     """A's points per seat-game minus B's, on this deal."""
+    situations: dict[str, Situations] = field(default_factory=lambda: {who: Situations() for who in "AB"})
+    defence: dict[str, Defence] = field(default_factory=lambda: {who: Defence() for who in "AB"})
+
+
+def declaration_name(result: HandResult) -> str:
+    """The declared game with the levels that make it another game (Hand, Ouvert, announcements)."""
+    if result.declarer is None or result.game in ("passed", "ramsch"):
+        return ""
+    levels = [
+        name
+        for name, on in (
+            ("hand", result.hand),
+            ("ouvert", result.ouvert),
+            ("schneider", result.schneider_announced),
+            ("schwarz", result.schwarz_announced),
+        )
+        if on
+    ]
+    return "-".join([result.game, *levels])
+
+
+def situation(me: GameRecord, other: GameRecord, seat: int) -> str:
+    """Where seat ``seat`` stands in ``me`` (player A's view when A sits there) against the same seat in
+    ``other`` (the swapped game)."""
+    mine, theirs = me.declarer == seat, other.declarer == seat
+    if mine and theirs:
+        return "same_game" if me.declaration == other.declaration else "different_games"
+    if mine or theirs:
+        return f"only_{me.seating[seat] if mine else other.seating[seat]}_declares"
+    if me.declarer is not None and me.declarer == other.declarer and me.declaration == other.declaration:
+        return "defending_same"
+    return "other"
+
+
+def deal_situations(records: dict[str, GameRecord]) -> dict[str, Situations]:
+    """Each player's seat-games of one deal paired with the same seat in the swapped game."""
+    out = {who: Situations() for who in "AB"}
+    for seating, record in records.items():
+        partner = records.get(swapped(seating))
+        if partner is None or seating in ("A" * len(seating), "B" * len(seating)):
+            continue
+        for seat, who in enumerate(seating):
+            out[who].add(situation(record, partner, seat), record.points[seat] - partner.points[seat])
+    return out
+
+
+def deal_defence(records: dict[str, GameRecord]) -> dict[str, Defence]:
+    """For each player X: the other player's declarations from seat d against two X defenders, paired
+    with the same declaration from seat d when the other player also defends (its reference game)."""
+    out = {who: Defence() for who in "AB"}
+    for defender, declarer in (("A", "B"), ("B", "A")):
+        own = records.get(declarer * 3)
+        if own is None:
+            continue
+        for seat in range(3):
+            seating = "".join(declarer if s == seat else defender for s in range(3))
+            against = records.get(seating)
+            if against is None or against.declarer != seat or own.declarer != seat:
+                continue
+            if against.declaration != own.declaration:
+                continue
+            d = out[defender]
+            d.declarations += 1
+            d.won_against += against.won
+            d.won_against_own += own.won
+            d.points_against += against.declarer_points
+            d.points_against_own += own.declarer_points
+    return out
 
 
 def deal_deck(seed: int, index: int) -> tuple[int, ...]:
@@ -212,8 +362,10 @@ def seat_players(config: DuelConfig, seating: str, game_no: int, index: int) -> 
     ]
 
 
-def play_game(config: DuelConfig, deck: tuple[int, ...], seating: str, game_no: int, index: int) -> dict[str, Tally]:
-    """Play one hand with the given seating; return the tally of each player."""
+def play_game(
+    config: DuelConfig, deck: tuple[int, ...], seating: str, game_no: int, index: int
+) -> tuple[dict[str, Tally], GameRecord]:
+    """Play one hand with the given seating; return the tally of each player and the game's record."""
     rules = RULES[config.game][config.rules]
     players = seat_players(config, seating, game_no, index)
     tallies = {who: Tally() for who in "AB"}
@@ -262,18 +414,34 @@ def play_game(config: DuelConfig, deck: tuple[int, ...], seating: str, game_no: 
             t.missing_estimates += 1
         else:
             t.estimates.append((kind, float(est), bool(result.won)))
-    return tallies
+    declaration = declaration_name(result)
+    record = GameRecord(
+        seating,
+        d if declaration else None,
+        declaration,
+        bool(result.won),
+        result.declarer_points,
+        tuple(points),
+    )
+    return tallies, record
 
 
 def play_deal(config: DuelConfig, index: int) -> DealOutcome:
-    """Every seating of deal ``index``; the paired difference per seat-game."""
+    """Every seating of deal ``index`` (and the reference games when asked); the paired difference per
+    seat-game, the situations it came from, and the defence figure."""
     deck = deal_deck(config.seed, index)
     tallies = {who: Tally() for who in "AB"}
-    for game_no, seating in enumerate(seatings(config.game)):
-        for who, t in play_game(config, deck, seating, game_no, index).items():
-            tallies[who].merge(t)
+    records: dict[str, GameRecord] = {}
+    counted = seatings(config.game)
+    extra = reference_seatings(config.game) if config.reference else ()
+    for game_no, seating in enumerate((*counted, *extra)):
+        game_tallies, records[seating] = play_game(config, deck, seating, game_no, index)
+        if seating in counted:
+            for who, t in game_tallies.items():
+                tallies[who].merge(t)
     diff = tallies["A"].points / tallies["A"].seat_games - tallies["B"].points / tallies["B"].seat_games
-    return DealOutcome(index, tallies, diff)
+    defence = deal_defence(records) if config.game == "skat" else {who: Defence() for who in "AB"}
+    return DealOutcome(index, tallies, diff, deal_situations(records), defence)
 
 
 def _play_deal_star(args: tuple[DuelConfig, int]) -> DealOutcome:
@@ -339,9 +507,13 @@ def _ms(seconds: float) -> float:
 
 def summarize(config: DuelConfig, outcomes: list[DealOutcome], jobs: int, wall: float) -> dict[str, Any]:
     totals = {who: Tally() for who in "AB"}
+    situations = {who: Situations() for who in "AB"}
+    defence = {who: Defence() for who in "AB"}
     for o in outcomes:
         for who in "AB":
             totals[who].merge(o.tallies[who])
+            situations[who].merge(o.situations[who])
+            defence[who].merge(o.defence[who])
     mean, lo, hi = mean_ci([o.difference for o in outcomes])
     games = len(outcomes) * len(seatings(config.game))
     measure = "seeger_fabian" if config.game == "skat" else "game_points"
@@ -380,6 +552,12 @@ def summarize(config: DuelConfig, outcomes: list[DealOutcome], jobs: int, wall: 
             }
             for who in "AB"
         },
+        "breakdown": {who: _breakdown(situations[who]) for who in "AB"},
+        "defence": (
+            {who: _defence(defence[who], who) for who in "AB"}
+            if config.reference and config.game == "skat"
+            else None
+        ),
         "calibration": {who: calibration(totals[who].estimates) for who in "AB"},
         "declarations_without_estimate": {who: totals[who].missing_estimates for who in "AB"},
         "corrected_actions": {who: totals[who].corrected for who in "AB"},
@@ -392,6 +570,38 @@ def summarize(config: DuelConfig, outcomes: list[DealOutcome], jobs: int, wall: 
         "deal_differences": [round(o.difference, 2) for o in outcomes],
     }
     return result
+
+
+def _breakdown(s: Situations) -> dict[str, dict[str, float]]:
+    """Share of games, mean paired difference and contribution per game of each situation."""
+    total = sum(s.games.values())
+    return {
+        key: {
+            "share": round(s.games[key] / total, 4) if total else 0.0,
+            "mean_difference": round(s.difference[key] / s.games[key], 3) if s.games[key] else 0.0,
+            "contribution": round(s.difference[key] / total, 3) if total else 0.0,
+        }
+        for key in SITUATIONS
+    }
+
+
+def _defence(d: Defence, who: str) -> dict[str, Any]:
+    """The other player's declarer results against ``who``'s defence and against its own."""
+    n = d.declarations
+
+    def rate(x: int) -> float | None:
+        return round(x / n, 4) if n else None
+
+    return {
+        "what": f"the other player's declarations against two {who} defenders, paired with the same "
+        "declaration (seat and game) against its own defence on the same cards",
+        "declarations": n,
+        "declarer_win_rate": {"against": rate(d.won_against), "against_own_defence": rate(d.won_against_own)},
+        "declarer_card_points": {
+            "against": round(d.points_against / n, 2) if n else None,
+            "against_own_defence": round(d.points_against_own / n, 2) if n else None,
+        },
+    }
 
 
 def _timing(t: Tally) -> dict[str, float]:
@@ -419,13 +629,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes (the machine's cores: 2)")
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="fixed effort of search players")
     parser.add_argument("--progress", action="store_true", help="report progress on standard error")
+    parser.add_argument(
+        "--no-reference",
+        dest="reference",
+        action="store_false",
+        help="Skat: skip the two one-player games per deal that the defence figure needs",
+    )
     args = parser.parse_args(argv)
     rules = args.rules or ("isko" if args.game == "skat" else "officers")
     if rules not in RULES[args.game]:
         parser.error(f"--rules for {args.game}: one of {', '.join(RULES[args.game])}")
     if args.deals <= 0 or args.jobs <= 0 or args.samples <= 0:
         parser.error("--deals, --jobs and --samples must be positive")
-    config = DuelConfig(args.a, args.b, args.game, rules, args.seed, args.samples)
+    config = DuelConfig(
+        args.a, args.b, args.game, rules, args.seed, args.samples, reference=args.reference and args.game == "skat"
+    )
     for name in (config.a, config.b):
         try:
             make_duel_player(name, random.Random(0), Effort.fixed(1))
