@@ -53,9 +53,10 @@ HELP: dict[str, str] = {
     ),
     "help.options.title": "Skat-Optionen",
     "help.options.body": (
-        "Regelwerke: ISkO (die Turnierregeln, mit Seeger-Fabian) und Lothars Tisch (kein Überspringen beim Reizen, Ramsch wenn "
-        "alle passen, kein angesagter Schneider oder Schwarz, ein überreiztes Null kostet die nächste "
-        "Nullstufe, kein Kontra und Re, keine Jungfrau). Jede Option lässt sich auch einzeln einstellen.\n"
+        "Regelwerke: ISkO (die Turnierregeln, mit Seeger-Fabian) und Lothars Tisch (kein Überspringen beim "
+        "Reizen, Ramsch wenn alle passen, kein angesagter Schneider oder Schwarz, ein überreiztes Null kostet "
+        "die nächste Nullstufe, kein Kontra und Re, keine Jungfrau, kein Seeger-Fabian). Jede Option lässt sich "
+        "auch einzeln einstellen.\n"
         "• Überspringen: nach ISkO darf man beim Reizen auf jeden höheren Wert springen.\n"
         "• Wenn alle passen: das Spiel wird eingepasst (es zählt als Spiel, der Nächste gibt) oder es wird "
         "Ramsch gespielt.\n"

@@ -52,9 +52,10 @@ HELP: dict[str, str] = {
     ),
     "help.options.title": "Skat options",
     "help.options.body": (
-        "Rule sets: ISkO (the tournament rules, with Seeger-Fabian) and Lothar's table (no skipping in the bidding, Ramsch when "
-        "all pass, no announced Schneider or Schwarz, an overbid Null is charged at the next Null step, no "
-        "Kontra and Re, no Jungfrau). Each option can also be set on its own.\n"
+        "Rule sets: ISkO (the tournament rules, with Seeger-Fabian) and Lothar's table (no skipping in the "
+        "bidding, Ramsch when all pass, no announced Schneider or Schwarz, an overbid Null is charged at the "
+        "next Null step, no Kontra and Re, no Jungfrau, no Seeger-Fabian). Each option can also be set on its "
+        "own.\n"
         "• Skip values: under the ISkO a bidder may jump to any higher value.\n"
         "• When all pass: the deal is passed in (it counts as a game, the next player deals) or a Ramsch is "
         "played.\n"
