@@ -11,7 +11,7 @@ from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
 from .widgets import Button, draw_title, fitting_size
 
-GAME_X, GAME_W = 230, 232
+GAME_X, GAME_W = 230, 224
 """The game column: where it starts and the widest its short name may be (up to the bid column)."""
 
 
@@ -157,7 +157,8 @@ class SheetScene(Scene):
                 if i == self.c.human and row.number in hinted:  # the person used a hint in this hand
                     p.text("*", x - 16, y, 22, GOLD, bold=True)
                 if sf:
-                    p.text(f"SF {sf_running[row.number - 1][i]}", x + 70, y, 20, INK_DIM)
+                    sf_text = f"SF {sf_running[row.number - 1][i]}"  # at four, kept clear of the next column
+                    p.text(sf_text, x + 62, y, fitting_size(p, sf_text, 20, 560 / m.players - 70), INK_DIM)
             y += 28
         st = m.standings()
         y = 470
