@@ -264,3 +264,26 @@ def test_the_hint_mark_stands_with_the_person_not_the_declarer() -> None:
     declarer_name = next(b for b in line if b.label == "Ben")
     assert star.rect.x > declarer_name.rect.right + 300  # far from the declarer's name
     pygame.event.clear()
+
+
+@pytest.mark.parametrize(("lang", "passed", "ramsch"), [("de", "Spiel 1: Eingepasst", "Spiel 1: {name} – Ramsch"),
+                                                        ("en", "Hand 1: Passed in", "Hand 1: {name} – Ramsch")])
+def test_a_passed_in_deal_and_a_ramsch_on_the_sheet(lang: str, passed: str, ramsch: str) -> None:
+    for rules in (ISKO, ISKO.with_options(all_pass="ramsch")):
+        app = make_app(lang)
+        match = Match("skat", rules, players=3, hands=3, seed=4)
+        for _ in range(3):
+            match.apply(A.PASS)
+        hand = match.current
+        while not hand.done:
+            match.apply(hand.legal_actions()[0])
+        sheet = SheetScene(app, MatchController(match, human=0, seed=4))
+        app.push(sheet)
+        app.frame(0.02)
+        row = match.sheet[0]
+        if rules.all_pass == "ramsch":
+            assert ramsch.format(name=sheet.names(match)[row.declarer]) in texts(app)
+            assert row.seeger == row.changes != (0, 0, 0)  # Seeger-Fabian counts the Ramsch
+        else:
+            assert passed in texts(app)
+        assert fit.problems(boxes(app), app.painter) == []

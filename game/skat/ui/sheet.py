@@ -176,10 +176,11 @@ class SheetScene(Scene):
         if 0 <= self.selected < len(m.sheet):
             # The chosen hand's game in full, as a Skat list reads it out.
             row = m.sheet[self.selected]
-            who = names[row.declarer] if row.declarer is not None else ""
-            detail = t("sheet.detail", n=row.number, name=who, game=game_name(t, of_result(row.result)))
+            game = game_name(t, of_result(row.result))
             if row.declarer is None:
-                detail = t("sheet.detail_nobody", n=row.number, game=game_name(t, of_result(row.result)))
+                detail = t("sheet.detail_nobody", n=row.number, game=game)
+            else:
+                detail = t("sheet.detail", n=row.number, name=names[row.declarer], game=game)
             p.text(detail, 640, y + 12, fitting_size(p, detail, 22, 1120), GOLD, anchor="center")
             y += 28
         if m.finished:
