@@ -56,6 +56,22 @@ def test_round_trip(deck: tuple[int, ...], rules: Rules, table: tuple[str, int])
     assert decode_deal(code.replace("1", "l").replace("0", "O")) == decode_deal(code)
 
 
+OLD_ISKO_CODES = {3: "1500AP80XQDBWH4J6N8E5R09X72M2BR", 4: "1D00AP80XQDBWH4J6N8E5R09X72M5VS"}
+"""Written by the game before the ISkO preset included Seeger-Fabian (deck of ``shuffled_deck(Random(16))``)."""
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_code_from_before_the_isko_preset_had_seeger_fabian_keeps_its_meaning(players: int) -> None:
+    """The code spells every option out, so a code shared under the old ISkO preset still deals
+    with Seeger-Fabian off, and today's ISkO (Seeger-Fabian on) writes a different code."""
+    shared = decode_deal(OLD_ISKO_CODES[players])
+    assert shared.deck == shuffled_deck(random.Random(16)) and shared.players == players
+    assert shared.rules == ISKO.with_options(seeger_fabian=False) == Rules()
+    assert ISKO.seeger_fabian
+    today = encode_deal("skat", ISKO, shared.deck, players)
+    assert today != OLD_ISKO_CODES[players] and decode_deal(today).rules == ISKO
+
+
 def test_every_rule_combination_round_trips() -> None:
     deck = shuffled_deck(random.Random(7))
     combos = all_rules()

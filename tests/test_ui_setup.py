@@ -76,6 +76,7 @@ def test_the_first_match_on_a_fresh_data_directory_is_isko(lang: str) -> None:
     assert shown(setup, "preset") == app.t("preset.isko")
     assert shown(setup, "skip_bids") == app.t("opt.on")
     assert shown(setup, "announcements") == app.t("opt.on")
+    assert shown(setup, "seeger_fabian") == app.t("opt.on")  # 001: the tournament scoring
     assert shown(setup, "language") == app.t("lang." + lang)  # the screen's own language
     assert setup.rules() == ISKO
     click(app, (setup.start.x + 10, setup.start.y + 10))
@@ -106,7 +107,7 @@ def test_a_single_option_off_the_preset_reads_custom_and_a_preset_resets_all(lan
     # Every single option of Lothar's table by hand is Lothar's table again, not "custom".
     backward(app, setup, "preset")
     assert setup.rules() == ISKO
-    for k in ("skip_bids", "all_pass", "announcements", "overbid_null"):
+    for k in ("skip_bids", "all_pass", "announcements", "overbid_null", "seeger_fabian"):
         forward(app, setup, k)
     assert shown(setup, "preset") == app.t("preset.lothar") and setup.rules() == LOTHAR
     click(app, (setup.start.x + 10, setup.start.y + 10))

@@ -48,7 +48,7 @@ class SheetRow:
     changes: tuple[int, ...]
     """Score change per table player."""
     seeger: tuple[int, ...]
-    """Seeger-Fabian change per table player (zeros when off)."""
+    """Seeger-Fabian change per table player (zeros when off); a Ramsch's equal its ``changes``."""
     totals: tuple[int, ...]
 
 
@@ -165,19 +165,33 @@ class Match:
         changes = [0] * self.players
         for seat, delta in enumerate(result.scores):
             changes[seats[seat]] += delta
-        seeger = [0] * self.players
-        if self.rules.seeger_fabian and self.game == "skat" and result.game not in ("passed", "ramsch"):
-            sf = seeger_fabian(result.value, result.declarer, self.players)
-            # sf is indexed: declarer seat first three seats, then the sitting-out dealer.
-            order = list(seats) + [p for p in range(self.players) if p not in seats]
-            for i, delta in enumerate(sf):
-                seeger[order[i]] += delta
+        seeger = self._seeger_changes(result, changes)
         prev = self.sheet[-1].totals if self.sheet else (0,) * self.players
         totals = tuple(prev[p] + changes[p] for p in range(self.players))
         declarer = seats[result.declarer] if result.declarer is not None else None
         self.sheet.append(
             SheetRow(len(self.sheet) + 1, self.dealer, declarer, result, tuple(changes), tuple(seeger), totals)
         )
+
+    def _seeger_changes(self, result: HandResult, changes: list[int]) -> list[int]:
+        """Seeger-Fabian change per table player (zeros when the option is off).
+
+        A game earns its value with ±50, and 40 (three players) or 30 (four,
+        the dealer included) to every other player when it is lost.  A Ramsch
+        counts its points as they stand, with no ±50/40/30; a passed-in deal
+        counts nothing.
+        """
+        seeger = [0] * self.players
+        if not self.rules.seeger_fabian or self.game != "skat" or result.game == "passed":
+            return seeger
+        if result.game == "ramsch":
+            return list(changes)
+        sf = seeger_fabian(result.value, result.declarer, self.players)
+        # sf is indexed: the hand's three seats first, then the sitting-out dealer.
+        order = list(self.seats) + [p for p in range(self.players) if p not in self.seats]
+        for i, delta in enumerate(sf):
+            seeger[order[i]] += delta
+        return seeger
 
     # ---------------------------------------------------------------- standings
     def standings(self) -> list[dict[str, Any]]:

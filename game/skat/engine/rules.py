@@ -39,6 +39,10 @@ class Rules:
     the first card; the declarer may then answer Re.  Officers' Skat: the
     declarer's opponent after the first face-up row, Re after the second."""
     seeger_fabian: bool = False
+    """Skat: the tournament scoring (001): ±50 per game won or lost, 40 (at
+    four: 30) to every other player for a game lost; a Ramsch counts its
+    points without them.  On in the ISkO preset, off in a bare ``Rules()``, so
+    a record or code that spells its options out keeps its meaning."""
     jungfrau: bool = False
     """Ramsch: each player who takes no trick doubles the loser's charge."""
     # --- Officers' Skat -----------------------------------------------------
@@ -86,7 +90,8 @@ class Rules:
             raise RulesError(str(exc)) from exc
 
 
-ISKO = Rules()
+ISKO = Rules(seeger_fabian=True)
+"""The tournament rules: 001 names Seeger-Fabian as the tournament scoring."""
 LOTHAR = Rules(
     skip_bids=False,
     all_pass="ramsch",

@@ -53,9 +53,10 @@ HELP: dict[str, str] = {
     ),
     "help.options.title": "Skat-Optionen",
     "help.options.body": (
-        "Regelwerke: ISkO (die Turnierregeln) und Lothars Tisch (kein Überspringen beim Reizen, Ramsch wenn "
-        "alle passen, kein angesagter Schneider oder Schwarz, ein überreiztes Null kostet die nächste "
-        "Nullstufe, kein Kontra und Re, keine Jungfrau). Jede Option lässt sich auch einzeln einstellen.\n"
+        "Regelwerke: ISkO (die Turnierregeln, mit Seeger-Fabian) und Lothars Tisch (kein Überspringen beim "
+        "Reizen, Ramsch wenn alle passen, kein angesagter Schneider oder Schwarz, ein überreiztes Null kostet "
+        "die nächste Nullstufe, kein Kontra und Re, keine Jungfrau, kein Seeger-Fabian). Jede Option lässt sich "
+        "auch einzeln einstellen.\n"
         "• Überspringen: nach ISkO darf man beim Reizen auf jeden höheren Wert springen.\n"
         "• Wenn alle passen: das Spiel wird eingepasst (es zählt als Spiel, der Nächste gibt) oder es wird "
         "Ramsch gespielt.\n"
@@ -98,8 +99,8 @@ HELP: dict[str, str] = {
         "• Kontra: nach der Ansage wird jeder Gegenspieler der Reihe nach gefragt; danach darf der "
         "Alleinspieler Re sagen.\n"
         "• Lothars Tisch bietet ouvert an, obwohl es keine Ansagen gibt.\n"
-        "• Ramsch und eingepasste Spiele bringen keine Seeger-Fabian-Punkte und zählen weder als gewonnen "
-        "noch als verloren.\n"
+        "• Ramsch und eingepasste Spiele bringen kein ±50/40/30 und zählen weder als gewonnen noch als "
+        "verloren; die Punkte eines Ramschs zählen aber auch in der Seeger-Fabian-Summe.\n"
         "• Bilanz am Vierertisch: das Dreifache der eigenen Punkte minus die der anderen drei.\n"
         "• Offiziersskat: Kontra sagt der Geber nach seinen ersten vier offenen Karten, Re kommt nach der "
         "zweiten Reihe. Beim Passen: sagt der Geber an, darf Vorhand Kontra sagen und spielt trotzdem zum "

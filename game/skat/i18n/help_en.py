@@ -52,9 +52,10 @@ HELP: dict[str, str] = {
     ),
     "help.options.title": "Skat options",
     "help.options.body": (
-        "Rule sets: ISkO (the tournament rules) and Lothar's table (no skipping in the bidding, Ramsch when "
-        "all pass, no announced Schneider or Schwarz, an overbid Null is charged at the next Null step, no "
-        "Kontra and Re, no Jungfrau). Each option can also be set on its own.\n"
+        "Rule sets: ISkO (the tournament rules, with Seeger-Fabian) and Lothar's table (no skipping in the "
+        "bidding, Ramsch when all pass, no announced Schneider or Schwarz, an overbid Null is charged at the "
+        "next Null step, no Kontra and Re, no Jungfrau, no Seeger-Fabian). Each option can also be set on its "
+        "own.\n"
         "• Skip values: under the ISkO a bidder may jump to any higher value.\n"
         "• When all pass: the deal is passed in (it counts as a game, the next player deals) or a Ramsch is "
         "played.\n"
@@ -95,7 +96,8 @@ HELP: dict[str, str] = {
         "• Forehand alone after two passes plays at 18, not higher.\n"
         "• Kontra: each defender is asked in seat order after the declaration; then the declarer may say Re.\n"
         "• Lothar's table offers Ouvert although it offers no announcements.\n"
-        "• Ramsch and passed-in hands earn no Seeger-Fabian points and count neither as won nor lost.\n"
+        "• Ramsch and passed-in hands earn no ±50/40/30 and count neither as won nor lost; a Ramsch's points "
+        "still count in the Seeger-Fabian total.\n"
         "• Net at four: three times your score minus the other three.\n"
         "• Officers' Skat: Kontra by the dealer after their first four face-up cards, Re after the second "
         "row. With Passing, if the dealer declares, forehand may say Kontra and still leads the first trick.\n"

@@ -19,6 +19,7 @@ from ..engine.match import Hand, Match, new_hand
 from ..engine.officers import OfficersHand
 from ..engine.tricks import GameType
 from ..i18n import Translator
+from .game_names import declared_name, of_game
 from .painter import GOLD, GREEN, INK, INK_DIM, RED, Painter
 from .scene import Input, Scene
 from .widgets import Button, ButtonGroup, draw_title, fitting_size
@@ -121,7 +122,7 @@ def games_line(t: Translator, a: Analysis) -> str:
     won = [g for g, w in a.winnable if w]
     if not won:
         return t("analysis.games_none")
-    return t("analysis.games", games=", ".join(t("game." + GameType(g).key) for g in won))
+    return t("analysis.games", games=", ".join(declared_name(t, of_game(g)) for g in won))
 
 
 def analysis_text(t: Translator, a: Analysis, names: list[str]) -> list[str]:

@@ -14,8 +14,8 @@ import pygame
 
 from ..engine.challenge import Challenge, ChallengeResult, result_of_hand
 from ..i18n import Translator
+from .game_names import Contract, declared_name
 from .painter import GOLD, INK, INK_DIM, Painter
-from .result_text import GAME_KEYS
 from .scene import Input, Scene
 from .widgets import Button, ButtonGroup
 
@@ -109,17 +109,10 @@ class ShareChoiceScene(Scene):
 
 # ---------------------------------------------------------------- the comparison
 def game_text(t: Translator, r: ChallengeResult) -> str:
-    name = t(GAME_KEYS[r.game])
-    extra = []
-    if r.hand and r.game != "ramsch":
-        extra.append(t("level.hand"))
-    if r.ouvert:
-        extra.append(t("level.ouvert"))
-    if r.schwarz_announced:
-        extra.append(t("level.schwarz_announced"))
-    elif r.schneider_announced:
-        extra.append(t("level.schneider_announced"))
-    return " ".join([name, *extra])
+    """The game one side played, as declared ("Grand Hand")."""
+    contract = Contract(r.game, hand=r.hand and r.game != "ramsch", schneider_announced=r.schneider_announced,
+                        schwarz_announced=r.schwarz_announced, ouvert=r.ouvert)
+    return declared_name(t, contract)
 
 
 def declarer_text(t: Translator, r: ChallengeResult, owner: str, names: dict[int, str]) -> str:

@@ -142,9 +142,11 @@ def _to_side(dlg: Dialog) -> None:
 
 
 def _game_text(t: Translator, hand: SkatHand | OfficersHand) -> str:
-    if hand.game is None:
-        return ""
-    return t(SUIT_KEYS[hand.game]) if hand.game <= GameType.NULL else ""
+    """The declared game with its level ("Grand Hand"), as every screen names it."""
+    from .game_names import declared_name, of_hand
+
+    contract = of_hand(hand)
+    return declared_name(t, contract) if contract is not None and hand.game <= GameType.NULL else ""
 
 
 @dataclass

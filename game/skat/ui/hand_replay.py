@@ -16,8 +16,8 @@ from ..engine.cards import mask_points
 from ..engine.match import Hand
 from ..engine.skat_hand import SkatHand
 from .analysis_view import HandView
+from .game_names import game_name, of_result
 from .painter import GOLD, INK, INK_DIM, Painter
-from .result_text import game_name
 from .scene import Input, Scene
 from .widgets import Button, ButtonGroup, draw_title, fitting_size
 
@@ -112,9 +112,9 @@ class ReplayScene(Scene):
         y = 88
         if r is not None and d is not None and r.game not in ("passed", "ramsch"):
             if d == self.view.me:
-                line = t("replay.declared_you", game=game_name(t, r))
+                line = t("replay.declared_you", game=game_name(t, of_result(r)))
             else:
-                line = t("replay.declared", name=names[d], game=game_name(t, r))
+                line = t("replay.declared", name=names[d], game=game_name(t, of_result(r)))
             p.text(line, 640, y, fitting_size(p, line, 24, 1100), GOLD, anchor="center")
         y += 28
         bidding = self._bidding_text()

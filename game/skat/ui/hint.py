@@ -14,9 +14,11 @@ from ..ai.base import TABLE_SLICE
 from ..ai.effort import Effort
 from ..ai.hint import Hint, HintSearch
 from ..engine import actions as A
+from ..engine.match import Hand
 from ..engine.skat_hand import SkatHand
+from ..engine.tricks import GameType
 from ..i18n import Translator
-from .dialogs import SUIT_KEYS
+from .game_names import declared_name, of_declaration, of_game, of_hand
 from .layout import RATIO
 from .painter import GOLD, INK, INK_DIM, Painter
 
@@ -60,17 +62,28 @@ def action_text(t: Translator, hint: Hint) -> str:
     if kind == "hold":
         return t("hints.do.hold", value=hint.value or "")
     if kind == "declare":
-        d = A.declaration(a)
-        return t("hints.do.declare", game=t(SUIT_KEYS[d.game]))
+        return t("hints.do.declare", game=declared_name(t, of_declaration(a, hint.hand_game)))
     return (
         t("hints.do." + kind) if kind in ("pass", "pickup", "hand", "kontra", "re", "no_call") else t("hints.do.other")
     )
 
 
-def reason_text(t: Translator, hint: Hint, legal: int) -> str:
-    """Why, in one or two sentences."""
+def hint_game(t: Translator, hint: Hint, hand: Hand | None = None) -> str:
+    """The game a hint's reason speaks of: against Kontra or Re the declared one with its level
+    ("Grand Hand"), else the best game the expert found (Hand when it would be played Hand)."""
+    if hint.stage in ("kontra", "re") and hand is not None:
+        contract = of_hand(hand)
+        if contract is not None:
+            return declared_name(t, contract)
+    if hint.game is None or not 0 <= hint.game <= GameType.NULL:
+        return ""
+    return declared_name(t, of_game(hint.game, hint.hand_game))
+
+
+def reason_text(t: Translator, hint: Hint, legal: int, hand: Hand | None = None) -> str:
+    """Why, in one or two sentences (``hand``: the hand the hint is for, to name its declared game)."""
     kind = hint.kind
-    game = t(SUIT_KEYS[hint.game]) if hint.game is not None and 0 <= hint.game < len(SUIT_KEYS) else ""
+    game = hint_game(t, hint, hand)
     if legal <= 1:
         return t("hints.why.only")
     if kind == "card":
@@ -206,10 +219,11 @@ class HintPanel:
         title = t("hints.title", action=action_text(t, hint))
         while title_size > 14 and p.text_width(title, title_size, True) > w - 40:
             title_size -= 1
-        lines = p.wrap(reason_text(t, hint, legal), w - 40, size)
+        reason = reason_text(t, hint, legal, self.table.c.hand)
+        lines = p.wrap(reason, w - 40, size)
         while len(lines) > most and size > 13:
             size -= 1
-            lines = p.wrap(reason_text(t, hint, legal), w - 40, size)
+            lines = p.wrap(reason, w - 40, size)
         lines = lines[:most]
         step = size + 4
         top = title_size + 16

@@ -6,8 +6,9 @@ import pygame
 
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import SkatHand
+from .game_names import declared_name, of_result
 from .painter import GOLD, GREEN, INK, INK_DIM, RED, Painter
-from .result_text import computation, game_name
+from .result_text import computation
 from .scene import Input, Scene
 from .widgets import Button, ButtonGroup
 
@@ -94,7 +95,7 @@ class ResultScene(Scene):
             key = "result.title_won" if r.won else "result.title_lost"
             if self.row.declarer == self.c.human:
                 key += "_you"  # "You win", "Du gewinnst": the verb agrees with the person
-            title = t(key, name=who, game=game_name(t, r))
+            title = t(key, name=who, game=declared_name(t, of_result(r)))
             if r.draw:
                 title = t("result.title_draw")
         color = GREEN if r.won else RED

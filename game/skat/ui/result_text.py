@@ -8,11 +8,7 @@ from __future__ import annotations
 
 from ..engine.scoring import HandResult
 from ..i18n import Translator
-
-GAME_KEYS = {
-    "diamonds": "game.diamonds", "hearts": "game.hearts", "spades": "game.spades", "clubs": "game.clubs",
-    "grand": "game.grand", "null": "game.null", "ramsch": "game.ramsch", "passed": "game.passed",
-}
+from .game_names import GAME_KEYS, declared_name, of_result
 
 
 def levels(r: HandResult) -> list[str]:
@@ -31,16 +27,6 @@ def levels(r: HandResult) -> list[str]:
     if r.ouvert:
         out.append("level.ouvert")
     return out
-
-
-def game_name(t: Translator, r: HandResult) -> str:
-    name = t(GAME_KEYS.get(r.game, r.game))
-    if r.game == "null":
-        if r.ouvert:
-            name += " " + t("level.ouvert")
-        if r.hand:
-            name += " " + t("level.hand")
-    return name
 
 
 def computation(t: Translator, r: HandResult, officers: bool = False) -> list[str]:
@@ -63,11 +49,11 @@ def computation(t: Translator, r: HandResult, officers: bool = False) -> list[st
     if r.re:
         factor_text.append(t("level.re"))
     if r.game == "null":
-        lines.append(f"{game_name(t, r)} = {r.game_value}")
+        lines.append(f"{declared_name(t, of_result(r))} = {r.game_value}")
     elif officers and not r.extra.get("admirals"):
         m = abs(r.matadors)
         mat = t("level.with", n=m) if r.matadors > 0 else t("level.without", n=m)
-        line = f"{mat}, {t('level.game')} {m + 1} × {game_name(t, r)} {r.base} = {r.base * (m + 1)}"
+        line = f"{mat}, {t('level.game')} {m + 1} × {t(GAME_KEYS[r.game])} {r.base} = {r.base * (m + 1)}"
         if r.schwarz:
             line += f", {t('level.schwarz')} × 4"
         elif r.schneider:
@@ -81,7 +67,7 @@ def computation(t: Translator, r: HandResult, officers: bool = False) -> list[st
         for key in levels(r):
             count += 1
             parts.append(f"{t(key)} {count}")
-        lines.append(f"{', '.join(parts)} × {game_name(t, r)} {r.base} = {r.game_value}")
+        lines.append(f"{', '.join(parts)} × {t(GAME_KEYS[r.game])} {r.base} = {r.game_value}")
     if r.overbid:
         lines.append(t("result.overbid", bid=r.bid, value=r.game_value, charged=r.charged_value))
     if factor_text:

@@ -6,10 +6,13 @@ import pygame
 
 from ..engine.match import Match
 from .controller import MatchController
+from .game_names import game_name, of_result
 from .painter import GOLD, INK, INK_DIM, Painter
-from .result_text import game_name
 from .scene import Input, Scene
 from .widgets import Button, draw_title, fitting_size
+
+GAME_X, GAME_W = 230, 224
+"""The game column: where it starts and the widest its short name may be (up to the bid column)."""
 
 
 class SheetScene(Scene):
@@ -121,7 +124,7 @@ class SheetScene(Scene):
         draw_title(p, t("sheet.title"), 52, 40)
         names = self.names(m)
         sf = m.rules.seeger_fabian and m.game == "skat"
-        cols = [60, 110, 250, 430, 540]
+        cols = [60, 110, GAME_X, 470, 560]
         x_players = [650 + i * (560 / m.players) for i in range(m.players)]
         y = 90
         for x, label in zip(cols, ["#", t("sheet.declarer"), t("sheet.game"), t("sheet.bid"), t("sheet.value")],
@@ -144,16 +147,18 @@ class SheetScene(Scene):
                 p.fill_rect(50, y - 3, 1180, 27, (60, 90, 80), radius=6)
             who = names[row.declarer] if row.declarer is not None else "–"
             p.text(str(row.number), cols[0], y, 22, INK)
-            if row.number in hinted:  # a hint was used in this hand
-                p.text("*", cols[0] + 30, y, 22, GOLD, bold=True)
             p.text(who, cols[1], y, 22, INK)
-            p.text(game_name(t, r), cols[2], y, 22, INK)
+            game = game_name(t, of_result(r), short=True)
+            p.text(game, cols[2], y, fitting_size(p, game, 22, GAME_W), INK)
             p.text(str(r.bid) if r.bid else "", cols[3], y, 22, INK)
             p.text(f"{r.value:+d}" if r.value else "0", cols[4], y, 22, INK)
             for i, (x, total) in enumerate(zip(x_players, row.totals, strict=True)):
                 p.text(str(total), x, y, 22, INK)
+                if i == self.c.human and row.number in hinted:  # the person used a hint in this hand
+                    p.text("*", x - 16, y, 22, GOLD, bold=True)
                 if sf:
-                    p.text(f"SF {sf_running[row.number - 1][i]}", x + 70, y, 20, INK_DIM)
+                    sf_text = f"SF {sf_running[row.number - 1][i]}"  # at four, kept clear of the next column
+                    p.text(sf_text, x + 62, y, fitting_size(p, sf_text, 20, 560 / m.players - 70), INK_DIM)
             y += 28
         st = m.standings()
         y = 470
@@ -167,6 +172,16 @@ class SheetScene(Scene):
             for x, row in zip(x_players, st, strict=True):
                 val = f"{row['won']} / {row['lost']}" if key is None else str(row[key])
                 p.text(val, x, y, 22, INK)
+            y += 28
+        if 0 <= self.selected < len(m.sheet):
+            # The chosen hand's game in full, as a Skat list reads it out.
+            row = m.sheet[self.selected]
+            game = game_name(t, of_result(row.result))
+            if row.declarer is None:
+                detail = t("sheet.detail_nobody", n=row.number, game=game)
+            else:
+                detail = t("sheet.detail", n=row.number, name=names[row.declarer], game=game)
+            p.text(detail, 640, y + 12, fitting_size(p, detail, 22, 1120), GOLD, anchor="center")
             y += 28
         if m.finished:
             winner = min(st, key=lambda r: r["rank"])

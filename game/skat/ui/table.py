@@ -21,7 +21,8 @@ from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import FOLLOW, TRUMPS
 from .controller import MatchController
-from .dialogs import SHOWN_BIDS, SUIT_KEYS, TEXT_SIZE, TEXT_STEP, TEXT_TOP, BidPick, Dialog, build_dialog
+from .dialogs import SHOWN_BIDS, TEXT_SIZE, TEXT_STEP, TEXT_TOP, BidPick, Dialog, build_dialog
+from .game_names import declared_name, game_name, of_declaration, of_hand
 from .layout import (
     DECK_POS,
     OFF_DECK,
@@ -250,8 +251,8 @@ class TableScene(Scene):
         elif ev.kind in ("hold", "pass", "pickup", "hand", "kontra", "re", "no_call"):
             self._bubble(player, t("say." + ev.kind))
         elif ev.kind == "declare":
-            d = A.declaration(ev.value)
-            self._bubble(player, t(SUIT_KEYS[d.game]))
+            said = of_declaration(ev.value, hand=bool(getattr(self.c.hand, "hand_game", False)))
+            self._bubble(player, declared_name(t, said))
         elif ev.kind == "play":
             self.app.services.sound("card")
         elif ev.kind == "trick":
@@ -668,17 +669,8 @@ class TableScene(Scene):
             p.text(t("info.hand_of", n=number, total=m.hands), 24, 18, 20, INK_DIM)
             before_play = hand.phase < Phase.PLAY and not hand.done
             if hand.game is not None and (not isinstance(hand, SkatHand) or hand.phase >= Phase.KONTRA):
-                game = t(SUIT_KEYS[hand.game]) if hand.game <= 5 else t("game.ramsch")
-                extra = []
-                if getattr(hand, "hand_game", False):
-                    extra.append(t("level.hand"))
-                if getattr(hand, "ouvert", False):
-                    extra.append(t("level.ouvert"))
-                if hand.kontra:
-                    extra.append(t("level.kontra"))
-                if hand.re:
-                    extra.append(t("level.re"))
-                title = " ".join([game, *extra])
+                contract = of_hand(hand)
+                title = game_name(t, contract) if contract is not None else ""
                 if hand.bid:
                     title += " · " + t("info.bid_to", bid=hand.bid)
                 _fit_text(p, title, 24, 40, 26, GOLD, INFO_W - 28)
