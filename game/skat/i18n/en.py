@@ -29,7 +29,7 @@ MESSAGES: dict[str, str] = {
     "say.hand": "Hand",
     "say.kontra": "Kontra!",
     "say.re": "Re!",
-    "say.no_call": "Go on",
+    "say.no_call": "No call",
     # games
     "game.diamonds": "Diamonds",
     "game.hearts": "Hearts",
@@ -124,7 +124,7 @@ MESSAGES: dict[str, str] = {
     "hints.do.declare": "play {game}",
     "hints.do.kontra": "say Kontra",
     "hints.do.re": "say Re",
-    "hints.do.no_call": "say nothing (go on)",
+    "hints.do.no_call": "say nothing",
     "hints.do.card": "play {card}",
     "hints.do.blind": "play one of your face-down cards",
     "hints.do.other": "this choice",
@@ -222,10 +222,11 @@ MESSAGES: dict[str, str] = {
     "dlg.kontra_title": "Kontra?",
     "dlg.kontra_text": "{name} plays {game}. Say Kontra if you think the game will be lost.",
     "dlg.kontra": "Kontra!",
-    "dlg.no_call": "Go on",
+    "dlg.no_kontra": "No Kontra",
     "dlg.re_title": "Re?",
     "dlg.re_text": "Kontra was said. Say Re if you still expect to win.",
     "dlg.re": "Re!",
+    "dlg.no_re": "No Re",
     "dlg.hold_title": "{name} says {bid}",
     "dlg.hold_text": "Do you hold {bid}?",
     "dlg.hold": "Yes, {bid}",
@@ -411,9 +412,9 @@ MESSAGES: dict[str, str] = {
     "confirm.new_title": "Give up the match in progress?",
     "confirm.new_text": "Your {game} match stands at {n} of {total} hands. A new match ends it; its score sheet "
                         "is kept under Past matches.",
-    "confirm.new_yes": "Start the new match",
-    "confirm.share_yes": "Play the shared deal",
-    "confirm.new_no": "Cancel",
+    "confirm.new_yes": "Give up, start anew",
+    "confirm.share_yes": "Give up, play the deal",
+    "confirm.new_no": "Keep the match",
 }
 MESSAGES.update(HELP)
 MESSAGES.update(ANALYSIS)

@@ -114,18 +114,25 @@ def build_dialog(
     elif phase == Phase.KONTRA:
         dlg = Dialog(t("dlg.kontra_title"))
         dlg.lines.append(t("dlg.kontra_text", name=names.get(hand.declarer, "?"), game=_game_text(t, hand)))
-        dlg.group.add(Button(390, 330, 240, 64, t("dlg.kontra"), lambda: act(A.KONTRA)))
-        dlg.group.add(Button(650, 330, 240, 64, t("dlg.no_call"), lambda: act(A.NO_CALL)))
+        _doubling(dlg, t("dlg.no_kontra"), t("dlg.kontra"), lambda: act(A.NO_CALL), lambda: act(A.KONTRA))
     elif phase == Phase.RE:
         dlg = Dialog(t("dlg.re_title"))
         dlg.lines.append(t("dlg.re_text"))
-        dlg.group.add(Button(390, 330, 240, 64, t("dlg.re"), lambda: act(A.RE)))
-        dlg.group.add(Button(650, 330, 240, 64, t("dlg.no_call"), lambda: act(A.NO_CALL)))
+        _doubling(dlg, t("dlg.no_re"), t("dlg.re"), lambda: act(A.NO_CALL), lambda: act(A.RE))
     else:
         return None
     if officers and phase != Phase.DECLARE:
         _to_side(dlg)
     return dlg
+
+
+def _doubling(dlg: Dialog, no_label: str, call_label: str, no: Callable[[], None], call: Callable[[], None]) -> None:
+    """Kontra or Re: declining comes first and has the focus and the key 1, so Enter,
+    Space or a stray digit never doubles the game; the call itself has no number key
+    (a click, or an arrow key and then Enter)."""
+    dlg.group.add(Button(390, 330, 240, 64, no_label, no))
+    dlg.group.add(Button(650, 330, 240, 64, call_label, call)).hotkey = ""
+    dlg.group.focus = 0
 
 
 def _to_side(dlg: Dialog) -> None:

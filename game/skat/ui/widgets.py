@@ -108,8 +108,10 @@ class ButtonGroup:
             self.buttons[self.focus].action()
             return True
         if self.numbered and ev.text and ev.text.isdigit() and ev.text != "0":
-            i = int(ev.text) - 1
-            if i < len(self.buttons) and self.buttons[i].enabled:
+            # By the number drawn on the button: one without a number (a call that doubles
+            # the game, the bid picker's -) is never pressed by a digit.
+            i = next((i for i, b in enumerate(self.buttons) if b.hotkey == ev.text), -1)
+            if i >= 0 and self.buttons[i].enabled:
                 self.focus = i
                 self.buttons[i].action()
                 return True
