@@ -6,6 +6,8 @@ from .analysis_de import ANALYSIS
 from .help_de import HELP
 
 MESSAGES: dict[str, str] = {
+    "fmt.decimal_point": ",",
+    "fmt.datetime": "%d.%m.%Y %H:%M",
     "name.you": "Du",
     "pos.forehand": "Vorhand",
     "pos.middlehand": "Mittelhand",
@@ -58,7 +60,7 @@ MESSAGES: dict[str, str] = {
     "result.passed_in": "Alle haben gepasst: das Spiel wird eingepasst.",
     "result.durchmarsch": "Durchmarsch: alle Stiche, {value:+d}",
     "result.ramsch_draw": "60 : 60 - unentschieden, niemand schreibt.",
-    "result.ramsch": "Die meisten Augen: {points}, das kostet {value}",
+    "result.ramsch": "Die meisten Augen: {points}, angeschrieben: {value}",
     "result.jungfrau": "Jungfrau: {count} Spieler ohne Stich, doppelt: {value}",
     "result.overbid": "Überreizt: gereizt {bid}, das Spiel ist {value} wert; berechnet mit {charged}",
     "result.draw": "60 : 60 - unentschieden, je 1 Punkt",
@@ -143,6 +145,10 @@ MESSAGES: dict[str, str] = {
     "hints.why.card_score": "Erwartetes Ergebnis damit: {points} ({samples} ausgeloste Auslagen). Auf deinen "
     "Karten: das Ergebnis jeder Karte.",
     "hints.why.card_alike": "Hier spielen sich alle deine Möglichkeiten gleich.",
+    "hints.why.card_lost": "In allen {samples} ausgelosten Verteilungen verliert deine Seite mit jeder Karte: das "
+    "Spiel ist nicht mehr zu gewinnen, darum nennt der Experte einfach eine.",
+    "hints.why.card_won": "In allen {samples} ausgelosten Verteilungen gewinnt deine Seite mit jeder Karte: das "
+    "Spiel ist sicher, darum nennt der Experte einfach eine.",
     "hints.why.card_rule": "Die Faustregel des Experten: Es ist noch zu viel verdeckt, um zu suchen.",
     "hints.why.only": "Es ist die einzige erlaubte Wahl.",
     "hints.card": "{suit}-{rank}",
@@ -231,10 +237,11 @@ MESSAGES: dict[str, str] = {
     "dlg.bid_title": "Dein Gebot",
     "dlg.bid_title_at": "Gereizt ist {bid}",
     "dlg.bid_text": "Sag einen höheren Wert, oder passe.",
+    "dlg.bid_text_first": "Sag einen Wert (18 ist der kleinste), oder passe.",
     "dlg.bid_more": "Höhere Werte (bis {top}) folgen, wenn diese gesagt sind.",
     "dlg.trump_title": "Spiel ansagen",
     "dlg.trump_title_dealer": "Vorhand hat gepasst: du sagst an",
-    "dlg.trump_text": "Du kennst vier deiner sechzehn Karten. Bestimme Trumpf oder Grand.",
+    "dlg.trump_text": "Du kennst {seen} deiner {total} Karten. Bestimme Trumpf oder Grand.",
     "dlg.declare_title": "Spiel ansagen (gereizt {bid})",
     "dlg.declare_text": "Jedes Spiel zeigt seinen Wert; rot: er erreicht das Gebot nicht.",
     "dlg.declare_text_hand": "Handspiel: mit ~ markierte Werte können sich durch den Skat ändern. Mehr ansagen unten.",
@@ -384,6 +391,10 @@ MESSAGES: dict[str, str] = {
     "reason.old_version": "es hat ein altes Format, das diese Version nicht mehr liest",
     "reason.no_replay": "die Partie lässt sich nicht nachspielen",
     "reason.bad_setting": "eine Einstellung hatte einen unbekannten Wert und gilt wieder wie voreingestellt",
+    "reason.bad_setting_named": "die Einstellung {names} hatte einen unbekannten Wert und gilt wieder wie "
+    "voreingestellt",
+    "reason.bad_settings_named": "die Einstellungen {names} hatten unbekannte Werte und gelten wieder wie "
+    "voreingestellt",
     "reason.entries_dropped": "{n} Einträge waren nicht lesbar",
     "advice.read_only": "Damit weiter gespeichert wird, mach den Ordner {path} beschreibbar; das Spiel versucht "
                         "es bei jedem Zug erneut.",

@@ -413,6 +413,7 @@ class PauseScene(Scene):
         ]
         for i, (label, fn) in enumerate(items):
             self.group.add(Button(490, 190 + i * 64, 300, 52, label, fn))
+        self.table.enter()  # back from the settings: the table behind (its toolbar) in the language chosen there
 
     def to_title(self) -> None:
         self.app.services.save_match(self.table.c)
@@ -508,6 +509,10 @@ class SettingsScene(Scene):
 class StatsScene(Scene):
     def enter(self) -> None:
         self.back = Button(490, 640, 300, 56, self.app.t("btn.back"), self.app.pop)
+        self.app.services.statistics_rows()  # reads the statistics: a damaged file is told here, not later
+
+    def update(self, dt: float) -> None:
+        self.app.services.show_notices()  # over this screen, which then says why it is empty
 
     def handle(self, ev: Input) -> None:
         if (ev.kind == "key" and ev.key in (pygame.K_ESCAPE, pygame.K_RETURN)) or (
