@@ -23,7 +23,7 @@ from .controller import MatchController
 from .overlays import ConfirmScene
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
-from .widgets import Button, ButtonGroup, draw_title
+from .widgets import Button, ButtonGroup, draw_title, draw_triangle
 
 
 class TitleScene(Scene):
@@ -375,8 +375,7 @@ class SetupScene(Scene):
 
 def draw_arrow(p: Painter, x: float, y: float, direction: int) -> None:
     """A small triangle pointing left (-1) or right (1): where a click steps a row's value."""
-    tip, back = x + 6 * direction, x - 6 * direction
-    pygame.draw.polygon(p.surface, INK_DIM, [p.px(tip, y), p.px(back, y - 8), p.px(back, y + 8)])
+    draw_triangle(p, x, y, "right" if direction > 0 else "left")
 
 
 VALUE_W = 250

@@ -132,6 +132,16 @@ def fitting_size(p: Painter, text: str, size: float, width: float, bold: bool = 
     return size
 
 
+def draw_triangle(p: Painter, x: float, y: float, direction: str, half: float = 8, color=INK_DIM) -> None:  # type: ignore[no-untyped-def]
+    """A small triangle centred on (x, y) pointing "left", "right", "up" or "down": drawn, not
+    a character, because the game's font has no arrow glyphs (▲ ▼ would show as boxes)."""
+    dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]
+    tip = (x + dx * half * 0.75, y + dy * half * 0.75)
+    a = (x - dx * half * 0.75 - dy * half, y - dy * half * 0.75 - dx * half)
+    b = (x - dx * half * 0.75 + dy * half, y - dy * half * 0.75 + dx * half)
+    pygame.draw.polygon(p.surface, color, [p.px(*tip), p.px(*a), p.px(*b)])
+
+
 def draw_title(p: Painter, text: str, y: float = 60, size: float = 64) -> None:
     p.text(text, 640 + 2, y + 3, size, (0, 0, 0), bold=True, anchor="center")
     p.text(text, 640, y, size, GOLD, bold=True, anchor="center")
