@@ -182,3 +182,14 @@ def test_giving_up_a_match_asks_and_a_stray_enter_keeps_it(lang: str) -> None:
     yes = next(b for b in confirm.group.buttons if b.label == t("confirm.new_yes"))
     click(app, (yes.x + yes.w / 2, yes.y + yes.h / 2))
     assert isinstance(app.stack.top, TableScene) and app.stack.top.c.match.hand_number == 1
+
+
+@pytest.mark.parametrize(("lang", "kontra", "re"), [("de", "kein Kontra geben", "kein Re geben"),
+                                                    ("en", "say no Kontra", "say no Re")])
+def test_the_hint_names_declining_as_the_dialog_does(lang: str, kontra: str, re: str) -> None:
+    from skat.ai.hint import Hint
+    from skat.ui.hint import action_text
+
+    t = Translator(lang)
+    assert action_text(t, Hint("no_call", (A.NO_CALL,), stage="kontra")) == kontra
+    assert action_text(t, Hint("no_call", (A.NO_CALL,), stage="re")) == re

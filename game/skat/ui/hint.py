@@ -64,9 +64,9 @@ def action_text(t: Translator, hint: Hint) -> str:
     if kind == "declare":
         d = A.declaration(a)
         return t("hints.do.declare", game=t(SUIT_KEYS[d.game]))
-    return (
-        t("hints.do." + kind) if kind in ("pass", "pickup", "hand", "kontra", "re", "no_call") else t("hints.do.other")
-    )
+    if kind == "no_call":  # as the dialog's button says it
+        return t("hints.do.no_re") if hint.stage == "re" else t("hints.do.no_kontra")
+    return t("hints.do." + kind) if kind in ("pass", "pickup", "hand", "kontra", "re") else t("hints.do.other")
 
 
 def reason_text(t: Translator, hint: Hint, legal: int) -> str:
