@@ -56,7 +56,7 @@ def test_null_ouvert_hand_and_kontra() -> None:
 def test_ramsch_and_passed() -> None:
     t = Translator("en")
     ramsch = HandResult(game="ramsch", declarer=1, declarer_points=52, value=-52, scores=(0, -52, 0))
-    assert computation(t, ramsch) == ["Most card points: 52, charged -52"]
+    assert computation(t, ramsch) == ["Most card points: 52, scored -52"]
     assert computation(t, HandResult(game="passed", declarer=None)) == ["Everybody passed: the deal is passed in."]
 
 

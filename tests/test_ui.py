@@ -186,8 +186,8 @@ def test_a_whole_officers_hand_by_keyboard(app: App) -> None:
         if not table.c.human_to_move:
             settle(app, table)
             continue
-        if hand.phase == 5:  # Re after the dealer's Kontra: "2" = go on
-            key(app, pygame.K_2, "2")
+        if hand.phase == 5:  # Re after the dealer's Kontra: "1" = no Re
+            key(app, pygame.K_1, "1")
             settle(app, table)
             continue
         before = len(hand.history)

@@ -235,6 +235,21 @@ def default_storage() -> Storage:
     return FileStorage(user_data_dir())
 
 
+def _active_locale() -> str:
+    """The language of the locale in effect, or "" when the locale module cannot tell: with
+    ``LANG=de_DE.UTF-8`` but no German locale installed, Python runs in C.UTF-8, which
+    ``locale.getlocale()`` reports as en_US."""
+    try:  # pygbag's trimmed standard library may lack locale
+        import locale
+
+        active = locale.setlocale(locale.LC_CTYPE)  # a query: changes nothing
+        if active.split(".")[0].upper() in ("C", "POSIX"):
+            return ""
+        return locale.getlocale()[0] or ""
+    except Exception:  # noqa: BLE001 - no locale at all: the variables decide
+        return ""
+
+
 def system_language(browser_language: str | None = None, environ: Mapping[str, str] | None = None) -> str:
     """'de' when the browser (``navigator.language``) or the system locale is German, else 'en'."""
     env = os.environ if environ is None else environ
@@ -244,11 +259,9 @@ def system_language(browser_language: str | None = None, environ: Mapping[str, s
         if window is not None:
             with contextlib.suppress(Exception):
                 candidates.append(str(window.navigator.language or ""))
-        with contextlib.suppress(Exception):  # pygbag's trimmed standard library may lack locale
-            import locale
-
-            candidates.append(locale.getlocale()[0] or "")
-    candidates += [env.get(var, "") for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+        candidates.append(_active_locale())
+    # Where the locale module cannot tell (no such locale installed): the variables, as gettext reads them.
+    candidates += [env.get("LANGUAGE", "").split(":")[0], *(env.get(v, "") for v in ("LC_ALL", "LC_MESSAGES", "LANG"))]
     for c in candidates:
         low = c.strip().lower()
         if low and low not in ("c", "posix", "c.utf-8"):

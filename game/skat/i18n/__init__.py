@@ -10,6 +10,7 @@ The default language comes from the system or browser locale
 
 from __future__ import annotations
 
+import time
 from string import Formatter
 
 from . import de, en
@@ -37,3 +38,12 @@ class Translator:
             except (KeyError, IndexError, ValueError):
                 return text
         return text
+
+    def number(self, value: float, decimals: int = 0, sign: bool = False) -> str:
+        """A number as this language writes it: "+36,0" in German, "+36.0" in English."""
+        text = f"{value:{'+' if sign else ''}.{decimals}f}"
+        return text.replace(".", self("fmt.decimal_point")) if decimals else text
+
+    def datetime(self, moment: time.struct_time) -> str:
+        """A date and time to the minute: "01.12.2026 18:02" in German, "2026-12-01 18:02" in English."""
+        return time.strftime(self("fmt.datetime"), moment)

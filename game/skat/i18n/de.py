@@ -6,6 +6,8 @@ from .analysis_de import ANALYSIS
 from .help_de import HELP
 
 MESSAGES: dict[str, str] = {
+    "fmt.decimal_point": ",",
+    "fmt.datetime": "%d.%m.%Y %H:%M",
     "name.you": "Du",
     "pos.forehand": "Vorhand",
     "pos.middlehand": "Mittelhand",
@@ -83,7 +85,7 @@ MESSAGES: dict[str, str] = {
     "result.passed_in": "Alle haben gepasst: das Spiel wird eingepasst.",
     "result.durchmarsch": "Durchmarsch: alle Stiche, {value:+d}",
     "result.ramsch_draw": "60 : 60 - unentschieden, niemand schreibt.",
-    "result.ramsch": "Die meisten Augen: {points}, das kostet {value}",
+    "result.ramsch": "Die meisten Augen: {points}, angeschrieben: {value}",
     "result.jungfrau": "Jungfrau: {count} Spieler ohne Stich, doppelt: {value}",
     "result.overbid": "Überreizt: gereizt {bid}, das Spiel ist {value} wert; berechnet mit {charged}",
     "result.draw": "60 : 60 - unentschieden, je 1 Punkt",
@@ -143,7 +145,8 @@ MESSAGES: dict[str, str] = {
     "hints.do.declare": "{game} spielen",
     "hints.do.kontra": "Kontra geben",
     "hints.do.re": "Re geben",
-    "hints.do.no_call": "nichts sagen (weiter)",
+    "hints.do.no_kontra": "kein Kontra geben",
+    "hints.do.no_re": "kein Re geben",
     "hints.do.card": "{card} spielen",
     "hints.do.blind": "eine deiner verdeckten Karten spielen",
     "hints.do.other": "diese Wahl",
@@ -168,6 +171,10 @@ MESSAGES: dict[str, str] = {
     "hints.why.card_score": "Erwartetes Ergebnis damit: {points} ({samples} ausgeloste Auslagen). Auf deinen "
     "Karten: das Ergebnis jeder Karte.",
     "hints.why.card_alike": "Hier spielen sich alle deine Möglichkeiten gleich.",
+    "hints.why.card_lost": "In allen {samples} ausgelosten Verteilungen verliert deine Seite mit jeder Karte: das "
+    "Spiel ist nicht mehr zu gewinnen, darum nennt der Experte einfach eine.",
+    "hints.why.card_won": "In allen {samples} ausgelosten Verteilungen gewinnt deine Seite mit jeder Karte: das "
+    "Spiel ist sicher, darum nennt der Experte einfach eine.",
     "hints.why.card_rule": "Die Faustregel des Experten: Es ist noch zu viel verdeckt, um zu suchen.",
     "hints.why.only": "Es ist die einzige erlaubte Wahl.",
     "hints.card": "{suit}-{rank}",
@@ -241,10 +248,11 @@ MESSAGES: dict[str, str] = {
     "dlg.kontra_title": "Kontra?",
     "dlg.kontra_text": "{name} spielt {game}. Sag Kontra, wenn du glaubst, dass das Spiel verloren geht.",
     "dlg.kontra": "Kontra!",
-    "dlg.no_call": "Weiter",
+    "dlg.no_kontra": "Kein Kontra",
     "dlg.re_title": "Re?",
     "dlg.re_text": "Es wurde Kontra gesagt. Sag Re, wenn du trotzdem mit einem Sieg rechnest.",
     "dlg.re": "Re!",
+    "dlg.no_re": "Kein Re",
     "dlg.hold_title": "{name} sagt {bid}",
     "dlg.hold_text": "Hältst du {bid}?",
     "dlg.hold": "Ja, {bid}",
@@ -255,10 +263,11 @@ MESSAGES: dict[str, str] = {
     "dlg.bid_title": "Dein Gebot",
     "dlg.bid_title_at": "Gereizt ist {bid}",
     "dlg.bid_text": "Sag einen höheren Wert, oder passe.",
+    "dlg.bid_text_first": "Sag einen Wert (18 ist der kleinste), oder passe.",
     "dlg.bid_more": "Höhere Werte (bis {top}) folgen, wenn diese gesagt sind.",
     "dlg.trump_title": "Spiel ansagen",
     "dlg.trump_title_dealer": "Vorhand hat gepasst: du sagst an",
-    "dlg.trump_text": "Du kennst vier deiner sechzehn Karten. Bestimme Trumpf oder Grand.",
+    "dlg.trump_text": "Du kennst {seen} deiner {total} Karten. Bestimme Trumpf oder Grand.",
     "dlg.declare_title": "Spiel ansagen (gereizt {bid})",
     "dlg.declare_text": "Jedes Spiel zeigt seinen Wert; rot: er erreicht das Gebot nicht.",
     "dlg.declare_text_hand": "Handspiel: mit ~ markierte Werte können sich durch den Skat ändern. Mehr ansagen unten.",
@@ -410,6 +419,10 @@ MESSAGES: dict[str, str] = {
     "reason.old_version": "es hat ein altes Format, das diese Version nicht mehr liest",
     "reason.no_replay": "die Partie lässt sich nicht nachspielen",
     "reason.bad_setting": "eine Einstellung hatte einen unbekannten Wert und gilt wieder wie voreingestellt",
+    "reason.bad_setting_named": "die Einstellung {names} hatte einen unbekannten Wert und gilt wieder wie "
+    "voreingestellt",
+    "reason.bad_settings_named": "die Einstellungen {names} hatten unbekannte Werte und gelten wieder wie "
+    "voreingestellt",
     "reason.entries_dropped": "{n} Einträge waren nicht lesbar",
     "advice.read_only": "Damit weiter gespeichert wird, mach den Ordner {path} beschreibbar; das Spiel versucht "
                         "es bei jedem Zug erneut.",
@@ -427,16 +440,16 @@ MESSAGES: dict[str, str] = {
     "save_lost.statistics": "In der Statistik fehlen die letzten Spiele.",
     "menu.history": "Frühere Partien",
     "history.title": "Frühere Partien",
-    "history.none": "Noch keine Partie beendet oder abgebrochen.",
+    "history.none": "Noch keine Partie beendet oder aufgegeben.",
     "history.finished": "beendet, {n} Spiele",
-    "history.abandoned": "abgebrochen nach {n} von {total} Spielen",
+    "history.abandoned": "aufgegeben nach {n} von {total} Spielen",
     "history.more": "{first}–{last} von {n} · Pfeiltasten oder Mausrad",
-    "confirm.new_title": "Laufende Partie abbrechen?",
+    "confirm.new_title": "Laufende Partie aufgeben?",
     "confirm.new_text": "Deine Partie {game} steht bei {n} von {total} Spielen. Eine neue Partie beendet sie; "
                         "ihre Spielliste bleibt unter Frühere Partien erhalten.",
-    "confirm.new_yes": "Neue Partie beginnen",
-    "confirm.share_yes": "Geteiltes Blatt spielen",
-    "confirm.new_no": "Abbrechen",
+    "confirm.new_yes": "Aufgeben, neue Partie",
+    "confirm.share_yes": "Aufgeben, Blatt spielen",
+    "confirm.new_no": "Partie behalten",
 }
 MESSAGES.update(HELP)
 MESSAGES.update(ANALYSIS)

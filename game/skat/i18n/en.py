@@ -6,6 +6,9 @@ from .analysis_en import ANALYSIS
 from .help_en import HELP
 
 MESSAGES: dict[str, str] = {
+    # number and date formats (Translator.number, Translator.datetime)
+    "fmt.decimal_point": ".",
+    "fmt.datetime": "%Y-%m-%d %H:%M",
     # names, positions, labels
     "name.you": "You",
     "pos.forehand": "Forehand",
@@ -29,7 +32,7 @@ MESSAGES: dict[str, str] = {
     "say.hand": "Hand",
     "say.kontra": "Kontra!",
     "say.re": "Re!",
-    "say.no_call": "Go on",
+    "say.no_call": "No call",
     # games
     "game.diamonds": "Diamonds",
     "game.hearts": "Hearts",
@@ -90,7 +93,7 @@ MESSAGES: dict[str, str] = {
     "result.passed_in": "Everybody passed: the deal is passed in.",
     "result.durchmarsch": "Durchmarsch: every trick taken, {value:+d}",
     "result.ramsch_draw": "60 : 60 - a draw, nobody scores.",
-    "result.ramsch": "Most card points: {points}, charged {value}",
+    "result.ramsch": "Most card points: {points}, scored {value}",
     "result.jungfrau": "Jungfrau: {count} player(s) without a trick, charge doubled: {value}",
     "result.overbid": "Overbid: bid {bid}, game worth {value}; charged at {charged}",
     "result.draw": "60 : 60 - a draw, 1 point each",
@@ -149,7 +152,8 @@ MESSAGES: dict[str, str] = {
     "hints.do.declare": "play {game}",
     "hints.do.kontra": "say Kontra",
     "hints.do.re": "say Re",
-    "hints.do.no_call": "say nothing (go on)",
+    "hints.do.no_kontra": "say no Kontra",
+    "hints.do.no_re": "say no Re",
     "hints.do.card": "play {card}",
     "hints.do.blind": "play one of your face-down cards",
     "hints.do.other": "this choice",
@@ -174,6 +178,10 @@ MESSAGES: dict[str, str] = {
     "hints.why.card_score": "Expected score with it: {points} ({samples} sampled layouts). On your cards: each "
     "card's score.",
     "hints.why.card_alike": "All your choices play alike here.",
+    "hints.why.card_lost": "Your side loses with every card in all {samples} sampled deals: the game cannot be won any "
+    "more, so the expert simply names one.",
+    "hints.why.card_won": "Your side wins with every card in all {samples} sampled deals: the game is safe, so the "
+    "expert simply names one.",
     "hints.why.card_rule": "The expert's rule of thumb: too much is still hidden to search.",
     "hints.why.only": "It is the only legal choice.",
     "hints.card": "{rank} of {suit}",
@@ -247,10 +255,11 @@ MESSAGES: dict[str, str] = {
     "dlg.kontra_title": "Kontra?",
     "dlg.kontra_text": "{name} plays {game}. Say Kontra if you think the game will be lost.",
     "dlg.kontra": "Kontra!",
-    "dlg.no_call": "Go on",
+    "dlg.no_kontra": "No Kontra",
     "dlg.re_title": "Re?",
     "dlg.re_text": "Kontra was said. Say Re if you still expect to win.",
     "dlg.re": "Re!",
+    "dlg.no_re": "No Re",
     "dlg.hold_title": "{name} says {bid}",
     "dlg.hold_text": "Do you hold {bid}?",
     "dlg.hold": "Yes, {bid}",
@@ -261,10 +270,11 @@ MESSAGES: dict[str, str] = {
     "dlg.bid_title": "Your bid",
     "dlg.bid_title_at": "Bidding stands at {bid}",
     "dlg.bid_text": "Say a higher value, or pass.",
+    "dlg.bid_text_first": "Say a value (18 is the lowest), or pass.",
     "dlg.bid_more": "Higher values (up to {top}) follow once these are said.",
     "dlg.trump_title": "Choose the game",
     "dlg.trump_title_dealer": "Forehand passed: your choice",
-    "dlg.trump_text": "You have seen four of your sixteen cards. Name trumps or Grand.",
+    "dlg.trump_text": "You have seen {seen} of your {total} cards. Name trumps or Grand.",
     "dlg.declare_title": "Declare your game (bid {bid})",
     "dlg.declare_text": "Each game shows the value it would have; red: it does not reach the bid.",
     "dlg.declare_text_hand": "Hand game: values marked ~ may change with the skat. Announce more below.",
@@ -418,6 +428,8 @@ MESSAGES: dict[str, str] = {
     "reason.old_version": "it is in an old format this version no longer reads",
     "reason.no_replay": "the match record does not replay",
     "reason.bad_setting": "a setting had an unknown value and is back to its default",
+    "reason.bad_setting_named": "the setting {names} had an unknown value and is back to its default",
+    "reason.bad_settings_named": "the settings {names} had unknown values and are back to their defaults",
     "reason.entries_dropped": "{n} entries could not be read",
     "advice.read_only": "To keep saving, make the folder {path} writable; the game tries again with every move.",
     "advice.in_the_way": "To keep saving, move {path} out of the way; the game tries again with every move.",
@@ -438,9 +450,9 @@ MESSAGES: dict[str, str] = {
     "confirm.new_title": "Give up the match in progress?",
     "confirm.new_text": "Your {game} match stands at {n} of {total} hands. A new match ends it; its score sheet "
                         "is kept under Past matches.",
-    "confirm.new_yes": "Start the new match",
-    "confirm.share_yes": "Play the shared deal",
-    "confirm.new_no": "Cancel",
+    "confirm.new_yes": "Give up, start anew",
+    "confirm.share_yes": "Give up, play the deal",
+    "confirm.new_no": "Keep the match",
 }
 MESSAGES.update(HELP)
 MESSAGES.update(ANALYSIS)

@@ -124,6 +124,8 @@ HELP: dict[str, str] = {
         "Touch: eine Karte antippen wählt sie aus, noch einmal antippen spielt sie.\n"
         "Tastatur: Pfeiltasten wählen eine Karte, Enter spielt sie; in Dialogen drücken die Zifferntasten "
         "die nummerierten Knöpfe, Pfeile und Enter gehen auch; L zeigt den letzten Stich; Esc öffnet das Menü.\n"
+        "Bei Kontra und Re liegt der Fokus auf „Kein Kontra“ / „Kein Re“ (Taste 1); Kontra! und Re! haben keine "
+        "Zifferntaste: anklicken, oder Pfeil und Enter. So verdoppelt kein versehentlicher Tastendruck das Spiel.\n"
         "Ein Klick oder eine Taste beendet jede Animation sofort.\n"
         "Reizen mit Überspringen (ISkO): die Knöpfe sagen die nächsten Werte; - und + (Knöpfe oder Tasten) "
         "wählen jeden höheren Wert, Springen sagt ihn.\n"

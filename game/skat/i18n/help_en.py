@@ -118,6 +118,8 @@ HELP: dict[str, str] = {
         "Touch: tap a card to select it, tap it again to play it.\n"
         "Keyboard: arrow keys choose a card, Enter plays it; in dialogs the number keys press the numbered "
         "buttons, arrows and Enter work too; L shows the last trick; Esc opens the menu.\n"
+        "In the Kontra and Re dialogs the focus is on No Kontra / No Re (key 1); Kontra! and Re! have no number "
+        "key: click them, or an arrow and Enter. So no stray key doubles the game.\n"
         "A click or a key finishes any animation at once.\n"
         "Bidding where values may be skipped (ISkO): the buttons say the next values; - and + (buttons or keys) "
         "pick any higher value, Jump says it.\n"

@@ -20,6 +20,8 @@ from .widgets import Button, ButtonGroup
 
 TEXT_TOP, TEXT_STEP, TEXT_SIZE = 64, 26, 24
 """The dialog text: first line's centre below the panel's top, line spacing, size."""
+OFFICERS_CARDS_EACH = 16
+"""Each player's cards in Officers' Skat and Harlequin (eight of them not dealt yet at the trump call)."""
 SUIT_KEYS = ("game.diamonds", "game.hearts", "game.spades", "game.clubs", "game.grand", "game.null")
 
 
@@ -114,18 +116,25 @@ def build_dialog(
     elif phase == Phase.KONTRA:
         dlg = Dialog(t("dlg.kontra_title"))
         dlg.lines.append(t("dlg.kontra_text", name=names.get(hand.declarer, "?"), game=_game_text(t, hand)))
-        dlg.group.add(Button(390, 330, 240, 64, t("dlg.kontra"), lambda: act(A.KONTRA)))
-        dlg.group.add(Button(650, 330, 240, 64, t("dlg.no_call"), lambda: act(A.NO_CALL)))
+        _doubling(dlg, t("dlg.no_kontra"), t("dlg.kontra"), lambda: act(A.NO_CALL), lambda: act(A.KONTRA))
     elif phase == Phase.RE:
         dlg = Dialog(t("dlg.re_title"))
         dlg.lines.append(t("dlg.re_text"))
-        dlg.group.add(Button(390, 330, 240, 64, t("dlg.re"), lambda: act(A.RE)))
-        dlg.group.add(Button(650, 330, 240, 64, t("dlg.no_call"), lambda: act(A.NO_CALL)))
+        _doubling(dlg, t("dlg.no_re"), t("dlg.re"), lambda: act(A.NO_CALL), lambda: act(A.RE))
     else:
         return None
-    if officers and phase != Phase.DECLARE:
+    if officers and (phase != Phase.DECLARE or hand.layout == "admirals"):
         _to_side(dlg)
     return dlg
+
+
+def _doubling(dlg: Dialog, no_label: str, call_label: str, no: Callable[[], None], call: Callable[[], None]) -> None:
+    """Kontra or Re: declining comes first and has the focus and the key 1, so Enter,
+    Space or a stray digit never doubles the game; the call itself has no number key
+    (a click, or an arrow key and then Enter)."""
+    dlg.group.add(Button(390, 330, 240, 64, no_label, no))
+    dlg.group.add(Button(650, 330, 240, 64, call_label, call)).hotkey = ""
+    dlg.group.focus = 0
 
 
 def _to_side(dlg: Dialog) -> None:
@@ -179,7 +188,7 @@ def _bidding(t: Translator, hand, seat: int, legal: list[int], act, names, pick:
         dlg.group.add(Button(650, 330, 240, 64, t("dlg.pass"), lambda: act(A.PASS)))
         return dlg
     dlg = Dialog(t("dlg.bid_title") if not hand.bid else t("dlg.bid_title_at", bid=hand.bid))
-    dlg.lines.append(t("dlg.bid_text"))
+    dlg.lines.append(t("dlg.bid_text") if hand.bid else t("dlg.bid_text_first"))
     values = [A.bid_value(a) for a in bids]
     shown = values[:SHOWN_BIDS] if len(values) > 1 else values
     widths = [136.0] + [88.0] * (len(shown) - 1)  # the next value says so: "Say 18"
@@ -212,11 +221,14 @@ def _declare(t: Translator, hand, seat: int, legal: list[int], act, mods: dict[s
     plain_officers = officers and not admirals
     games = [GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND, GameType.NULL]
     if plain_officers:
-        # Beside the layout, so the four face-up cards stay in view.
+        # Beside the layout, so the face-up cards stay in view; in Harlequin above the hand
+        # that fills the bottom row (the cards trumps are chosen from).
         title = t("dlg.trump_title") if hand.to_move == 0 else t("dlg.trump_title_dealer")
-        dlg = Dialog(title, x=690, y=250, w=570, h=300)
-        dlg.lines.append(t("dlg.trump_text"))
-        positions = [(710 + (i % 3) * 182, 340 + (i // 3) * 84) for i in range(6)]
+        top = 190 if hand.layout == "harlequin" else 250
+        dlg = Dialog(title, x=690, y=top, w=570, h=300)
+        seen = (hand.seen[seat] | hand.up[seat]).bit_count()  # four in Officers' Skat, half in Harlequin
+        dlg.lines.append(t("dlg.trump_text", seen=seen, total=OFFICERS_CARDS_EACH))
+        positions = [(710 + (i % 3) * 182, top + 90 + (i // 3) * 84) for i in range(6)]
     else:
         dlg = Dialog(t("dlg.declare_title", bid=hand.bid), y=170, h=320)
         dlg.lines.append(t("dlg.declare_text_hand") if getattr(hand, "hand_game", False) else t("dlg.declare_text"))
@@ -255,7 +267,7 @@ def _declare(t: Translator, hand, seat: int, legal: list[int], act, mods: dict[s
             dlg.group.add(b)
     if A.PASS in legal:
         if plain_officers:
-            dlg.group.add(Button(710 + 182, 490 - 4, 170, 50, t("dlg.pass"), lambda: act(A.PASS)))
+            dlg.group.add(Button(710 + 182, top + 236, 170, 50, t("dlg.pass"), lambda: act(A.PASS)))
         else:
             dlg.group.add(Button(520, 430, 240, 50, t("dlg.pass"), lambda: act(A.PASS)))
     return dlg

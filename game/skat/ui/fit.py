@@ -17,6 +17,8 @@ from .painter import LOGICAL_H, LOGICAL_W, DrawnBox, Painter
 SLACK = 2
 """Pixels of overlap forgiven (anti-aliased edges, rounding at small windows)."""
 SOLID = ("text", "card", "button", "panel", "bubble")
+TOUCH = 2 * SLACK + 2
+"""A card the player decides about is grown by this much: a panel touching it covers it."""
 
 
 def _clash(a: pygame.Rect, b: pygame.Rect) -> bool:
@@ -69,4 +71,23 @@ def problems(boxes: list[DrawnBox], p: Painter) -> list[str]:
             elif (b.kind == "panel" and a.kind in ("text", "bubble") and a.layer < b.layer
                   and _clash(a.rect, b.rect) and not b.rect.contains(a.rect)):
                     out.append(f"{_name(b)} cuts {_name(a)}: {tuple(b.rect)} {tuple(a.rect)}")
+    return out
+
+
+def covered_decisions(boxes: list[DrawnBox], decision: set[str]) -> list[str]:
+    """Every dialog, panel or speech bubble drawn over a card the player decides about
+    (``decision``: the cards' labels, e.g. the hand in a declaration and the skat while
+    it lies on the table).  A dialog may cover the rest of the table, but never these;
+    a badge smaller than the card it marks (the hint's number) is part of the card."""
+    cards = [b for b in boxes if b.kind == "card" and b.label in decision]
+    out: list[str] = []
+    for b in boxes:
+        if b.kind not in ("panel", "bubble"):
+            continue
+        for c in cards:
+            if b.layer <= c.layer or not _clash(b.rect, c.rect.inflate(TOUCH, TOUCH)):
+                continue
+            if b.kind == "panel" and b.rect.w < c.rect.w and b.rect.h < c.rect.h:
+                continue
+            out.append(f"{_name(b)} covers card {c.label}: {tuple(b.rect)} {tuple(c.rect)}")
     return out

@@ -25,6 +25,8 @@ from .painter import GOLD, INK, INK_DIM, Painter
 SLICE = TABLE_SLICE
 """Seconds of thinking per frame, as a computer player at the table gets."""
 PANEL_X, PANEL_Y, PANEL_W = 320, 58, 640
+PANEL_MAX_H, PANEL_GAP = 116, 8
+"""The panel's greatest height (title and three lines), and its distance from the skat."""
 RANK_NAMES = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 SUIT_NAMES = ("suit.diamonds", "suit.hearts", "suit.spades", "suit.clubs")
 
@@ -63,9 +65,9 @@ def action_text(t: Translator, hint: Hint) -> str:
         return t("hints.do.hold", value=hint.value or "")
     if kind == "declare":
         return t("hints.do.declare", game=declared_name(t, of_declaration(a, hint.hand_game)))
-    return (
-        t("hints.do." + kind) if kind in ("pass", "pickup", "hand", "kontra", "re", "no_call") else t("hints.do.other")
-    )
+    if kind == "no_call":  # as the dialog's button says it
+        return t("hints.do.no_re") if hint.stage == "re" else t("hints.do.no_kontra")
+    return t("hints.do." + kind) if kind in ("pass", "pickup", "hand", "kontra", "re") else t("hints.do.other")
 
 
 def hint_game(t: Translator, hint: Hint, hand: Hand | None = None) -> str:
@@ -88,6 +90,9 @@ def reason_text(t: Translator, hint: Hint, legal: int, hand: Hand | None = None)
         return t("hints.why.only")
     if kind == "card":
         if hint.measure == "chance" and hint.chance is not None:
+            shown = {percent(v) for v in hint.card_values.values()} if hint.card_values else set()
+            if len(hint.card_values or ()) > 1 and shown in ({"0"}, {"100"}):  # every card the same: say why one
+                return t("hints.why.card_lost" if shown == {"0"} else "hints.why.card_won", samples=hint.samples)
             return t("hints.why.card_chance", chance=percent(hint.chance), samples=hint.samples)
         if hint.measure == "ramsch" and hint.points is not None:
             return t("hints.why.card_ramsch", points=round(hint.points), samples=hint.samples)
@@ -148,8 +153,25 @@ class HintPanel:
     def _place(self) -> tuple[float, float, float, int, float, float]:
         """The panel: x, y, width, reason lines at most, title size, reason size."""
         if self.four:  # wider and lower, ending above the top player's label and speech bubble
-            return 320, 54, 800, 2, 20, 16
-        return PANEL_X, PANEL_Y, PANEL_W, 3, 22, 18
+            x, y, w, most, title, size = 320.0, 54.0, 800.0, 2, 20.0, 16.0
+        else:
+            x, y, w, most, title, size = PANEL_X, PANEL_Y, PANEL_W, 3, 22.0, 18.0
+        x, w = self._beside_skat(x, y, w)
+        return x, y, w, most, title, size
+
+    def _beside_skat(self, x: float, y: float, w: float) -> tuple[float, float]:
+        """The panel's span, on the wider side of the skat where the skat lies under it
+        (face down in the middle while bidding, beside a pile later): never on it."""
+        sprites = self.table.sprites
+        skat = [sprites[c] for c in range(32) if getattr(self.table.c.hand, "skat", 0) >> c & 1 and c in sprites]
+        skat = [s for s in skat
+                if s.y - s.w * RATIO / 2 < y + PANEL_MAX_H and s.x + s.w / 2 > x and s.x - s.w / 2 < x + w]
+        if not skat:
+            return x, w
+        left = min(s.x - s.w / 2 for s in skat) - PANEL_GAP
+        right = max(s.x + s.w / 2 for s in skat) + PANEL_GAP
+        end = max(x + w, 1266.0)  # the right side may reach the window's margin
+        return (x, left - x) if left - x >= end - right else (right, end - right)
 
     def _now(self) -> tuple[int, int]:
         return (self.table.hand_serial, len(self.table.c.hand.history))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..i18n import Translator
 from ..storage import FinishedMatch
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
@@ -30,13 +31,14 @@ class KeptSheet:
         return self.match.person
 
 
-def local_time(stamp: str) -> str:
-    """``2026-12-01T04:30:00Z`` (UTC, as stored) in the player's local time, to the minute."""
+def local_time(stamp: str, t: Translator) -> str:
+    """``2026-12-01T04:30:00Z`` (UTC, as stored) in the player's local time, to the minute,
+    as the language writes it."""
     try:
         utc = calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ"))
     except (ValueError, OverflowError):
         return stamp
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(utc))
+    return t.datetime(time.localtime(utc))
 
 
 def rules_name(t, m: FinishedMatch) -> str:  # type: ignore[no-untyped-def]
@@ -129,7 +131,7 @@ class HistoryScene(Scene):
             if focused:
                 p.fill_rect(80, y, 1120, ROW_H - 6, GOLD, radius=10, width=2)
             top, bottom = y + 15, y + 38
-            p.text(local_time(m.finished_at), 100, top, 22, INK, bold=True, anchor="midleft")
+            p.text(local_time(m.finished_at, t), 100, top, 22, INK, bold=True, anchor="midleft")
             if m.complete:
                 status = t("history.finished", n=len(m.sheet))
             else:

@@ -44,8 +44,9 @@ BOTTOM_HAND_W = 880.0
 """The person's hand spans at most this much, so a raised card keeps clear of the side labels."""
 TOP_HAND_X = 560.0
 """The four-player table's top hand sits left of centre, clear of the toolbar."""
-SKAT_XY = {3: (604.0, 112.0), 4: (880.0, 130.0)}
-"""The skat in the middle; at four players, beside the top hand rather than under it."""
+SKAT_XY = {3: (604.0, 112.0), 4: (880.0, 112.0)}
+"""The skat in the middle; at four players, beside the top hand rather than under it.  Its
+bottom stays clear of a dialog's top (``dialogs.Dialog.y``, 170)."""
 
 
 def hand_positions(n: int, y: float, w: float = HAND_W, max_width: float = 980.0, cx: float = 640.0) -> list[float]:
@@ -215,9 +216,9 @@ def officers_layout(
                     # Harlequin: the cards the opponent turned are the ones the person sees.
                     visible = hand.layout == "harlequin" and not hand.seen[seat] >> c & 1
                     out[c] = Target(x, y, 64, visible or hand.done, 200 + i)
-    # Skat (Admirals).
+    # Skat (Admirals): where the deck was, clear of the dialogs beside the layouts.
     for i, c in enumerate(_mask_cards(hand.skat)):
-        out[c] = Target(1060 + 70 * i, 360, 60, hand.done, 10 + i)
+        out[c] = Target(OFF_DECK[0] + 70 * i, OFF_DECK[1], 60, hand.done, 10 + i)
     # Cards not dealt yet: the deck.
     for i, c in enumerate(hand.deck[hand.dealt:]):
         out[c] = Target(OFF_DECK[0] - i * 0.5, OFF_DECK[1] - i * 0.5, 60, False, 1 + i)

@@ -23,7 +23,7 @@ from .controller import MatchController
 from .overlays import ConfirmScene
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
-from .widgets import Button, ButtonGroup, draw_title
+from .widgets import Button, ButtonGroup, draw_title, draw_triangle
 
 
 class TitleScene(Scene):
@@ -375,8 +375,7 @@ class SetupScene(Scene):
 
 def draw_arrow(p: Painter, x: float, y: float, direction: int) -> None:
     """A small triangle pointing left (-1) or right (1): where a click steps a row's value."""
-    tip, back = x + 6 * direction, x - 6 * direction
-    pygame.draw.polygon(p.surface, INK_DIM, [p.px(tip, y), p.px(back, y - 8), p.px(back, y + 8)])
+    draw_triangle(p, x, y, "right" if direction > 0 else "left")
 
 
 VALUE_W = 250
@@ -413,6 +412,7 @@ class PauseScene(Scene):
         ]
         for i, (label, fn) in enumerate(items):
             self.group.add(Button(490, 190 + i * 64, 300, 52, label, fn))
+        self.table.enter()  # back from the settings: the table behind (its toolbar) in the language chosen there
 
     def to_title(self) -> None:
         self.app.services.save_match(self.table.c)
@@ -508,6 +508,10 @@ class SettingsScene(Scene):
 class StatsScene(Scene):
     def enter(self) -> None:
         self.back = Button(490, 640, 300, 56, self.app.t("btn.back"), self.app.pop)
+        self.app.services.statistics_rows()  # reads the statistics: a damaged file is told here, not later
+
+    def update(self, dt: float) -> None:
+        self.app.services.show_notices()  # over this screen, which then says why it is empty
 
     def handle(self, ev: Input) -> None:
         if (ev.kind == "key" and ev.key in (pygame.K_ESCAPE, pygame.K_RETURN)) or (

@@ -8,7 +8,7 @@ import pygame
 
 from .painter import GOLD, INK, INK_DIM, LOGICAL_H, LOGICAL_W, Painter
 from .scene import Input, Scene
-from .widgets import Button, ButtonGroup
+from .widgets import Button, ButtonGroup, draw_triangle
 
 
 class LastTrickScene(Scene):
@@ -193,9 +193,9 @@ class NoticeScene(Scene):
             hint = t("notice.scroll")
             p.text(hint, self.X + self.W - self.PAD, y + h - 58, 18, INK_DIM, anchor="topright")
             if more_above:
-                p.text("▲", self.X + self.W - self.PAD, y + 28, 20, INK_DIM, anchor="topright")
+                draw_triangle(p, self.X + self.W - self.PAD - 8, y + 38, "up")
             if more_below:
-                p.text("▼", self.X + self.W - self.PAD, top + view - 18, 20, INK_DIM, anchor="topright")
+                draw_triangle(p, self.X + self.W - self.PAD - 8, top + view - 8, "down")
         self.ok.x, self.ok.y = LOGICAL_W / 2 - self.ok.w / 2, y + h - 66
         self.ok.draw(p, focused=True)
 

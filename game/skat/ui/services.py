@@ -10,6 +10,7 @@ once per cause.  A save that fails during play shows at once, over the table
 from __future__ import annotations
 
 import random
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -101,6 +102,8 @@ class Services:
         doc = t("doc." + notice.doc) if notice.doc else ""
         fallback = t("doc_fallback." + notice.doc) if notice.doc else ""
         reason = t("reason." + notice.reason, n=notice.count)
+        if notice.reason == "bad_setting":
+            reason = bad_settings(t, notice.detail) or reason
         if notice.where and notice.reason in ("os_error", "unknown"):
             reason += f" ({notice.where})"
         advice = t("advice." + notice.reason, path=notice.where) if notice.reason in _MEDIUM else ""
@@ -275,9 +278,24 @@ class Services:
             lines = [
                 (t("stats.hands"), str(g.hands_played)),
                 (t("stats.declared"), f"{g.won_as_declarer} / {g.declared}"),
-                (t("stats.average"), f"{g.average_score:+.1f}"),
+                (t("stats.average"), t.number(g.average_score, 1, sign=True)),
             ]
             for kind, ts in sorted(g.by_type.items()):
                 lines.append((t("game." + kind), t("stats.type_line", won=ts.won, played=ts.played, points=ts.points)))
             rows.append((t("game_name." + game), lines))
         return rows
+
+
+SETTING_LABELS = {"language": "setup.language", "animation": "settings.speed", "deck": "settings.deck",
+                  "sound": "settings.sound", "hints": "settings.hints"}
+"""Each stored setting's label on the settings screen."""
+
+
+def bad_settings(t: Translator, detail: str) -> str:
+    """The settings a damaged settings file had unknown values for, by their labels on the
+    settings screen ("" when the detail names none): storage's detail names each as 'name'."""
+    names = [t(SETTING_LABELS[n]).split(" (")[0] for n in re.findall(r"'(\w+)'", detail) if n in SETTING_LABELS]
+    if not names:
+        return ""
+    key = "reason.bad_setting_named" if len(names) == 1 else "reason.bad_settings_named"
+    return t(key, names=", ".join(dict.fromkeys(names)))

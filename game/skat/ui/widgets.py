@@ -108,8 +108,10 @@ class ButtonGroup:
             self.buttons[self.focus].action()
             return True
         if self.numbered and ev.text and ev.text.isdigit() and ev.text != "0":
-            i = int(ev.text) - 1
-            if i < len(self.buttons) and self.buttons[i].enabled:
+            # By the number drawn on the button: one without a number (a call that doubles
+            # the game, the bid picker's -) is never pressed by a digit.
+            i = next((i for i, b in enumerate(self.buttons) if b.hotkey == ev.text), -1)
+            if i >= 0 and self.buttons[i].enabled:
                 self.focus = i
                 self.buttons[i].action()
                 return True
@@ -128,6 +130,16 @@ def fitting_size(p: Painter, text: str, size: float, width: float, bold: bool = 
     while size > 12 and p.text_width(text, size, bold) > width:
         size -= 1
     return size
+
+
+def draw_triangle(p: Painter, x: float, y: float, direction: str, half: float = 8, color=INK_DIM) -> None:  # type: ignore[no-untyped-def]
+    """A small triangle centred on (x, y) pointing "left", "right", "up" or "down": drawn, not
+    a character, because the game's font has no arrow glyphs (▲ ▼ would show as boxes)."""
+    dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]
+    tip = (x + dx * half * 0.75, y + dy * half * 0.75)
+    a = (x - dx * half * 0.75 - dy * half, y - dy * half * 0.75 - dx * half)
+    b = (x - dx * half * 0.75 + dy * half, y - dy * half * 0.75 + dx * half)
+    pygame.draw.polygon(p.surface, color, [p.px(*tip), p.px(*a), p.px(*b)])
 
 
 def draw_title(p: Painter, text: str, y: float = 60, size: float = 64) -> None:
