@@ -40,6 +40,13 @@ AI_NAMES = ("Anna", "Ben", "Clara", "Dora")
 POSITION_KEYS = ("pos.forehand", "pos.middlehand", "pos.rearhand")
 SUIT_NAME_KEYS = ("suit.diamonds", "suit.hearts", "suit.spades", "suit.clubs")
 BUBBLE_SECONDS = 4.0
+TRICK_SECONDS = 1.0
+"""How long a finished trick lies in the middle before it is gathered (normal speed)."""
+CALL_SECONDS = 0.9
+"""How long the table waits after a computer's call in the auction or Kontra round, so it can be read."""
+DECLARE_SECONDS = 1.6
+"""How long the table waits after a computer declares its game."""
+CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call")
 SHAKE_SECONDS = 0.45
 
 
@@ -224,27 +231,42 @@ class TableScene(Scene):
         """Frames are needed while anything moves, a computer player thinks, or
         a speech bubble or message is waiting to fade."""
         finished = self.c.hand.done and self.result_shown_for != self.hand_serial
-        return not self.idle or finished or bool(self.bubbles) or self.message_time > 0 or self.hints.thinking
+        fading = bool(self.bubbles) and not self.person_deciding
+        return not self.idle or finished or fading or self.message_time > 0 or self.hints.thinking
 
-    def skip(self) -> None:
-        """Finish every animation now (a click or key does this)."""
+    @property
+    def person_deciding(self) -> bool:
+        """The table is at rest and waits for the person (speech bubbles do not fade meanwhile)."""
+        return self.c.human_to_move and self.idle
+
+    def hurry(self) -> None:
+        """A click or key: what moves now lands at once and the waiting events are
+        shown, up to a trick that comes to lie in the middle; that trick stays in
+        view until the next click (or its time) gathers it.  A click during a
+        pause (a held trick, a computer's call) ends the pause."""
+        if self.hold > 0:
+            self.hold = 0
+            self._end_hold()
         for _ in range(100):
-            if self.hold > 0:
-                self.hold = 0
-                self._end_hold()
             for sp in self.sprites.values():
                 sp.finish()
-            if not self.queue:
+            if not self.queue or self.hold > 0:
                 break
             self._show(self.queue.pop(0))
         for sp in self.sprites.values():
             sp.finish()
 
+    def skip(self) -> None:
+        """Finish every animation and pause now (the screenshot tour and tools)."""
+        for _ in range(1000):
+            self.hurry()
+            if not self.queue and self.hold <= 0:
+                return
+
     def _show(self, ev: Event) -> None:
         """Start displaying one event."""
         t = self.app.t
         player = self.c.match.seats[ev.seat] if ev.seat is not None and ev.seat < len(self.c.match.seats) else None
-        speed = self.app.speed
         if ev.kind == "bid":
             self._bubble(player, str(ev.value))
         elif ev.kind in ("hold", "pass", "pickup", "hand", "kontra", "re", "no_call"):
@@ -254,19 +276,56 @@ class TableScene(Scene):
             self._bubble(player, t(SUIT_KEYS[d.game]))
         elif ev.kind == "play":
             self.app.services.sound("card")
+            self._hold_trick_completed_by(ev)
         elif ev.kind == "trick":
             self.held_trick = (ev.seat, ev.cards)
-            self.hold = 0.9 * speed
         elif ev.kind == "reveal":
             if self.held_trick is not None:
                 self.hidden_reveals.update(ev.cards)
         elif ev.kind in ("deal_down", "deal_up"):
             self.app.services.sound("card")
-        elif ev.kind == "end":
-            pass
         self.relayout()
+        pause = self._pause_after(ev, player)
+        if pause > 0:
+            self.hold = max(self.hold, pause)
+        elif ev.kind == "trick":
+            self._end_hold()  # animations off: the trick was on show for a frame, gather it now
+
+    def _hold_trick_completed_by(self, ev: Event) -> None:
+        """A card that completes a trick lands in the middle with the others.
+
+        The engine has already taken the trick by the time its ``play`` event is
+        shown, so the trick (and what its cards uncovered in Officers' Skat) is
+        held back from the layout now, not only at the ``trick`` event after it;
+        otherwise the cards would fly to the pile and then back to the middle."""
+        for later in self.queue:
+            if later.kind == "play":
+                return
+            if later.kind == "trick" and ev.cards[0] in later.cards:
+                self.held_trick = (later.seat, later.cards)
+                for more in self.queue:
+                    if more.kind == "reveal":
+                        self.hidden_reveals.update(more.cards)
+                return
+
+    def _pause_after(self, ev: Event, player: int | None) -> float:
+        """How long the table waits after an event before going on, at this speed:
+        a trick stays in view, and a computer's call or game stays readable."""
+        speed = self.app.speed
+        if ev.kind == "trick":
+            return TRICK_SECONDS * speed
+        computer = player is not None and (player != self.c.human or self.c.autoplay)
+        if not computer:
+            return 0.0
+        if ev.kind == "declare":
+            return DECLARE_SECONDS * speed
+        if ev.kind in CALLS:
+            return CALL_SECONDS * speed
+        return 0.0
 
     def _end_hold(self) -> None:
+        if self.held_trick is None:
+            return
         self.held_trick = None
         self.hidden_reveals.clear()
         self.app.services.sound("gather")
@@ -341,7 +400,8 @@ class TableScene(Scene):
         for sp in self.sprites.values():
             sp.update(dt)
         self.hints.update(dt)
-        for p in list(self.bubbles):
+        for p in list(self.bubbles) if not self.person_deciding else ():
+            # A call made just before the person's turn stays while they decide.
             text, left = self.bubbles[p]
             if left - dt <= 0:
                 del self.bubbles[p]
@@ -442,7 +502,7 @@ class TableScene(Scene):
             self.open_menu()
             return
         if ev.kind in ("down", "key") and self.animating:
-            self.skip()
+            self.hurry()
             return
         if ev.kind in ("down", "move") and self.toolbar.handle(ev):
             return  # the toolbar is for the mouse; arrow keys belong to the cards
