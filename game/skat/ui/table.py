@@ -162,10 +162,11 @@ class TableScene(Scene):
         targets = self.targets()
         order = sorted(targets, key=lambda c: targets[c].z)
         speed = self.app.speed
+        deck_x, deck_y = OFF_DECK if self.officers else DECK_POS  # where the dealer holds the deck
         for i, card in enumerate(order):
             tg = targets[card]
-            sp = Sprite(card, DECK_POS[0], DECK_POS[1], 60, tg.face_up, tg.z)
-            sp.tx, sp.ty, sp.tw = DECK_POS[0], DECK_POS[1], 60
+            sp = Sprite(card, deck_x, deck_y, 60, tg.face_up, tg.z)
+            sp.tx, sp.ty, sp.tw = deck_x, deck_y, 60
             if animate and speed > 0:
                 sp.move_to(tg.x, tg.y, tg.w, 0.35 * speed, delay=i * 0.025 * speed, angle=tg.angle)
             else:
