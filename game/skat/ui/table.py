@@ -46,6 +46,8 @@ CALL_SECONDS = 0.9
 """How long the table waits after a computer's call in the auction or Kontra round, so it can be read."""
 DECLARE_SECONDS = 1.6
 """How long the table waits after a computer declares its game."""
+SKAT_MARK = (120, 190, 235)
+"""The colour that marks the cards picked up from the skat during the discard."""
 CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call")
 SHAKE_SECONDS = 0.45
 
@@ -595,6 +597,7 @@ class TableScene(Scene):
         hand = self.c.hand
         targets = self.targets() if not self.animating else {}
         shaking, shake_left = self.shake if self.shake is not None else (None, 0.0)
+        from_skat = self.skat_in_hand()
         for sp in sorted(self.sprites.values(), key=lambda s: s.z):
             # Render at the target width (cached) and scale while a card changes size.
             w_px = p.size(sp.tw or sp.w)
@@ -613,9 +616,13 @@ class TableScene(Scene):
             if sp.card == shaking:  # a few quick sideways swings that die away
                 x += 9 * math.sin(shake_left * 40) * shake_left / SHAKE_SECONDS
             p.blit_px(surf, x, sp.y, anchor="center", card=str(sp.card))
+            if sp.card in from_skat:  # framed under the cards that overlap it, like a lifted card
+                r = p.rect(sp.x - sp.w / 2, sp.y - sp.w * RATIO / 2, sp.w, sp.w * RATIO)
+                pygame.draw.rect(p.surface, SKAT_MARK, r, max(2, p.size(3)), border_radius=p.size(6))
             if tg is not None and tg.lift and self.c.human_to_move:
                 r = p.rect(sp.x - sp.w / 2, sp.y - sp.w * RATIO / 2, sp.w, sp.w * RATIO)
                 pygame.draw.rect(p.surface, GOLD, r, max(2, p.size(3)), border_radius=p.size(6))
+        self._draw_skat_tabs(p, from_skat)
         self._draw_labels(p)
         self._draw_info(p)
         self.toolbar.draw(p)
@@ -642,6 +649,33 @@ class TableScene(Scene):
             p.panel(x - w / 2, y, w, 48)
             with p.inside(x - w / 2, y, w, 48):
                 p.text(self.message, x, y + 24, 24, INK, anchor="center")
+
+    def skat_in_hand(self) -> list[int]:
+        """The two cards the person (at the bottom) picked up from the skat,
+        while they choose what to put away; empty at any other time."""
+        hand = self.c.hand
+        seat = self.c.human_seat
+        if seat is None or hand.declarer != seat or hand.phase != Phase.DISCARD:  # DISCARD is 2 in both games
+            return []
+        if isinstance(hand, SkatHand):
+            picked, held = hand.deal.skat, hand.hands[seat]
+        else:  # Admirals' Skat: the only Officers' layout with a skat
+            picked, held = hand.deck_skat(), hand.handm[seat]
+        return [c for c in range(32) if (picked & held) >> c & 1]
+
+    def _draw_skat_tabs(self, p: Painter, cards: list[int]) -> None:
+        """A small "Skat" tab above each card picked up from the skat (framed in the
+        same colour), so the person sees what was added while choosing the two to put away."""
+        label = self.app.t("hints.badge_skat")
+        for card in cards:
+            sp = self.sprites.get(card)
+            if sp is None:
+                continue
+            w = min(50.0, p.text_width(label, 16, True) + 12)
+            x, y = sp.x - sp.w / 2 + 2, sp.y - sp.w * RATIO / 2 - 24  # above the card's visible left strip
+            p.fill_rect(x, y, w, 22, SKAT_MARK, radius=8)
+            with p.inside(x, y, w, 22, "mark", label):
+                p.text(label, x + w / 2, y + 11, 16, (20, 30, 40), bold=True, anchor="center")
 
     def _label_place(self, slot: str) -> tuple[float, float, str]:
         """Where a seat's label goes: (x, y, anchor) of its first line."""
