@@ -301,15 +301,13 @@ class TableScene(Scene):
         shown, so the trick (and what its cards uncovered in Officers' Skat) is
         held back from the layout now, not only at the ``trick`` event after it;
         otherwise the cards would fly to the pile and then back to the middle."""
-        for later in self.queue:
+        for later in self.queue:  # this action's events: up to the next card played
             if later.kind == "play":
                 return
             if later.kind == "trick" and ev.cards[0] in later.cards:
                 self.held_trick = (later.seat, later.cards)
-                for more in self.queue:
-                    if more.kind == "reveal":
-                        self.hidden_reveals.update(more.cards)
-                return
+            elif later.kind == "reveal" and self.held_trick is not None:
+                self.hidden_reveals.update(later.cards)
 
     def _pause_after(self, ev: Event, player: int | None) -> float:
         """How long the table waits after an event before going on, at this speed:
