@@ -171,6 +171,7 @@ class TableScene(Scene):
             sp.tx, sp.ty, sp.tw = deck_x, deck_y, 60
             if animate and speed > 0:
                 sp.move_to(tg.x, tg.y, tg.w, 0.35 * speed, delay=i * 0.025 * speed, angle=tg.angle)
+                sp.face_up, sp.face_on_leave = False, tg.face_up  # the deck lies face down
             else:
                 sp.move_to(tg.x, tg.y, tg.w, 0, angle=tg.angle)
             self.sprites[card] = sp
