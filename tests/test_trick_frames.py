@@ -171,6 +171,20 @@ def test_clicks_that_skip_animations_never_send_a_card_back(game, rules, players
     check_tricks(table, film)
 
 
+@pytest.mark.parametrize("speed", ["normal", "off"])
+def test_each_finished_trick_stays_in_view_for_a_moment(speed: str) -> None:
+    """Even with animations off (cards jump), a finished trick lies in the middle for
+    half a second before it is gathered: long enough to see what was played."""
+    app, table = make_table("skat", ISKO, 3, 5, speed)
+    film = film_hand(app, table)
+    hand = table.c.hand
+    for k, trick in enumerate(hand.tricks):
+        seats = [(trick.leader + i) % 3 for i in range(3)]
+        middle = {c: trick_slot(table, s) for c, s in zip(trick.cards, seats, strict=True)}
+        frames = sum(1 for f in range(len(film.frames)) if shown(film, f, trick.cards, middle))
+        assert frames * DT >= (0.9 if speed == "normal" else 0.45), (k, frames)
+
+
 def test_every_seat_plays_the_last_card_of_some_trick() -> None:
     """Across a few hands the last card comes from every side of the table."""
     seen: dict[str, set[str]] = {"skat": set(), "officers": set()}

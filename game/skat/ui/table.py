@@ -42,6 +42,8 @@ SUIT_NAME_KEYS = ("suit.diamonds", "suit.hearts", "suit.spades", "suit.clubs")
 BUBBLE_SECONDS = 4.0
 TRICK_SECONDS = 1.0
 """How long a finished trick lies in the middle before it is gathered (normal speed)."""
+TRICK_SECONDS_UNANIMATED = 0.5
+"""With animations off cards jump, but a finished trick still lies in view this long."""
 CALL_SECONDS = 0.9
 """How long the table waits after a computer's call in the auction or Kontra round, so it can be read."""
 DECLARE_SECONDS = 1.6
@@ -292,8 +294,6 @@ class TableScene(Scene):
         pause = self._pause_after(ev, player)
         if pause > 0:
             self.hold = max(self.hold, pause)
-        elif ev.kind == "trick":
-            self._end_hold()  # animations off: the trick was on show for a frame, gather it now
 
     def _hold_trick_completed_by(self, ev: Event) -> None:
         """A card that completes a trick lands in the middle with the others.
@@ -315,7 +315,7 @@ class TableScene(Scene):
         a trick stays in view, and a computer's call or game stays readable."""
         speed = self.app.speed
         if ev.kind == "trick":
-            return TRICK_SECONDS * speed
+            return TRICK_SECONDS * speed if speed > 0 else TRICK_SECONDS_UNANIMATED
         computer = player is not None and (player != self.c.human or self.c.autoplay)
         if not computer:
             return 0.0
