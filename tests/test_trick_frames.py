@@ -161,11 +161,12 @@ def test_tricks_at_every_animation_speed(game: str, speed: str) -> None:
     check_tricks(table, film_hand(app, table))
 
 
-@pytest.mark.parametrize(("game", "rules", "players", "seed"), [
-    ("skat", ISKO, 3, 5), ("skat", ISKO, 4, 9), ("officers", OFFICERS, 2, 5),
+@pytest.mark.parametrize(("game", "rules", "players", "seed", "speed"), [
+    ("skat", ISKO, 3, 5, "normal"), ("skat", ISKO, 4, 9, "normal"), ("officers", OFFICERS, 2, 5, "normal"),
+    ("skat", ISKO, 3, 11, "slow"), ("officers", OFFICERS, 2, 8, "fast"),
 ])
-def test_clicks_that_skip_animations_never_send_a_card_back(game, rules, players, seed) -> None:  # type: ignore[no-untyped-def]
-    app, table = make_table(game, rules, players, seed, "normal")
+def test_clicks_that_skip_animations_never_send_a_card_back(game, rules, players, seed, speed) -> None:  # type: ignore[no-untyped-def]
+    app, table = make_table(game, rules, players, seed, speed)
     film = film_hand(app, table, click_rng=random.Random(seed))
     assert film.clicks > 10, "the clicks skipped animations throughout the hand"
     check_tricks(table, film)
@@ -193,3 +194,35 @@ def test_every_seat_plays_the_last_card_of_some_trick() -> None:
         seen[game] |= check_tricks(table, film_hand(app, table))
     assert seen["skat"] >= {"bottom", "left", "right", "top"}
     assert seen["officers"] == {"bottom", "top"}
+
+
+def click_felt(app: App) -> None:
+    felt = app.painter.px(400, 420)
+    app.step(DT, events=[pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=felt, button=1, touch=False)])
+
+
+@pytest.mark.parametrize("game", ["skat", "officers"])
+def test_a_click_lands_the_last_card_and_a_second_click_gathers_the_trick(game: str) -> None:
+    rules, players = (ISKO, 3) if game == "skat" else (OFFICERS, 2)
+    app, table = make_table(game, rules, players, 5, "normal")
+    for _ in range(20000):  # until the card that completes a trick is on its way
+        app.step(DT, events=[])
+        if table.held_trick is not None and any(table.sprites[c].moving for c in table.held_trick[1]):
+            break
+    else:
+        raise AssertionError("no trick was completed")
+    winner, cards = table.held_trick
+    trick = table.c.hand.tricks[-1]
+    seats = [(trick.leader + i) % players for i in range(len(cards))]
+    click_felt(app)
+    for c, seat in zip(cards, seats, strict=True):
+        sp = table.sprites[c]
+        assert not sp.moving and sp.face_up and math.dist((sp.x, sp.y), trick_slot(table, seat)) <= NEAR, (
+            "the first click lands the trick in the middle")
+    assert table.held_trick == (winner, cards) and table.hold > 0, "and it stays there"
+    click_felt(app)
+    assert table.held_trick is None
+    piles = {c: table.targets()[c] for c in cards}
+    for c in cards:
+        sp = table.sprites[c]
+        assert (sp.x, sp.y) == (piles[c].x, piles[c].y) and not sp.face_up, "the second click takes it to the pile"
