@@ -21,6 +21,8 @@ def main(argv: list[str] | None = None) -> int:
     p_bench.add_argument("args", nargs=argparse.REMAINDER, help="the benchmark's own options")
     p_shots = sub.add_parser("shots", help="render a tour of every scene in both languages to PNG files")
     p_shots.add_argument("dir")
+    p_film = sub.add_parser("film", help="render contact sheets of the table's animations (frame strips) to PNG files")
+    p_film.add_argument("dir")
     p_text = sub.add_parser("text", help="play one hand in the terminal")
     p_text.add_argument("--game", choices=["skat", "officers"], default="skat")
     p_text.add_argument("--rules", default=None, help="rule set: isko, lothar, officers")
@@ -42,6 +44,10 @@ def main(argv: list[str] | None = None) -> int:
         from .ui.shots import main as shots_main
 
         return shots_main([args.dir])
+    if args.command == "film":
+        from .ui.shots import film_main
+
+        return film_main([args.dir])
     if args.command == "text":
         from .textmode import play_text
 

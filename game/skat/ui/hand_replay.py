@@ -17,6 +17,7 @@ from ..engine.match import Hand
 from ..engine.skat_hand import SkatHand
 from .analysis_view import HandView
 from .game_names import game_name, of_result
+from .layout import sorted_hand
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
 from .widgets import Button, ButtonGroup, draw_title, fitting_size
@@ -145,7 +146,8 @@ class ReplayScene(Scene):
         return t("replay.bidding", calls=" · ".join(calls))
 
     def _draw_hands(self, p: Painter, h: Hand, top: float) -> None:
-        """A row per seat: name, then its cards still held."""
+        """A row per seat: name, then its cards still held, sorted as at the table
+        for the hand's game (Jacks as trumps in a Grand or suit game, Null order in a Null)."""
         t = self.app.t
         art = self.app.services.art
         hand = self.view.hand
@@ -160,18 +162,18 @@ class ReplayScene(Scene):
             if seat == hand.declarer:
                 name += f" ({t('replay.declarer')})"
             p.text(name, 70, y + 4, fitting_size(p, name, 22, 230), GOLD if seat == hand.declarer else INK)
-            cards = [c for c in range(32) if held(h, seat) >> c & 1]
+            cards = sorted_hand([c for c in range(32) if held(h, seat) >> c & 1], hand.game)  # as at the table
             for i, c in enumerate(cards):
                 p.blit_px(art.face(c, p.size(cw)), 70 + i * gap, y + 30, card=str(c))
         # The skat and the discards beside the hands (Skat), right of the rows.
         if isinstance(hand, SkatHand):
             x = 700
             p.text(t("result.skat"), x, top + 4, 20, INK_DIM)
-            for i, c in enumerate(c for c in range(32) if hand.deal.skat >> c & 1):
+            for i, c in enumerate(sorted_hand([c for c in range(32) if hand.deal.skat >> c & 1], hand.game)):
                 p.blit_px(art.face(c, p.size(cw)), x + i * (cw + 6), top + 30, card=str(c))
             if not hand.hand_game and hand.skat != hand.deal.skat:
                 p.text(t("result.discards"), x + 140, top + 4, 20, INK_DIM)
-                for i, c in enumerate(c for c in range(32) if hand.skat >> c & 1):
+                for i, c in enumerate(sorted_hand([c for c in range(32) if hand.skat >> c & 1], hand.game)):
                     p.blit_px(art.face(c, p.size(cw)), x + 140 + i * (cw + 6), top + 30, card=str(c))
 
     def _draw_trick(self, p: Painter, h: Hand) -> None:

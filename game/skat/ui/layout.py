@@ -72,12 +72,13 @@ def skat_layout(
 ) -> dict[int, Target]:
     """Targets for a Skat hand.  ``slot_of_seat`` maps hand seats to screen slots."""
     out: dict[int, Target] = {}
+    done = hand.done and held_trick is None  # while the last trick is on show, the end (skat, hands) waits
     game = hand.game if hand.phase >= Phase.KONTRA or hand.phase == Phase.PLAY else None
     playing = hand.phase == Phase.PLAY and hand.to_move == human_seat
     for seat, slot in slot_of_seat.items():
         cards = _mask_cards(hand.hands[seat])
         open_hand = seat == human_seat or (hand.ouvert and seat == hand.declarer and hand.phase >= Phase.PLAY)
-        open_hand = open_hand or hand.done
+        open_hand = open_hand or done
         if slot == "bottom":
             cards = sorted_hand(cards, game)
             xs = hand_positions(len(cards), 0, max_width=BOTTOM_HAND_W)
@@ -102,10 +103,10 @@ def skat_layout(
     # The skat: in the middle until taken; after the discards, by the declarer's tricks.
     skat_cards = _mask_cards(hand.skat)
     sx, sy = SKAT_XY[4 if "top" in slot_of_seat.values() else 3]
-    if hand.phase in (Phase.BIDDING, Phase.SKAT) or (hand.hand_game and not hand.done) or hand.declarer is None:
+    if hand.phase in (Phase.BIDDING, Phase.SKAT) or (hand.hand_game and not done) or hand.declarer is None:
         for i, c in enumerate(skat_cards):
-            out[c] = Target(sx + 72 * i, sy, 64, hand.done, 10 + i)
-    elif hand.done:
+            out[c] = Target(sx + 72 * i, sy, 64, done, 10 + i)
+    elif done:
         for i, c in enumerate(skat_cards):
             out[c] = Target(sx + 72 * i, sy, 64, True, 10 + i)
     else:
@@ -178,6 +179,7 @@ def officers_layout(
     held_trick: tuple | None, hidden_reveals: set[int],
 ) -> dict[int, Target]:
     out: dict[int, Target] = {}
+    done = hand.done and held_trick is None  # while the last trick is on show, the end waits
     playing = hand.phase == 6 and hand.to_move == human_seat
     for seat, slot in slot_of_seat.items():
         # Piles (Officers' and Admirals' layouts).
@@ -207,7 +209,7 @@ def officers_layout(
                     seen = bool(hand.seen[seat] >> c & 1)
                     lift = c in selected
                     dim = playing and c not in legal_cards
-                    out[c] = Target(x, y - (22 if lift else 0), w, seen or hand.done, 200 + i, dim=dim, lift=lift)
+                    out[c] = Target(x, y - (22 if lift else 0), w, seen or done, 200 + i, dim=dim, lift=lift)
             else:
                 # Harlequin: right of centre, clear of the status panel.
                 xs = hand_positions(len(cards), 0, w=64, max_width=700, cx=500 if hand.layout == "admirals" else 680)
@@ -215,10 +217,10 @@ def officers_layout(
                 for i, (c, x) in enumerate(zip(cards, xs, strict=True)):
                     # Harlequin: the cards the opponent turned are the ones the person sees.
                     visible = hand.layout == "harlequin" and not hand.seen[seat] >> c & 1
-                    out[c] = Target(x, y, 64, visible or hand.done, 200 + i)
+                    out[c] = Target(x, y, 64, visible or done, 200 + i)
     # Skat (Admirals): where the deck was, clear of the dialogs beside the layouts.
     for i, c in enumerate(_mask_cards(hand.skat)):
-        out[c] = Target(OFF_DECK[0] + 70 * i, OFF_DECK[1], 60, hand.done, 10 + i)
+        out[c] = Target(OFF_DECK[0] + 70 * i, OFF_DECK[1], 60, done, 10 + i)
     # Cards not dealt yet: the deck.
     for i, c in enumerate(hand.deck[hand.dealt:]):
         out[c] = Target(OFF_DECK[0] - i * 0.5, OFF_DECK[1] - i * 0.5, 60, False, 1 + i)

@@ -41,6 +41,17 @@ AI_NAMES = ("Anna", "Ben", "Clara", "Dora")
 POSITION_KEYS = ("pos.forehand", "pos.middlehand", "pos.rearhand")
 SUIT_NAME_KEYS = ("suit.diamonds", "suit.hearts", "suit.spades", "suit.clubs")
 BUBBLE_SECONDS = 4.0
+TRICK_SECONDS = 1.0
+"""How long a finished trick lies in the middle before it is gathered (normal speed)."""
+TRICK_SECONDS_UNANIMATED = 0.5
+"""With animations off cards jump, but a finished trick still lies in view this long."""
+CALL_SECONDS = 0.9
+"""How long the table waits after a computer's call in the auction or Kontra round, so it can be read."""
+DECLARE_SECONDS = 1.6
+"""How long the table waits after a computer declares its game."""
+SKAT_MARK = (120, 190, 235)
+"""The colour that marks the cards picked up from the skat during the discard."""
+CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call")
 SHAKE_SECONDS = 0.45
 
 
@@ -156,12 +167,14 @@ class TableScene(Scene):
         targets = self.targets()
         order = sorted(targets, key=lambda c: targets[c].z)
         speed = self.app.speed
+        deck_x, deck_y = OFF_DECK if self.officers else DECK_POS  # where the dealer holds the deck
         for i, card in enumerate(order):
             tg = targets[card]
-            sp = Sprite(card, DECK_POS[0], DECK_POS[1], 60, tg.face_up, tg.z)
-            sp.tx, sp.ty, sp.tw = DECK_POS[0], DECK_POS[1], 60
+            sp = Sprite(card, deck_x, deck_y, 60, tg.face_up, tg.z)
+            sp.tx, sp.ty, sp.tw = deck_x, deck_y, 60
             if animate and speed > 0:
                 sp.move_to(tg.x, tg.y, tg.w, 0.35 * speed, delay=i * 0.025 * speed, angle=tg.angle)
+                sp.face_up, sp.face_on_leave = False, tg.face_up  # the deck lies face down
             else:
                 sp.move_to(tg.x, tg.y, tg.w, 0, angle=tg.angle)
             self.sprites[card] = sp
@@ -225,27 +238,42 @@ class TableScene(Scene):
         """Frames are needed while anything moves, a computer player thinks, or
         a speech bubble or message is waiting to fade."""
         finished = self.c.hand.done and self.result_shown_for != self.hand_serial
-        return not self.idle or finished or bool(self.bubbles) or self.message_time > 0 or self.hints.thinking
+        fading = bool(self.bubbles) and not self.person_deciding
+        return not self.idle or finished or fading or self.message_time > 0 or self.hints.thinking
 
-    def skip(self) -> None:
-        """Finish every animation now (a click or key does this)."""
+    @property
+    def person_deciding(self) -> bool:
+        """The table is at rest and waits for the person (speech bubbles do not fade meanwhile)."""
+        return self.c.human_to_move and self.idle
+
+    def hurry(self) -> None:
+        """A click or key: what moves now lands at once and the waiting events are
+        shown, up to a trick that comes to lie in the middle; that trick stays in
+        view until the next click (or its time) gathers it.  A click during a
+        pause (a held trick, a computer's call) ends the pause."""
+        if self.hold > 0:
+            self.hold = 0
+            self._end_hold()
         for _ in range(100):
-            if self.hold > 0:
-                self.hold = 0
-                self._end_hold()
             for sp in self.sprites.values():
                 sp.finish()
-            if not self.queue:
+            if not self.queue or self.hold > 0:
                 break
             self._show(self.queue.pop(0))
         for sp in self.sprites.values():
             sp.finish()
 
+    def skip(self) -> None:
+        """Finish every animation and pause now (the screenshot tour and tools)."""
+        for _ in range(1000):
+            self.hurry()
+            if not self.queue and self.hold <= 0:
+                return
+
     def _show(self, ev: Event) -> None:
         """Start displaying one event."""
         t = self.app.t
         player = self.c.match.seats[ev.seat] if ev.seat is not None and ev.seat < len(self.c.match.seats) else None
-        speed = self.app.speed
         if ev.kind == "bid":
             self._bubble(player, str(ev.value))
         elif ev.kind in ("hold", "pass", "pickup", "hand", "kontra", "re", "no_call"):
@@ -255,19 +283,52 @@ class TableScene(Scene):
             self._bubble(player, declared_name(t, said))
         elif ev.kind == "play":
             self.app.services.sound("card")
+            self._hold_trick_completed_by(ev)
         elif ev.kind == "trick":
             self.held_trick = (ev.seat, ev.cards)
-            self.hold = 0.9 * speed
         elif ev.kind == "reveal":
             if self.held_trick is not None:
                 self.hidden_reveals.update(ev.cards)
         elif ev.kind in ("deal_down", "deal_up"):
             self.app.services.sound("card")
-        elif ev.kind == "end":
-            pass
         self.relayout()
+        pause = self._pause_after(ev, player)
+        if pause > 0:
+            self.hold = max(self.hold, pause)
+
+    def _hold_trick_completed_by(self, ev: Event) -> None:
+        """A card that completes a trick lands in the middle with the others.
+
+        The engine has already taken the trick by the time its ``play`` event is
+        shown, so the trick (and what its cards uncovered in Officers' Skat) is
+        held back from the layout now, not only at the ``trick`` event after it;
+        otherwise the cards would fly to the pile and then back to the middle."""
+        for later in self.queue:  # this action's events: up to the next card played
+            if later.kind == "play":
+                return
+            if later.kind == "trick" and ev.cards[0] in later.cards:
+                self.held_trick = (later.seat, later.cards)
+            elif later.kind == "reveal" and self.held_trick is not None:
+                self.hidden_reveals.update(later.cards)
+
+    def _pause_after(self, ev: Event, player: int | None) -> float:
+        """How long the table waits after an event before going on, at this speed:
+        a trick stays in view, and a computer's call or game stays readable."""
+        speed = self.app.speed
+        if ev.kind == "trick":
+            return TRICK_SECONDS * speed if speed > 0 else TRICK_SECONDS_UNANIMATED
+        computer = player is not None and (player != self.c.human or self.c.autoplay)
+        if not computer:
+            return 0.0
+        if ev.kind == "declare":
+            return DECLARE_SECONDS * speed
+        if ev.kind in CALLS:
+            return CALL_SECONDS * speed
+        return 0.0
 
     def _end_hold(self) -> None:
+        if self.held_trick is None:
+            return
         self.held_trick = None
         self.hidden_reveals.clear()
         self.app.services.sound("gather")
@@ -342,7 +403,8 @@ class TableScene(Scene):
         for sp in self.sprites.values():
             sp.update(dt)
         self.hints.update(dt)
-        for p in list(self.bubbles):
+        for p in list(self.bubbles) if not self.person_deciding else ():
+            # A call made just before the person's turn stays while they decide.
             text, left = self.bubbles[p]
             if left - dt <= 0:
                 del self.bubbles[p]
@@ -443,7 +505,7 @@ class TableScene(Scene):
             self.open_menu()
             return
         if ev.kind in ("down", "key") and self.animating:
-            self.skip()
+            self.hurry()
             return
         if ev.kind in ("down", "move") and self.toolbar.handle(ev):
             return  # the toolbar is for the mouse; arrow keys belong to the cards
@@ -535,6 +597,7 @@ class TableScene(Scene):
         hand = self.c.hand
         targets = self.targets() if not self.animating else {}
         shaking, shake_left = self.shake if self.shake is not None else (None, 0.0)
+        from_skat = self.skat_in_hand()
         for sp in sorted(self.sprites.values(), key=lambda s: s.z):
             # Render at the target width (cached) and scale while a card changes size.
             w_px = p.size(sp.tw or sp.w)
@@ -553,9 +616,13 @@ class TableScene(Scene):
             if sp.card == shaking:  # a few quick sideways swings that die away
                 x += 9 * math.sin(shake_left * 40) * shake_left / SHAKE_SECONDS
             p.blit_px(surf, x, sp.y, anchor="center", card=str(sp.card))
+            if sp.card in from_skat:  # framed under the cards that overlap it, like a lifted card
+                r = p.rect(sp.x - sp.w / 2, sp.y - sp.w * RATIO / 2, sp.w, sp.w * RATIO)
+                pygame.draw.rect(p.surface, SKAT_MARK, r, max(2, p.size(3)), border_radius=p.size(6))
             if tg is not None and tg.lift and self.c.human_to_move:
                 r = p.rect(sp.x - sp.w / 2, sp.y - sp.w * RATIO / 2, sp.w, sp.w * RATIO)
                 pygame.draw.rect(p.surface, GOLD, r, max(2, p.size(3)), border_radius=p.size(6))
+        self._draw_skat_tabs(p, from_skat)
         self._draw_labels(p)
         self._draw_info(p)
         self.toolbar.draw(p)
@@ -582,6 +649,33 @@ class TableScene(Scene):
             p.panel(x - w / 2, y, w, 48)
             with p.inside(x - w / 2, y, w, 48):
                 p.text(self.message, x, y + 24, 24, INK, anchor="center")
+
+    def skat_in_hand(self) -> list[int]:
+        """The two cards the person (at the bottom) picked up from the skat,
+        while they choose what to put away; empty at any other time."""
+        hand = self.c.hand
+        seat = self.c.human_seat
+        if seat is None or hand.declarer != seat or hand.phase != Phase.DISCARD:  # DISCARD is 2 in both games
+            return []
+        if isinstance(hand, SkatHand):
+            picked, held = hand.deal.skat, hand.hands[seat]
+        else:  # Admirals' Skat: the only Officers' layout with a skat
+            picked, held = hand.deck_skat(), hand.handm[seat]
+        return [c for c in range(32) if (picked & held) >> c & 1]
+
+    def _draw_skat_tabs(self, p: Painter, cards: list[int]) -> None:
+        """A small "Skat" tab above each card picked up from the skat (framed in the
+        same colour), so the person sees what was added while choosing the two to put away."""
+        label = self.app.t("hints.badge_skat")
+        for card in cards:
+            sp = self.sprites.get(card)
+            if sp is None:
+                continue
+            w = min(50.0, p.text_width(label, 16, True) + 12)
+            x, y = sp.x - sp.w / 2 + 2, sp.y - sp.w * RATIO / 2 - 24  # above the card's visible left strip
+            p.fill_rect(x, y, w, 22, SKAT_MARK, radius=8)
+            with p.inside(x, y, w, 22, "mark", label):
+                p.text(label, x + w / 2, y + 11, 16, (20, 30, 40), bold=True, anchor="center")
 
     def _label_place(self, slot: str) -> tuple[float, float, str]:
         """Where a seat's label goes: (x, y, anchor) of its first line."""

@@ -42,6 +42,9 @@ class Sprite:
     flip: float = 1.0
     """Progress of turning the card over (1 = not turning); the face changes half way."""
     flip_time: float = 0.0
+    face_on_leave: bool | None = None
+    """The face a card shows once its delayed move begins (cards lie face down
+    on the deck and show their face as they are dealt)."""
 
     def move_to(self, x: float, y: float, w: float, duration: float, delay: float = 0.0, angle: float = 0.0) -> None:
         if (x, y, w, angle) == (self.tx, self.ty, self.tw, self.ta) and self.t < 1.0:
@@ -87,6 +90,7 @@ class Sprite:
                 return
             dt = -self.delay
             self.delay = 0
+        self._leave()
         self.t = min(1.0, self.t + dt / self.duration)
         e = ease_out_cubic(self.t)
         self.x = self.sx + (self.tx - self.sx) * e
@@ -94,7 +98,12 @@ class Sprite:
         self.w = self.sw + (self.tw - self.sw) * e
         self.angle = self.sa + (self.ta - self.sa) * e
 
+    def _leave(self) -> None:
+        if self.face_on_leave is not None:
+            self.face_up, self.face_on_leave = self.face_on_leave, None
+
     def finish(self) -> None:
+        self._leave()
         if self.flip < 1.0:
             if self.flip < 0.5:
                 self.face_up = not self.face_up
