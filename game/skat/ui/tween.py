@@ -54,6 +54,7 @@ class Sprite:
         if duration <= 0 or (x, y, w, angle) == (self.x, self.y, self.w, self.angle):
             self.x, self.y, self.w, self.angle = x, y, w, angle
             self.t = 1.0
+            self._leave()  # a card that stays where it lies shows its face at once
             return
         self.t = 0.0
         self.duration = duration
