@@ -278,8 +278,8 @@ def test_a_megabyte_is_refused_before_it_becomes_a_number_and_briefly(
 
 def test_the_bad_characters_message_names_a_few_and_counts_the_rest() -> None:
     with pytest.raises(ShareCodeError) as info:
-        decode_deal("1" + "".join(chr(0x4E00 + i) for i in range(1000)))  # CJK: no case, no alias
-    assert info.value.key == "characters" and "and 995 more" in str(info.value)
+        decode_deal("1" + "".join(chr(0x4E00 + i) for i in range(500)))  # CJK: no case, no alias
+    assert info.value.key == "characters" and "and 495 more" in str(info.value)
 
 
 @given(st.text(max_size=40))

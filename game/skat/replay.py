@@ -43,9 +43,15 @@ SUMMARY_KEYS = (
 _COMPARED = ("declarer", "game", "won", "value", "matadors", "overbid", "declarer_points", "declarer_tricks")
 
 
-def summary(hand_id: str, result: HandResult, mismatch: list[str]) -> dict[str, Any]:
+MAX_RECORDS = 500
+"""Records in one JSON document (half a megabyte of hand records, replayed in well under half a
+second); more go one per line."""
+
+
+def summary(hand_id: str, result: HandResult, mismatch: list[str], d: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The output row of a hand (``d``: ``result.to_dict()`` if the caller has it already)."""
     out: dict[str, Any] = {"id": hand_id}
-    d = result.to_dict()
+    d = result.to_dict() if d is None else d
     for key in SUMMARY_KEYS:
         out[key] = d[key]
     if result.game == "passed":
@@ -54,11 +60,11 @@ def summary(hand_id: str, result: HandResult, mismatch: list[str]) -> dict[str, 
     return out
 
 
-def _json_mismatch(stored: Any, result: HandResult) -> list[str]:
-    if not isinstance(stored, dict):
-        return []
+def _json_row(hand_id: str, result: HandResult, stored: Any) -> dict[str, Any]:
+    """The output row of a replayed JSON hand, with the fields where its stored result disagrees."""
     mine = result.to_dict()
-    return [k for k in _COMPARED if k in stored and stored[k] != mine[k]]
+    mismatch = [k for k in _COMPARED if k in stored and stored[k] != mine[k]] if isinstance(stored, dict) else []
+    return summary(hand_id, result, mismatch, mine)
 
 
 def _id(value: Any, fallback: str = "") -> str:
@@ -80,20 +86,23 @@ def replay_record(rec: Any) -> list[dict[str, Any]]:
             raise RecordError(f"hand {len(match.sheet) + 1}: the record ends before the hand does")
         rows = []
         for row, hrec in zip(match.sheet, rec["hand_records"], strict=True):
-            hid = _id(hrec.get("id"), f"{base}#{row.number}")
-            rows.append(summary(hid, row.result, _json_mismatch(hrec.get("result"), row.result)))
+            rows.append(_json_row(_id(hrec.get("id"), f"{base}#{row.number}"), row.result, hrec.get("result")))
         return rows
     _, _, hand = replay_hand(rec)
     if hand.result is None:
         raise RecordError("the record ends before the hand does")
-    return [summary(_id(rec.get("id")), hand.result, _json_mismatch(rec.get("result"), hand.result))]
+    return [_json_row(_id(rec.get("id")), hand.result, rec.get("result"))]
 
 
 def replay_json(doc: Any) -> Iterator[tuple[int, list[dict[str, Any]] | RecordError]]:
-    """Per record of ``doc`` (one record, or an array of them): its number and its rows or its error.
+    """Per record of ``doc`` (one record, or an array of them): its number and its rows or its error
+    (number 0: the document as a whole).
 
     One damaged record of an array never stops the others."""
     records = doc if isinstance(doc, list) else [doc]
+    if len(records) > MAX_RECORDS:
+        yield 0, RecordError(f"{len(records)} records in one document; at most {MAX_RECORDS}, or one per line")
+        return
     for number, rec in enumerate(records, 1):
         try:
             yield number, replay_record(rec)
@@ -110,7 +119,7 @@ def _write_json(where: str, doc: Any, out: TextIO, err: TextIO) -> int:
     for number, rows in replay_json(doc):
         if isinstance(rows, RecordError):
             failures += 1
-            label = f"{where}, record {number}" if several else where
+            label = f"{where}, record {number}" if several and number else where
             err.write(clipped(f"{label}: error: {rows}") + "\n")
         else:
             for row in rows:

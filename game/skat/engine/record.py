@@ -21,8 +21,8 @@ MATCH_FORMAT = "skat-match"
 VERSION = 1
 MAX_ACTIONS = 200
 """More actions than any hand can have (Officers' Skat: 32 cards, bids, calls)."""
-MAX_HANDS = 1000
-"""More hands than any match the game sets up; a longer record is refused before it is replayed."""
+MAX_HANDS = 200
+"""Twice the longest match the game sets up (96 hands); a longer record is refused before it is replayed."""
 MAX_TOKEN = 16
 """The longest action name (``game:GZ``) with room to spare."""
 

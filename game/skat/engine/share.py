@@ -193,6 +193,9 @@ def value_text(value: int, chars: int) -> str:
     return "".join(ALPHABET[value >> (5 * i) & 31] for i in range(chars - 1, -1, -1))
 
 
+MAX_TEXT = 1000
+"""Characters a deal code may be typed in, spaces and hyphens included (a challenge code has under 60);
+a longer text is refused as too long without being read."""
 SHOWN_BAD = 5
 """At most this many distinct bad characters are named in a message."""
 
@@ -235,6 +238,8 @@ def decode_deal(code: str) -> SharedDeal:
     """Read a deal code; raises ShareCodeError saying what is wrong with it."""
     if not isinstance(code, str):
         raise ShareCodeError("A deal code is text.", "not_text")
+    if len(code) > MAX_TEXT:  # refused before any pass over it
+        raise _wrong_length(len(code))
     text = normalize_code(code)
     if not text:
         raise ShareCodeError("The deal code is empty.", "empty")
@@ -253,14 +258,7 @@ def decode_deal(code: str) -> SharedDeal:
             known=VERSION,
         )
     if len(text) != CODE_LENGTH:
-        which = "short" if len(text) < CODE_LENGTH else "long"
-        hint = " Was part of it cut off?" if which == "short" else ""
-        raise ShareCodeError(
-            f"The deal code is too {which}: it has {len(text)} characters, a deal code has {CODE_LENGTH}.{hint}",
-            f"too_{which}",
-            length=len(text),
-            expected=CODE_LENGTH,
-        )
+        raise _wrong_length(len(text))
     value = text_value(text)  # 31 characters: cheap
     payload, crc = value >> CRC_BITS, value & ((1 << CRC_BITS) - 1)
     if _crc(payload) != crc:
@@ -268,6 +266,17 @@ def decode_deal(code: str) -> SharedDeal:
             "The deal code does not check out: a character is probably mistyped or missing.", "checksum"
         )
     return _unpack(payload)
+
+
+def _wrong_length(length: int) -> ShareCodeError:
+    which = "short" if length < CODE_LENGTH else "long"
+    hint = " Was part of it cut off?" if which == "short" else ""
+    return ShareCodeError(
+        f"The deal code is too {which}: it has {length} characters, a deal code has {CODE_LENGTH}.{hint}",
+        f"too_{which}",
+        length=length,
+        expected=CODE_LENGTH,
+    )
 
 
 def _unpack(payload: int) -> SharedDeal:
