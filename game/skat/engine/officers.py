@@ -493,7 +493,9 @@ class OfficersHand(HandState):
         game = self.game
         assert game is not None
         if game == GameType.NO_TRUMP:
-            p = self.points
+            p = self.points[:]
+            if self.skat:  # Admirals' Skat: the skat goes with the last trick, as in Skat's Ramsch
+                p[self.tricks[-1].winner] += mask_points(self.skat)
             if self.trick_counts[0] == self.total_tricks or self.trick_counts[1] == self.total_tricks:
                 seat = 0 if self.trick_counts[0] else 1
                 scores = tuple(120 if s == seat else 0 for s in (0, 1))
