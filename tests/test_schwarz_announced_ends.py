@@ -194,3 +194,34 @@ def test_at_the_table_the_hand_ends_there_and_the_result_replay_and_analysis_ope
     assert isinstance(app.stack.top, ResultScene)
     post_click(app, _result_button(app, app.t("analysis.button")))
     run_analysis(app)
+
+
+def test_admirals_skat_schwarz_announced_ends_the_same_way() -> None:
+    """Admirals' Skat is valued as Skat, announcements with Hand: the same rule, over 15 tricks."""
+    import random
+
+    from skat.engine import OFFICERS, OfficersHand
+    from skat.engine import actions as A
+    from skat.engine.deal import shuffled_deck
+    from skat.engine.tricks import GameType
+
+    rules = OFFICERS.with_options(officers_layout="admirals")
+    ended_early = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        hand = OfficersHand(rules, shuffled_deck(rng))
+        hand.apply(A.bid(18))  # the dealer says 18
+        hand.apply(A.HOLD)
+        hand.apply(A.PASS)  # the dealer passes: forehand declares
+        hand.apply(A.HAND)
+        hand.apply(A.declare(GameType.GRAND, schwarz=True))
+        hand.apply(A.NO_CALL)  # no Kontra
+        while not hand.done:
+            hand.apply(rng.choice(hand.legal_actions()))
+        took = [t.winner == hand.declarer for t in hand.tricks]
+        assert not hand.result.won or all(took)
+        if len(took) < 15:
+            ended_early += 1
+            assert took == [True] * (len(took) - 1) + [False] and not hand.result.won
+            assert not hand.result.schneider and not hand.result.schwarz
+    assert ended_early > 20

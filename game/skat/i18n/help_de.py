@@ -115,7 +115,7 @@ HELP: dict[str, str] = {
         "• Admiralsskat: der Geber sagt, Vorhand hört; passen beide, wird eingepasst (beim Passen: Ramsch "
         "ohne Trumpf über 15 Stiche, der Skat geht an den, der den letzten Stich macht). "
         "Werte wie beim Skat (ohne ouvert), Schneider unter 30 Augen, Spitzen über alle 15 Karten und den "
-        "Skat. 15 Stiche.\n"
+        "Skat. 15 Stiche; angesagtes Schwarz endet wie beim Skat mit dem ersten Stich des Gegners.\n"
         "• ISS-Partien: geben beide Gegenspieler auf, hat der Alleinspieler gewonnen (die restlichen Stiche "
         "gehen an ihn, beim Null an die Gegenspieler); gibt der Alleinspieler auf, hat er verloren. Spiele, die "
         "durch Zeitüberschreitung oder Strafe enden, werden übersprungen."

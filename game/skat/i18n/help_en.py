@@ -108,7 +108,7 @@ HELP: dict[str, str] = {
         "• Admirals' Skat: the dealer says, forehand holds; if both pass the deal is passed in (with Passing: "
         "Ramsch without trumps over 15 tricks, the skat going to the winner of the last trick). Values as "
         "in Skat (no Ouvert), Schneider below 30 points, matadors over all 15 cards and "
-        "the skat. 15 tricks.\n"
+        "the skat. 15 tricks; Schwarz announced ends at the opponent's first trick, as in Skat.\n"
         "• ISS records: when both defenders resign the declarer wins (the remaining tricks go to him, in Null "
         "to the defenders); when the declarer resigns he loses. Games ended by a timeout or a penalty are skipped."
     ),
