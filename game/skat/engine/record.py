@@ -82,12 +82,13 @@ def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
 
 
 def _actions(data: dict[str, Any], where: str = "") -> list[int]:
-    """The action list, every token parsed before the first is applied."""
+    """The action list, every token parsed before the first is applied (``where``: "hand n: " in a match)."""
     acts = data.get("actions")
+    whose = where or "a hand record "
     if not isinstance(acts, list):
-        raise RecordError(f"{where}needs a list of actions")
+        raise RecordError(f"{whose}needs a list of actions")
     if len(acts) > MAX_ACTIONS:
-        raise RecordError(f"{where}has {len(acts)} actions; no hand has more than {MAX_ACTIONS}")
+        raise RecordError(f"{whose}has {len(acts)} actions; no hand has more than {MAX_ACTIONS}")
     parsed = []
     for i, token in enumerate(acts, 1):
         if not isinstance(token, str) or len(token) > MAX_TOKEN:
@@ -116,7 +117,7 @@ def replay_hand(data: Any) -> tuple[str, Rules, Hand]:
         hand = new_hand(game, rules, check_deck(data.get("deck")))
     except MatchError as exc:
         raise RecordError(str(exc)) from exc
-    acts = _actions(data, "a hand record ")
+    acts = _actions(data)
     _apply_all(hand.apply, acts, data["actions"])
     return game, rules, hand
 
