@@ -6,9 +6,9 @@ good samples, JSON records with odd values in any field, and inputs of a
 megabyte.  :func:`skat.bench_readers.read` checks the promises on each input:
 no crash, a damaged line never stops the good lines around it (the replay
 readers put it between two), every message one line of at most 300
-characters, and no input takes long.  The time bound here is four times the
-0.5 s target so that a loaded shared machine cannot make it flake; ``skat
-bench readers`` prints the real figures.  Examples per reader: ``FUZZ_EXAMPLES``
+characters, and no input takes long.  The bound is on CPU time (which other
+processes do not inflate) and four times the 0.5 s target, so that a loaded
+shared machine cannot make it flake; ``skat bench readers`` prints the figures.  Examples per reader: ``FUZZ_EXAMPLES``
 (default 150 small, 4 of a megabyte), so the file stays well under a minute.
 """
 
