@@ -24,7 +24,7 @@ from skat.ui.services import replay_command  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 GOOD = deal_code_for(Match("skat", ISKO, players=3, hands=3, seed=4))
-BAD_CODES = ["", "   ", "hello", "0" + GOOD[1:], "7" + GOOD[1:], GOOD[:-3], GOOD + "AB",
+BAD_CODES = ["", "   ", "hello", "garbage", "0" + GOOD[1:], "7" + GOOD[1:], GOOD[:-3], GOOD + "AB",
              GOOD[:-1] + ("B" if GOOD[-1] != "B" else "C"), "1ÄÖ"]
 
 

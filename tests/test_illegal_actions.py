@@ -176,3 +176,41 @@ def test_officers_wrong_seat_and_face_down_card() -> None:
     down = [c for c in range(32) if h.down[0] >> c & 1]
     assert down
     unchanged_after(h, down[0], match="as a playable card")
+
+
+def _not_actions(legal: list[int]) -> list[object]:
+    """Values equal to a legal action (or to a card) that are not ints: never an action."""
+    return [float(legal[0]), float(legal[-1]), True, False, str(legal[0]), None, complex(legal[0])]
+
+
+@pytest.mark.parametrize(
+    ("game", "rules"),
+    [
+        ("skat", ISKO),
+        ("skat", LOTHAR.with_options(kontra_re=True)),
+        ("officers", OFFICERS),
+        ("officers", OFFICERS.with_options(officers_layout="harlequin")),
+        ("officers", OFFICERS.with_options(officers_layout="admirals", officers_passing=True)),
+    ],
+)
+def test_only_real_ints_are_actions_in_every_phase(game: str, rules: object) -> None:
+    """Issue 15, finding 8: a float equal to a legal action changed the state and then raised
+    TypeError, and True/False were played as cards (True is 1 = D8, False is 0 = D7)."""
+    import random
+
+    from skat.engine.deal import shuffled_deck
+
+    phases = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        deck = shuffled_deck(rng)
+        state = SkatHand(rules, SkatDeal.from_deck(deck)) if game == "skat" else OfficersHand(rules, deck)
+        while not state.done:
+            legal = state.legal_actions()
+            phases.add(state.phase)
+            for bad in _not_actions(legal):
+                unchanged_after(state, bad, match="whole number")  # type: ignore[arg-type]
+            state.apply(rng.choice(legal))
+        for bad in (1.0, True):
+            unchanged_after(state, bad, match="whole number")  # type: ignore[arg-type]
+    assert len(phases) >= 3

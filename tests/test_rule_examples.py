@@ -718,12 +718,14 @@ def test_one_trick_without_points_is_schneider_not_schwarz() -> None:
 
 def test_announced_schwarz_missed_by_one_trick_is_lost() -> None:
     """001: "An announced Schneider or Schwarz that is not achieved loses the game, counted
-    at that stage only once."  (The same hand as above, Schwarz announced.)"""
+    at that stage only once."  (The same hand as above, Schwarz announced.)  The game is lost
+    with the defenders' first trick, and play stops there (docs/rules-decisions.md, decision 18)."""
     h = SkatHand(ISKO, deal(*SCHNEIDER_NOT_SCHWARZ))
     act(h, "pass pass 18 hand game:GZ")
-    play_tricks(h, SCHNEIDER_NOT_SCHWARZ_PLAY)
+    play_tricks(h, SCHNEIDER_NOT_SCHWARZ_PLAY[:1])
     r = h.result
-    assert r is not None and not r.won and r.schneider and not r.schwarz
+    assert h.done and len(h.tricks) == 1
+    assert r is not None and not r.won and not r.schneider and not r.schwarz
     # with 4, game, hand, Schneider, announced, Schwarz (announced), announced = 10 x 24, lost: x 2
     assert r.multiplier == 10 and r.value == -480
 

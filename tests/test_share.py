@@ -172,7 +172,8 @@ def _valid_code() -> str:
         ("1AB!" + "0" * 27, "'!'"),
         ("1ABC", "too short"),
         ("0" * 31, "not a deal code"),
-        ("X" + "0" * 30, "newer version"),
+        ("9" + "0" * 30, "newer version"),
+        ("X" + "0" * 30, "not a deal code"),
     ],
 )
 def test_malformed_codes(code: str, message: str) -> None:
@@ -248,6 +249,53 @@ def test_unknown_rule_values_and_table_size() -> None:
     # A deck rank of 32! or more.
     with pytest.raises(ShareCodeError, match="deck of 32"):
         decode_deal(share._to_text(base | ((1 << share.DECK_BITS) - 1)))
+
+
+@pytest.mark.parametrize("word", ["garbage", "GARBAGE", "hello", "Zebra", "xyz", "skat"])
+def test_a_word_is_not_a_deal_code_rather_than_one_from_a_newer_version(word: str) -> None:
+    # Issue 16: `skat --deal garbage` read the G as version 16 and spoke of a newer version.
+    with pytest.raises(ShareCodeError) as info:
+        decode_deal(word)
+    assert info.value.key == "not_ours" and "newer" not in str(info.value)
+
+
+MEGABYTE = 1 << 20
+HUGE = {
+    "letters": "X" * MEGABYTE,
+    "ones": "1" * MEGABYTE,
+    "sharp-s": "ß" * MEGABYTE,  # upper-cases to twice its length
+    "code-then-junk": "1" + "A" * (MEGABYTE - 1),
+    "distinct-bad": "1" + "".join(chr(0x100 + i) for i in range(MEGABYTE // 4)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HUGE))
+def test_a_megabyte_is_refused_before_it_becomes_a_number_and_briefly(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """decode_deal turned the whole text into one integer before checking its length: quadratic,
+    44-263 s for 1 MB (issue 15, finding 5).  Now only a text of the code's length is ever converted."""
+    converted: list[int] = []
+    real = share.text_value
+
+    def counting(text: str) -> int:
+        converted.append(len(text))
+        if len(text) > CODE_LENGTH:
+            raise AssertionError(f"text_value called on {len(text)} characters")
+        return real(text)
+
+    monkeypatch.setattr(share, "text_value", counting)
+    with pytest.raises(ShareCodeError) as info:
+        decode_deal(HUGE[name])
+    assert all(n <= CODE_LENGTH for n in converted)
+    assert len(str(info.value)) <= 300
+    assert all(len(str(v)) <= 300 for v in info.value.params.values())
+
+
+def test_the_bad_characters_message_names_a_few_and_counts_the_rest() -> None:
+    with pytest.raises(ShareCodeError) as info:
+        decode_deal("1" + "".join(chr(0x4E00 + i) for i in range(500)))  # CJK: no case, no alias
+    assert info.value.key == "characters" and "and 495 more" in str(info.value)
 
 
 @given(st.text(max_size=40))

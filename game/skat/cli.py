@@ -74,6 +74,7 @@ BENCHES: dict[str, str] = {
     "solver": "skat.ai.solver_bench",
     "duel": "skat.ai.duel",
     "idle": "skat.ui.bench_idle",
+    "readers": "skat.bench_readers",
 }
 """``skat bench NAME [ARGS…]``: the module whose ``main(argv)`` runs it and prints JSON."""
 

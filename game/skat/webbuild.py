@@ -56,6 +56,7 @@ DESKTOP_ONLY = frozenset(
         "skat/textmode.py",
         "skat/replay.py",
         "skat/bench.py",
+        "skat/bench_readers.py",
         "skat/webbuild.py",
         "skat/webruntime.py",
         "skat/ai/bench.py",

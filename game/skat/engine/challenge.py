@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from .share import (
     CODE_LENGTH,
     CRC_BITS,
+    MAX_TEXT,
     PAYLOAD_BITS,
     ShareCodeError,
     SharedDeal,
@@ -206,8 +207,8 @@ def decode_challenge(code: str) -> Challenge:
     Raises ShareCodeError only when no deal can be read at all; a damaged
     results part gives the deal without results and the reason in ``problem``.
     """
-    if not isinstance(code, str):
-        return Challenge(decode_deal(code))
+    if not isinstance(code, str) or len(code) > MAX_TEXT:
+        return Challenge(decode_deal(code))  # raises: not text, or too long
     text = normalize_code(code)
     if len(text) < CODE_LENGTH + MIN_TAIL:
         return Challenge(decode_deal(code))

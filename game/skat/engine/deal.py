@@ -22,7 +22,13 @@ def shuffled_deck(rng: random.Random) -> tuple[int, ...]:
 
 
 def check_deck(deck: object) -> tuple[int, ...]:
-    if not isinstance(deck, (list, tuple)) or sorted(deck) != list(range(32)):
+    """``deck`` as a tuple if it lists each card 0..31 exactly once, as ints (a float or ``True`` is no card)."""
+    if (
+        not isinstance(deck, (list, tuple))
+        or len(deck) != 32
+        or not all(type(c) is int for c in deck)
+        or sorted(deck) != list(range(32))
+    ):
         raise RecordError("a deck must list each of the 32 cards exactly once")
     return tuple(deck)
 

@@ -12,7 +12,7 @@ from enum import IntEnum
 
 from . import actions as A
 from .cards import names
-from .errors import IllegalActionError
+from .errors import IllegalActionError, shown
 from .values import BID_INDEX, BID_VALUES
 
 
@@ -64,6 +64,8 @@ class HandState:
 
     def apply(self, action: int, seat: int | None = None) -> None:
         """Carry out ``action`` for the seat to move (``seat`` checks who acts)."""
+        if type(action) is not int:  # a float equal to a legal action, True/False or a string is no action
+            raise IllegalActionError(f"an action is a whole number, not {type(action).__name__} {shown(action)}")
         if self.phase == Phase.DONE:
             raise IllegalActionError("the hand is over")
         if seat is not None and seat != self.to_move:

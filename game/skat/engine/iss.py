@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from . import actions as A
 from .deal import SkatDeal
-from .errors import IllegalActionError, RecordError
+from .errors import IllegalActionError, RecordError, clipped
 from .iss_format import IssFormatError, IssRecord, find_declaration, iss_deal, parse_declaration, parse_iss_line
 from .rules import ISKO
 from .skat_hand import Phase, SkatHand
@@ -51,15 +51,23 @@ def _seat(actor: str, index: int, token: str) -> int:
 
 
 def replay_iss(line: str) -> IssReplay:
-    """Parse and replay one ISS line.  Raises RecordError naming the move,
-    IssSkipped for records settled by penalties."""
+    """Parse and replay one ISS line.  Raises RecordError naming the move (one
+    line of at most 300 characters), IssSkipped for records settled by penalties."""
     try:
         record = parse_iss_line(line)
     except IssFormatError as exc:
         raise RecordError(str(exc)) from exc
+    try:
+        return _replay(record)
+    except RecordError as exc:
+        raise RecordError(clipped(str(exc))) from exc
+
+
+def _replay(record: IssRecord) -> IssReplay:
+    game_id = record.game_id[:40]  # quoted in messages; the whole id stays in the record
     res = record.result
     if res is not None and (res.penalty or res.timeout or res.left):
-        raise IssSkipped(f"ID[{record.game_id}]: ended by timeout, leaving or penalty; not scored by the rules")
+        raise IssSkipped(f"ID[{game_id}]: ended by timeout, leaving or penalty; not scored by the rules")
     try:
         fh, mh, rh, skat = iss_deal(record)
         declared = find_declaration(record)
@@ -70,11 +78,15 @@ def replay_iss(line: str) -> IssReplay:
     claimed = False
     for index, move in enumerate(record.moves[1:], 2):
         token, kind = move.token, move.kind
-        where = f"ID[{record.game_id}] move {index} ({move.actor} {token})"
+        where = f"ID[{game_id}] move {index} ({move.actor} {token[:40]})"
         try:
+            if hand.done:
+                if move.actor == "w":
+                    continue  # the server's notes after the end
+                raise RecordError(f"{where}: the game is already over")
             if move.actor == "w":
                 if kind in ("timeout", "leave"):
-                    raise IssSkipped(f"ID[{record.game_id}]: {kind} at move {index}; not scored by the rules")
+                    raise IssSkipped(f"ID[{game_id}]: {kind} at move {index}; not scored by the rules")
                 continue  # the shown skat and other world notes
             seat = _seat(move.actor, index, token)
             if kind == "bid":
@@ -109,12 +121,10 @@ def replay_iss(line: str) -> IssReplay:
             if isinstance(exc, RecordError):
                 raise
             raise RecordError(f"{where}: {exc}") from exc
-        if hand.done:
-            break
     if not hand.done and claimed and hand.phase == Phase.PLAY:
         hand.concede(declarer_wins=True)
     if not hand.done:
-        raise RecordError(f"ID[{record.game_id}]: the moves end before the game does")
+        raise RecordError(f"ID[{game_id}]: the moves end before the game does")
     return IssReplay(record, hand)
 
 

@@ -135,6 +135,18 @@ _RESULT_GLUED = re.compile(r"([a-z][a-z0-9]*):(-?\d+)([a-z]+)")
 _RESULT_WORD = re.compile(r"[a-z]+")
 _INT = re.compile(r"-?\d+")
 _INT_RESULT_KEYS = ("d", "v", "m", "p", "t", "s", "z", "p0", "p1", "p2", "l", "to", "r")
+MAX_LINE = 10_000
+"""Characters in the longest record accepted: a real game line has well under 2,000
+(32 dealt cards, the bidding, ten tricks, tags), so a longer one is refused unread."""
+MAX_INT_DIGITS = 9
+"""Digits of the largest number a result item or a bid may have."""
+MESSAGE_LIMIT = 300
+"""An error message quotes the record; it is cut to this length."""
+
+
+def _clipped(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
 
 
 class IssFormatError(ValueError):
@@ -317,6 +329,8 @@ def token_kind(token: str) -> MoveKind:
     if simple is not None:
         return simple
     if token.isdigit():
+        if not token.isascii() or len(token) > MAX_INT_DIGITS:
+            raise IssFormatError(f"bid {token[:12]!r} is not a game value")
         return "bid"
     seat_move = _SEAT_MOVE.fullmatch(token)
     if seat_move:
@@ -414,7 +428,7 @@ def parse_result(body: str) -> IssResult:
     ints: dict[str, int | None] = {}
     for key in _INT_RESULT_KEYS:
         text = raw.get(key)
-        if text is not None and not _INT.fullmatch(text):
+        if text is not None and (not _INT.fullmatch(text) or not text.isascii() or len(text) > MAX_INT_DIGITS):
             raise IssFormatError(f"result item {key}:{text!r} is not an integer")
         ints[key] = None if text is None else int(text)
 
@@ -509,9 +523,11 @@ def parse_iss_line(line: str) -> IssRecord:
     try:
         if not text:
             raise IssFormatError("empty line")
+        if len(text) > MAX_LINE:
+            raise IssFormatError(f"{len(text)} characters is too long for a game record (at most {MAX_LINE})")
         tags = _scan_tags(text)
         if "ID" in tags:
-            label = f"ISS record ID[{tags['ID']}]"
+            label = f"ISS record ID[{tags['ID'][:40]}]"
         if "GM" in tags and tags["GM"] != "Skat":
             raise IssFormatError(f"GM[{tags['GM']}] is not a Skat game")
         missing = [t for t in ("ID", "P0", "P1", "P2", "MV") if t not in tags]
@@ -523,7 +539,7 @@ def parse_iss_line(line: str) -> IssRecord:
         if result is not None and "r" not in result.raw and any(m.token == "RE" for m in moves):
             result = replace(result, resigned=True)
     except IssFormatError as exc:
-        raise IssFormatError(f"{label}: {exc}") from None
+        raise IssFormatError(_clipped(f"{label}: {exc}")) from None
     return IssRecord(
         game_id=tags["ID"],
         players=(tags["P0"], tags["P1"], tags["P2"]),

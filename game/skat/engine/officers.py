@@ -483,8 +483,15 @@ class OfficersHand(HandState):
                 self.up[owner] |= 1 << below
         self.trick = []
         self.leader = self.to_move = w
-        if len(self.tricks) == self.total_tricks or (self.game == GameType.NULL and w == self.declarer):
+        if len(self.tricks) == self.total_tricks or self._lost_early(w):
             self._finish()
+
+    def _lost_early(self, winner: int) -> bool:
+        """As in Skat: a Null declarer's first trick, or the opponent's first trick against Schwarz
+        announced (Admirals' Skat), decides the game; play stops there."""
+        if self.game == GameType.NULL:
+            return winner == self.declarer
+        return self.schwarz_announced and winner != self.declarer
 
     # ------------------------------------------------------------------ end
     def _finish(self) -> None:
@@ -493,7 +500,9 @@ class OfficersHand(HandState):
         game = self.game
         assert game is not None
         if game == GameType.NO_TRUMP:
-            p = self.points
+            p = self.points[:]
+            if self.skat:  # Admirals' Skat: the skat goes with the last trick, as in Skat's Ramsch
+                p[self.tricks[-1].winner] += mask_points(self.skat)
             if self.trick_counts[0] == self.total_tricks or self.trick_counts[1] == self.total_tricks:
                 seat = 0 if self.trick_counts[0] else 1
                 scores = tuple(120 if s == seat else 0 for s in (0, 1))
@@ -546,9 +555,12 @@ class OfficersHand(HandState):
         )
         if self.layout == "admirals":
             s = admirals_score(self, game, mats, decl_points, decl_tricks)
+            fields = s.result_fields()
+            if len(self.tricks) < self.total_tricks:  # stopped at a lost Schwarz announced (or Null)
+                fields.update(schneider=False, schwarz=False)
             self.result = HandResult(
                 scores=tuple(s.value if i == d else 0 for i in (0, 1)),
-                **s.result_fields(),
+                **fields,
                 **common,  # type: ignore[arg-type]
             )
             return

@@ -12,13 +12,19 @@ from typing import Any
 
 from .actions import action_name, parse_action
 from .deal import check_deck
-from .errors import IllegalActionError, RecordError
-from .match import Hand, Match, MatchError, new_hand
+from .errors import IllegalActionError, RecordError, clipped, shown
+from .match import GAMES, Hand, Match, MatchError, new_hand
 from .rules import Rules, RulesError
 
 HAND_FORMAT = "skat-hand"
 MATCH_FORMAT = "skat-match"
 VERSION = 1
+MAX_ACTIONS = 200
+"""More actions than any hand can have (Officers' Skat: 32 cards, bids, calls)."""
+MAX_HANDS = 200
+"""Twice the longest match the game sets up (96 hands); a longer record is refused before it is replayed."""
+MAX_TOKEN = 16
+"""The longest action name (``game:GZ``) with room to spare."""
 
 
 def hand_record(game: str, rules: Rules, hand: Hand, hand_id: str = "", dealer: int | None = None) -> dict[str, Any]:
@@ -40,33 +46,80 @@ def hand_record(game: str, rules: Rules, hand: Hand, hand_id: str = "", dealer: 
 
 
 def _rules(data: dict[str, Any]) -> Rules:
+    raw = data.get("rules", {})
+    if isinstance(raw, dict) and "preset" in raw and not isinstance(raw["preset"], str):
+        raise RecordError(f"bad rules: the preset must be a name, not {shown(raw['preset'])}")
+    if not isinstance(raw, (str, dict)):
+        raise RecordError(f"bad rules: a preset name or an object of options, not {shown(raw)}")
     try:
-        return Rules.from_dict(data.get("rules", {}))
+        return Rules.from_dict(raw)
     except (RulesError, TypeError) as exc:
         raise RecordError(f"bad rules: {exc}") from exc
 
 
+def _check_head(data: Any, fmt: str, what: str) -> None:
+    """The format and version of a record, checked before anything else is read."""
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise RecordError(f"not a {what} record (format must be {fmt!r})")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise RecordError(f"unsupported {what} record version {shown(version)}")
+
+
+def _game(data: dict[str, Any]) -> str:
+    game = data.get("game")
+    if not isinstance(game, str) or game not in GAMES:
+        raise RecordError(f"unknown game {shown(game)}; known: {', '.join(GAMES)}")
+    return game
+
+
+def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
+    """A whole number in ``low..high`` (not a float, a bool or a numeric string)."""
+    value = data.get(key)
+    if type(value) is not int or not low <= value <= high:
+        raise RecordError(f"{key} must be a whole number from {low} to {high}, not {shown(value)}")
+    return value
+
+
+def _actions(data: dict[str, Any], where: str = "") -> list[int]:
+    """The action list, every token parsed before the first is applied (``where``: "hand n: " in a match)."""
+    acts = data.get("actions")
+    whose = where or "a hand record "
+    if not isinstance(acts, list):
+        raise RecordError(f"{whose}needs a list of actions")
+    if len(acts) > MAX_ACTIONS:
+        raise RecordError(f"{whose}has {len(acts)} actions; no hand has more than {MAX_ACTIONS}")
+    parsed = []
+    for i, token in enumerate(acts, 1):
+        if not isinstance(token, str) or len(token) > MAX_TOKEN:
+            raise RecordError(f"{where}action {i} ({shown(token)}) is not the name of an action")
+        try:
+            parsed.append(parse_action(token))
+        except ValueError as exc:
+            raise RecordError(f"{where}action {i} ({shown(token)}): {exc}") from exc
+    return parsed
+
+
+def _apply_all(apply: Any, acts: list[int], tokens: list[Any], where: str = "") -> None:
+    for i, (action, token) in enumerate(zip(acts, tokens, strict=True), 1):
+        try:
+            apply(action)
+        except IllegalActionError as exc:
+            raise RecordError(f"{where}action {i} ({shown(token)}): {exc}") from exc
+
+
 def replay_hand(data: Any) -> tuple[str, Rules, Hand]:
     """Rebuild a hand from its record; raises RecordError naming the bad action."""
-    if not isinstance(data, dict) or data.get("format") != HAND_FORMAT:
-        raise RecordError(f"not a hand record (format must be {HAND_FORMAT!r})")
-    if data.get("version") != VERSION:
-        raise RecordError(f"unsupported hand record version {data.get('version')!r}")
-    game = data.get("game")
+    _check_head(data, HAND_FORMAT, "hand")
+    game = _game(data)
     rules = _rules(data)
     try:
-        hand = new_hand(str(game), rules, check_deck(data.get("deck")))
+        hand = new_hand(game, rules, check_deck(data.get("deck")))
     except MatchError as exc:
         raise RecordError(str(exc)) from exc
-    acts = data.get("actions")
-    if not isinstance(acts, list):
-        raise RecordError("a hand record needs a list of actions")
-    for i, token in enumerate(acts, 1):
-        try:
-            hand.apply(parse_action(token))
-        except (ValueError, IllegalActionError) as exc:
-            raise RecordError(f"action {i} ({token!r}): {exc}") from exc
-    return str(game), rules, hand
+    acts = _actions(data)
+    _apply_all(hand.apply, acts, data["actions"])
+    return game, rules, hand
 
 
 def match_record(match: Match, match_id: str = "") -> dict[str, Any]:
@@ -89,18 +142,29 @@ def match_record(match: Match, match_id: str = "") -> dict[str, Any]:
 
 def replay_match(data: Any) -> Match:
     """Rebuild a match, hand by hand; an unfinished last hand stays in progress."""
-    if not isinstance(data, dict) or data.get("format") != MATCH_FORMAT:
-        raise RecordError(f"not a match record (format must be {MATCH_FORMAT!r})")
-    if data.get("version") != VERSION:
-        raise RecordError(f"unsupported match record version {data.get('version')!r}")
+    _check_head(data, MATCH_FORMAT, "match")
     rules = _rules(data)
     records = data.get("hand_records")
     if not isinstance(records, list) or not records:
         raise RecordError("a match record needs its hand records")
+    if len(records) > MAX_HANDS:
+        raise RecordError(f"a match record of {len(records)} hands; no match has more than {MAX_HANDS}")
+    game = _game(data)
+    seed = data.get("seed")
+    if seed is not None and (type(seed) is not int or seed.bit_length() > 256):
+        raise RecordError(f"the seed must be a whole number, not {shown(seed)}")
     try:
         match = Match.__new__(Match)
-        _init_without_deal(match, data, rules)
-    except (MatchError, TypeError) as exc:
+        _init_without_deal(
+            match,
+            game,
+            rules,
+            players=_int(data, "players", 2, 4),
+            hands=_int(data, "hands", 1, MAX_HANDS),
+            seed=seed,
+            first_dealer=_int(data, "first_dealer", 0, 3),
+        )
+    except (MatchError, RecordError) as exc:
         raise RecordError(f"bad match set-up: {exc}") from exc
     for n, rec in enumerate(records, 1):
         if not isinstance(rec, dict):
@@ -113,29 +177,18 @@ def replay_match(data: Any) -> Match:
             match.start_hand(check_deck(rec.get("deck")))
         except (RecordError, MatchError) as exc:
             raise RecordError(f"hand {n}: {exc}") from exc
-        acts = rec.get("actions")
-        if not isinstance(acts, list):
-            raise RecordError(f"hand {n}: needs a list of actions")
-        for i, token in enumerate(acts, 1):
-            try:
-                match.apply(parse_action(token))
-            except (ValueError, IllegalActionError) as exc:
-                raise RecordError(f"hand {n}, action {i} ({token!r}): {exc}") from exc
+        acts = _actions(rec, f"hand {n}: ")
+        _apply_all(match.apply, acts, rec["actions"], f"hand {n}, ")
     return match
 
 
-def _init_without_deal(match: Match, data: dict[str, Any], rules: Rules) -> None:
+def _init_without_deal(
+    match: Match, game: str, rules: Rules, *, players: int, hands: int, seed: int | None, first_dealer: int
+) -> None:
     """Set a match up like ``Match(...)`` but let the record supply the decks."""
     import random
 
-    probe = Match(
-        game=data.get("game"),  # type: ignore[arg-type]
-        rules=rules,
-        players=int(data.get("players", 0)),
-        hands=int(data.get("hands", 0)),
-        seed=data.get("seed"),
-        first_dealer=int(data.get("first_dealer", 0)),
-    )
+    probe = Match(game=game, rules=rules, players=players, hands=hands, seed=seed, first_dealer=first_dealer)
     match.__dict__.update(probe.__dict__)
     match.sheet = []
     match.decks = []
@@ -150,7 +203,10 @@ def dumps(record: dict[str, Any]) -> str:
 
 
 def loads(text: str) -> Any:
+    """Parse a JSON record; every failure of the JSON reader is a RecordError."""
     try:
         return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: {exc}") from exc
+    except RecursionError:
+        raise RecordError("not a record: its JSON is nested too deeply") from None
+    except ValueError as exc:  # a JSONDecodeError, or an integer of more than 4,300 digits
+        raise RecordError(f"not valid JSON: {clipped(str(exc), 120)}") from None

@@ -13,7 +13,11 @@ Layout of version 1, as one 155-bit number, most significant bits first::
     version 5 | game 1 | table 1 | rules 14 | deck 118 | CRC-16 16
 
 * The version is exactly the first character (``1``), so a code of another
-  version is recognised before its length or checksum are looked at.
+  version is recognised before its length or checksum are looked at.  Versions
+  are the digits 1 to 9; text that starts with a letter is no deal code at all.
+* The length is checked before the characters are turned into a number (which
+  takes time growing with the square of the length), so a megabyte of text is
+  refused at once; an error names at most five bad characters.
 * The deck is the dealt order of the 32 cards as a Lehmer code (the
   permutation's rank in the factorial number system): 32! < 2**118.  The whole
   order is kept, not only who holds what, because Officers' Skat lays the
@@ -189,17 +193,35 @@ def value_text(value: int, chars: int) -> str:
     return "".join(ALPHABET[value >> (5 * i) & 31] for i in range(chars - 1, -1, -1))
 
 
+MAX_TEXT = 1000
+"""Characters a deal code may be typed in, spaces and hyphens included (a challenge code has under 60);
+a longer text is refused as too long without being read."""
+SHOWN_BAD = 5
+"""At most this many distinct bad characters are named in a message."""
+
+
+def bad_characters(text: str) -> ShareCodeError | None:
+    """The error for characters outside the alphabet in ``text``, naming the first few; None if there are none."""
+    bad = sorted({ch for ch in text if ch not in _VALUES})
+    if not bad:
+        return None
+    shown = ", ".join(repr(ch) for ch in bad[:SHOWN_BAD])
+    if len(bad) > SHOWN_BAD:
+        shown += f" and {len(bad) - SHOWN_BAD} more"
+    return ShareCodeError(
+        f"A deal code is made of digits and the letters A to Z except U; {shown} cannot be part of one.",
+        "characters",
+        shown=shown,
+    )
+
+
 def text_value(text: str) -> int:
     """The number a normalised code text spells (the inverse of :func:`value_text`);
-    a character outside the alphabet is a ShareCodeError, never a crash."""
-    bad = sorted({ch for ch in text if ch not in _VALUES})
-    if bad:
-        shown = ", ".join(repr(ch) for ch in bad)
-        raise ShareCodeError(
-            f"A deal code is made of digits and the letters A to Z except U; {shown} cannot be part of one.",
-            "characters",
-            shown=shown,
-        )
+    a character outside the alphabet is a ShareCodeError, never a crash.  Callers
+    check the length first: the work grows with the square of it."""
+    error = bad_characters(text)
+    if error is not None:
+        raise error
     value = 0
     for ch in text:
         value = value << 5 | _VALUES[ch]
@@ -216,13 +238,17 @@ def decode_deal(code: str) -> SharedDeal:
     """Read a deal code; raises ShareCodeError saying what is wrong with it."""
     if not isinstance(code, str):
         raise ShareCodeError("A deal code is text.", "not_text")
+    if len(code) > MAX_TEXT:  # refused before any pass over it
+        raise _wrong_length(len(code))
     text = normalize_code(code)
     if not text:
         raise ShareCodeError("The deal code is empty.", "empty")
-    value = text_value(text)  # every character in the alphabet, else a ShareCodeError saying which
+    error = bad_characters(text)  # one pass, whatever the length
+    if error is not None:
+        raise error
     version = _VALUES[text[0]]
     if version != VERSION:
-        if version == 0:
+        if not text[0].isdigit() or version == 0:  # a word, not a code: codes start with their version digit
             raise ShareCodeError("This is not a deal code of this game (deal codes start with 1).", "not_ours")
         raise ShareCodeError(
             f"This deal code has version {version}, but this game reads version {VERSION}: it comes from a newer "
@@ -232,20 +258,25 @@ def decode_deal(code: str) -> SharedDeal:
             known=VERSION,
         )
     if len(text) != CODE_LENGTH:
-        which = "short" if len(text) < CODE_LENGTH else "long"
-        hint = " Was part of it cut off?" if which == "short" else ""
-        raise ShareCodeError(
-            f"The deal code is too {which}: it has {len(text)} characters, a deal code has {CODE_LENGTH}.{hint}",
-            f"too_{which}",
-            length=len(text),
-            expected=CODE_LENGTH,
-        )
+        raise _wrong_length(len(text))
+    value = text_value(text)  # 31 characters: cheap
     payload, crc = value >> CRC_BITS, value & ((1 << CRC_BITS) - 1)
     if _crc(payload) != crc:
         raise ShareCodeError(
             "The deal code does not check out: a character is probably mistyped or missing.", "checksum"
         )
     return _unpack(payload)
+
+
+def _wrong_length(length: int) -> ShareCodeError:
+    which = "short" if length < CODE_LENGTH else "long"
+    hint = " Was part of it cut off?" if which == "short" else ""
+    return ShareCodeError(
+        f"The deal code is too {which}: it has {length} characters, a deal code has {CODE_LENGTH}.{hint}",
+        f"too_{which}",
+        length=length,
+        expected=CODE_LENGTH,
+    )
 
 
 def _unpack(payload: int) -> SharedDeal:

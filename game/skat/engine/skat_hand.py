@@ -270,8 +270,16 @@ class SkatHand(HandState):
         self.trick_counts[w] += 1
         self.trick = []
         self.leader = self.to_move = w
-        if len(self.tricks) == 10 or (self.game == GameType.NULL and w == self.declarer):
+        if len(self.tricks) == 10 or self._lost_early(w):
             self._finish()
+
+    def _lost_early(self, winner: int) -> bool:
+        """The trick just taken by ``winner`` decides a game that cannot be won any more: a Null
+        declarer's first trick, or the defenders' first trick against Schwarz announced (Ouvert
+        included).  Play stops there, as on the ISS; the cards not played count for nobody."""
+        if self.game == GameType.NULL:
+            return winner == self.declarer
+        return self.schwarz_announced and winner != self.declarer
 
     def concede(self, declarer_wins: bool) -> None:
         """End play early in favour of one side.
@@ -360,6 +368,9 @@ class SkatHand(HandState):
         decl_tricks = self.trick_counts[d]
         mats = matadors(self.game, own_cards) if self.game != GameType.NULL else 0
         s = self.score_game(self.game, mats, decl_points, decl_tricks)
+        fields = s.result_fields()
+        if len(self.tricks) < 10:  # stopped at a lost Schwarz announced: Schneider and Schwarz were never played out
+            fields.update(schneider=False, schwarz=False)
         scores = tuple(s.value if seat == d else 0 for seat in range(3))
         points = self.points[:]
         points[d] += mask_points(self.skat)
@@ -375,7 +386,7 @@ class SkatHand(HandState):
             declarer_tricks=decl_tricks,
             matadors=mats,
             scores=scores,
-            **s.result_fields(),
+            **fields,
             kontra=self.kontra,
             re=self.re,
             points=tuple(points),

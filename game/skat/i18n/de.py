@@ -354,6 +354,7 @@ MESSAGES: dict[str, str] = {
     "sheet.detail_nobody": "Spiel {n}: {game}",
     "sheet.to_title": "Zum Titel",
     "help.scroll": "Bild auf / Bild ab oder das Mausrad zum Blättern",
+    "window.too_small": "Fenster zu klein: zum Spielen größer ziehen",
     "notice.no_storage": 'Dieser Browser lässt das Spiel nichts speichern: nach dem Schließen der Seite ist alles weg.',
     "notice.read_failed": "Die gespeicherten Daten ({doc}) ließen sich nicht lesen: {reason}; {fallback}. {advice}",
     "notice.partly_unreadable": "Ein Teil der gespeicherten Daten ({doc}) war nicht lesbar und wurde "

@@ -367,6 +367,7 @@ MESSAGES: dict[str, str] = {
     "sheet.detail_nobody": "Hand {n}: {game}",
     "sheet.to_title": "To the title",
     "help.scroll": "Page Up / Page Down or the mouse wheel to scroll",
+    "window.too_small": "Window too small: make it larger to play",
     "notice.no_storage": 'This browser does not let the game keep data: nothing is saved after the page closes.',
     "notice.read_failed": "The saved {doc} could not be read: {reason}; {fallback}. {advice}",
     "notice.partly_unreadable": "Part of the saved {doc} could not be read and was left out: {reason}.",

@@ -234,8 +234,12 @@ class App:
         return True
 
     def draw(self) -> None:
-        self.painter.background()
-        self.stack.draw(self.painter)
+        """Every scene, bottom up; in a window too small to draw them, one line saying so."""
+        if self.painter.too_small:
+            self.painter.too_small_notice(self.t("window.too_small"))
+        else:
+            self.painter.background()
+            self.stack.draw(self.painter)
         pygame.display.flip()
 
     def _wait_for_input(self, timeout_ms: int) -> list[pygame.event.Event]:

@@ -17,6 +17,10 @@ LOGICAL_W, LOGICAL_H = 1280, 720
 MIN_WINDOW = (640, 360)
 """The smallest window the layout is made (and tested) for; the desktop window
 cannot be made smaller."""
+MIN_DRAWABLE = (160, 90)
+"""Below this (an eighth of the logical size; cards would be under 8 pixels wide) a
+host that lets the window shrink further gets one "window too small" line instead
+of the scenes, which cannot be drawn so small."""
 
 FELT = (22, 92, 58)
 FELT_DARK = (14, 64, 40)
@@ -79,6 +83,27 @@ class Painter:
         self._texts.clear()
         self._fonts.clear()
         self._background = None
+
+    @property
+    def too_small(self) -> bool:
+        """The window is below :data:`MIN_DRAWABLE` in either direction (letterboxing included)."""
+        return self.scale < MIN_DRAWABLE[0] / LOGICAL_W
+
+    def too_small_notice(self, text: str) -> None:
+        """One line saying the window is too small, in window pixels, on black: the whole
+        ``text``, or only its part before a colon if that fits better, shrunk if need be."""
+        self.surface.fill(BLACK)
+        w, h = self.surface.get_size()
+        font = pygame.font.Font(None, max(6, min(18, h // 2)))
+        words = font.render(text, True, INK)
+        if words.get_width() > w and ":" in text:
+            words = font.render(text.split(":", 1)[0], True, INK)
+        if words.get_width() > w:  # shrink to fit
+            words = pygame.transform.smoothscale(
+                words, (max(1, w), max(1, round(words.get_height() * w / words.get_width())))
+            )
+        self.surface.blit(words, words.get_rect(center=(w // 2, h // 2)))
+        self.record("text", words.get_rect(center=(w // 2, h // 2)), text)
 
     def px(self, x: float, y: float) -> tuple[int, int]:
         return round(self.ox + x * self.scale), round(self.oy + y * self.scale)

@@ -68,6 +68,11 @@ def deal_code_from_page(window: Any = None) -> str | None:
     return deal_code_from_query(search)
 
 
+MAX_QUERY = 4096
+"""Characters of the page address's query that are read: a deal link needs under a hundred,
+so a longer address is cut here and its parsing stays instant however long it is."""
+
+
 def deal_code_from_query(search: str) -> str | None:
     """``?deal=CODE&x=y`` -> ``CODE`` (None when absent or empty).
 
@@ -78,7 +83,9 @@ def deal_code_from_query(search: str) -> str | None:
     """
     from urllib.parse import parse_qs
 
-    values = parse_qs(search.lstrip("?")).get("deal")
+    if not isinstance(search, str):
+        return None
+    values = parse_qs(search[:MAX_QUERY].lstrip("?")).get("deal")
     return values[0].strip() if values and values[0].strip() else None
 
 
