@@ -1,4 +1,4 @@
-"""Admirals' Skat with Passing, when both pass (docs/rules-decisions.md, decision 17):
+"""Admirals' Skat with Passing, when both pass (docs/rules-decisions.md, decision 21):
 the Ramsch without trumps is played over 15 tricks and the skat goes with the last
 trick, so the card points add up to 120 (issue 15, finding 8: the skat counted for nobody)."""
 

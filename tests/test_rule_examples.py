@@ -719,7 +719,7 @@ def test_one_trick_without_points_is_schneider_not_schwarz() -> None:
 def test_announced_schwarz_missed_by_one_trick_is_lost() -> None:
     """001: "An announced Schneider or Schwarz that is not achieved loses the game, counted
     at that stage only once."  (The same hand as above, Schwarz announced.)  The game is lost
-    with the defenders' first trick, and play stops there (docs/rules-decisions.md, decision 18)."""
+    with the defenders' first trick, and play stops there (docs/rules-decisions.md, decision 22)."""
     h = SkatHand(ISKO, deal(*SCHNEIDER_NOT_SCHWARZ))
     act(h, "pass pass 18 hand game:GZ")
     play_tricks(h, SCHNEIDER_NOT_SCHWARZ_PLAY[:1])

@@ -1,5 +1,5 @@
 """Schwarz announced (Ouvert included) is lost with the defenders' first trick, and play stops
-there (docs/rules-decisions.md, decision 18; issue 16, point 10).
+there (docs/rules-decisions.md, decision 22; issue 16, point 10).
 
 ISS records end at that trick; ``skat replay`` refused them ("the moves end before the game
 does") and the table played the hand on to the tenth trick for nothing.  The two ISS lines
