@@ -1,13 +1,21 @@
-// Opens the built page in Debian's headless Chromium with puppeteer-core, every host but 127.0.0.1 blocked,
-// and reports what the loading screen did, as JSON on stdout.  Driven by tests/test_browser_page.py.
+// Opens the built page in Debian's headless Chromium with puppeteer-core and reports what the loading
+// screen did, as JSON on stdout.  Driven by tests/test_browser_page.py.
 //
-//   node tools/browser/drive.mjs '{"url": "http://127.0.0.1:PORT/", "lang": "de-DE", "offsite": "abort",
+//   node tools/browser/drive.mjs '{"url": "http://skat.example.test:PORT/", "lang": "de-DE", "offsite": "abort",
 //                                  "holdMs": 1500, "waitMs": 20000, "shots": "build/test-artifacts/x"}'
 //
+// The page is served under a real-looking host name: Chromium maps the names in `hosts` (default
+// skat.example.test and itch.example.test) to 127.0.0.1 and no other name to anything, and request
+// interception blocks every other host as a second fence.  Never localhost: pythons.js treats it apart.
 // offsite: what a request to any other host gets: "abort" (after holdMs, as a dead connection)
 // or "hang" (never an answer, as a blocked CDN that swallows packets).
+// viewport: {width, height, deviceScaleFactor}; testWindow: [w, h] for the stand-in game's window.
+// probeMs: also report the loading screen's state that long after the start ("probe").
 // clipboard: optional checks of window.skatPage.copy/showLink once the page has started.
 // frame: the game page is inside an iframe of the page at url (as on itch.io): check that frame instead.
+// secure: treat the page's origin as secure (service workers; Chromium allows them on https only).
+// cues: after the first load, for each cue: GET url + cue (the test server acts on it), reload, wait again.
+// crash: once started, call skatLoader.crash(crash) as main.py does on an uncaught exception.
 import fs from "node:fs";
 import path from "node:path";
 import puppeteer from "puppeteer-core";
@@ -15,13 +23,17 @@ import puppeteer from "puppeteer-core";
 const options = JSON.parse(process.argv[2]);
 const chromium = options.chromium || "/usr/bin/chromium";
 const profile = fs.mkdtempSync(path.join(options.tmp || "/tmp", "skat-chromium-"));
-const report = {requests: [], offsite: [], console: [], shots: []};
+const report = {requests: [], offsite: [], console: [], dialogs: [], shots: [], phases: []};
+const hosts = options.hosts || ["skat.example.test", "itch.example.test"];
+const viewport = options.viewport || {width: 1280, height: 720, deviceScaleFactor: 1};
+const origin = new URL(options.url).origin;
 
 function local(url) {
     const u = new URL(url);
-    return u.protocol === "data:" || u.protocol === "blob:" || u.hostname === "127.0.0.1" || u.hostname === "localhost";
+    return u.protocol === "data:" || u.protocol === "blob:" || hosts.includes(u.hostname);
 }
 
+const rules = hosts.map((h) => "MAP " + h + " 127.0.0.1").concat(["MAP * ~NOTFOUND"]).join(", ");
 const browser = await puppeteer.launch({
     executablePath: chromium,
     headless: true,
@@ -30,47 +42,67 @@ const browser = await puppeteer.launch({
     args: [
         "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--disable-default-apps", "--disable-dev-shm-usage",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-        "--lang=" + options.lang, "--accept-lang=" + options.lang, "--window-size=1280,720",
+        "--host-resolver-rules=" + rules, "--lang=" + options.lang, "--accept-lang=" + options.lang,
+        "--window-size=" + viewport.width + "," + viewport.height,
+        ...(options.secure ? ["--unsafely-treat-insecure-origin-as-secure=" + origin] : []),
     ],
 });
 try {
     const page = await browser.newPage();
-    await page.setViewport({width: 1280, height: 720});
+    await page.setViewport(viewport);
     // Headless Chromium ignores the system locale: give the tab the browser language the way a browser
     // set to that language presents it (navigator.language and Accept-Language), through DevTools.
     const devtools = await page.createCDPSession();
     await devtools.send("Emulation.setUserAgentOverride", {userAgent: await browser.userAgent(), acceptLanguage: options.lang});
     await devtools.send("Emulation.setLocaleOverride", {locale: options.lang});
     page.on("console", (msg) => report.console.push(msg.type() + ": " + msg.text()));
-    // Every width the loading bar's fill takes, to show it follows the reported progress.
-    await page.evaluateOnNewDocument(() => {
+    page.on("pageerror", (error) => report.console.push("pageerror: " + error));
+    // Every width the loading bar's fill takes and every status line, to show they follow the bytes.
+    await page.evaluateOnNewDocument((testWindow) => {
         window.skatBarWidths = [];
+        window.skatStatusLines = [];
+        if (testWindow) {
+            window.skatTestWindow = testWindow;
+        }
         new MutationObserver((changes) => {
             for (const change of changes) {
-                if (change.target.id === "bar-fill" && change.target.style.width) {
-                    window.skatBarWidths.push(change.target.style.width);
+                const target = change.target.nodeType === 1 ? change.target : change.target.parentElement;
+                if (target && target.id === "bar-fill" && target.style.width) {
+                    window.skatBarWidths.push(target.style.width);
+                }
+                if (target && target.id === "status" && target.textContent) {
+                    window.skatStatusLines.push(target.textContent);
                 }
             }
-        }).observe(document, {attributes: true, subtree: true, attributeFilter: ["style"]});
-    });
-    page.on("dialog", (dialog) => { report.console.push("dialog: " + dialog.message()); dialog.dismiss(); });
-    await page.setRequestInterception(true);
-    page.on("request", (request) => {
-        const url = request.url();
-        report.requests.push(url);
-        if (local(url)) {
-            request.continue();
-            return;
-        }
-        report.offsite.push(url);
-        if (options.offsite === "hang") {
-            return;  // never answered
-        }
-        setTimeout(() => request.abort("internetdisconnected").catch(() => {}), options.holdMs || 0);
-    });
+        }).observe(document, {attributes: true, subtree: true, childList: true, characterData: true});
+    }, options.testWindow || null);
+    // A real alert() would block the page; record it (the page must never show one to the player).
+    page.on("dialog", (dialog) => { report.dialogs.push(dialog.message()); dialog.dismiss(); });
+    if (!options.secure) {
+        await page.setRequestInterception(true);
+        page.on("request", (request) => {
+            const url = request.url();
+            report.requests.push(url);
+            if (local(url)) {
+                request.continue();
+                return;
+            }
+            report.offsite.push(url);
+            if (options.offsite === "hang") {
+                return;  // never answered
+            }
+            setTimeout(() => request.abort("internetdisconnected").catch(() => {}), options.holdMs || 0);
+        });
+    } else {
+        page.on("request", (request) => {
+            report.requests.push(request.url());
+            if (!local(request.url())) {
+                report.offsite.push(request.url());
+            }
+        });
+    }
     if (options.grantClipboard) {
-        await browser.defaultBrowserContext().overridePermissions(new URL(options.url).origin,
+        await browser.defaultBrowserContext().overridePermissions(origin,
             ["clipboard-read", "clipboard-sanitized-write", "clipboard-write"]);
     }
 
@@ -84,16 +116,46 @@ try {
     let target = page;  // the game page: the tab, or the iframe that holds it
 
     async function loaderState() {
-        return target.evaluate(() => ({
-            language: navigator.language,
-            state: window.skatLoader && window.skatLoader.state,
-            failure: window.skatLoader && window.skatLoader.failure,
-            status: (document.getElementById("status") || {}).textContent,
-            failureText: document.getElementById("failure").hidden ? "" : document.getElementById("failure").innerText,
-            transferHidden: document.getElementById("transfer").hidden,
-            indeterminate: document.getElementById("bar").classList.contains("indeterminate"),
-            htmlLang: document.documentElement.lang,
-        }));
+        return target.evaluate(() => {
+            const canvas = document.getElementById("canvas");
+            const box = canvas.getBoundingClientRect();
+            const failure = document.getElementById("failure");
+            const failureBox = failure.getBoundingClientRect();
+            return {
+                language: navigator.language,
+                state: window.skatLoader && window.skatLoader.state,
+                failure: window.skatLoader && window.skatLoader.failure,
+                status: (document.getElementById("status") || {}).textContent,
+                failureText: failure.hidden ? "" : failure.innerText,
+                failureBox: failure.hidden ? null : {left: failureBox.left, right: failureBox.right,
+                                                     top: failureBox.top, bottom: failureBox.bottom},
+                details: document.getElementById("failure-details").hidden ? "" : document.getElementById("failure-details").value,
+                transferHidden: document.getElementById("transfer").hidden,
+                indeterminate: document.getElementById("bar").classList.contains("indeterminate"),
+                htmlLang: document.documentElement.lang,
+                standIn: window.standIn ? {state: window.standIn.state, archive: window.standIn.archive,
+                                           wheel: window.standIn.wheel, rcon: window.standIn.rcon.length} : null,
+                canvas: {width: canvas.width, height: canvas.height, cssWidth: box.width, cssHeight: box.height,
+                         left: box.left, top: box.top},
+                viewport: {width: innerWidth, height: innerHeight, dpr: devicePixelRatio},
+                description: (document.querySelector("meta[name=description]") || {}).content,
+                controlled: Boolean(navigator.serviceWorker && navigator.serviceWorker.controller),
+            };
+        });
+    }
+
+    async function settle(name) {
+        try {
+            await target.waitForFunction(
+                () => window.skatLoader && ["failed", "started", "crashed"].includes(window.skatLoader.state),
+                {timeout: options.waitMs || 20000, polling: 100});
+        } catch (error) {
+            report.waitError = String(error);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const state = await loaderState();
+        await shot(name);
+        return state;
     }
 
     const started = Date.now();
@@ -116,21 +178,43 @@ try {
     await new Promise((resolve) => setTimeout(resolve, options.firstShotMs || 300));
     report.loading = await loaderState();
     await shot("loading");
-    try {
-        await target.waitForFunction(
-            () => window.skatLoader && (window.skatLoader.state === "failed" || window.skatLoader.state === "started"),
-            {timeout: options.waitMs || 20000, polling: 100});
-    } catch (error) {
-        report.waitError = String(error);
+    if (options.probeMs) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, options.probeMs - (Date.now() - started))));
+        report.probe = await loaderState();
+        await shot("probe");
     }
+    report.final = await settle("final");
     report.elapsedMs = Date.now() - started;
     if (options.offsite !== "hang") {
         await navigation;
     }
-    report.final = await loaderState();
     report.barWidths = await target.evaluate(() => window.skatBarWidths);
+    report.statusLines = await target.evaluate(() => window.skatStatusLines);
     report.search = await target.evaluate(() => location.search);
-    await shot("final");
+
+    if (options.crash && report.final.state === "started") {
+        await target.evaluate((text) => window.skatLoader.crash(text), options.crash);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        report.crashed = await loaderState();
+        await shot("crash");
+    }
+
+    for (const cue of options.cues || []) {
+        if (cue === "pause") {
+            await new Promise((resolve) => setTimeout(resolve, 2000));
+            continue;
+        }
+        if (cue === "wait-worker") {
+            await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            continue;
+        }
+        await fetch(origin.replace(new URL(origin).hostname, "127.0.0.1") + "/" + cue);
+        await page.reload({waitUntil: "domcontentloaded", timeout: 30000}).catch((e) => report.console.push("reload: " + e));
+        const state = await settle("after-" + cue);
+        state.caches = await page.evaluate(() => caches.keys());
+        report.phases.push({cue, state});
+    }
 
     if (options.clipboard && report.final.state === "started") {
         report.clipboard = {};
