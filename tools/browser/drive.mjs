@@ -129,7 +129,8 @@ try {
                 failureText: failure.hidden ? "" : failure.innerText,
                 failureBox: failure.hidden ? null : {left: failureBox.left, right: failureBox.right,
                                                      top: failureBox.top, bottom: failureBox.bottom},
-                details: document.getElementById("failure-details").hidden ? "" : document.getElementById("failure-details").value,
+                details: (document.getElementById("failure-details") || {hidden: true}).hidden ? ""
+                    : document.getElementById("failure-details").value,
                 transferHidden: document.getElementById("transfer").hidden,
                 indeterminate: document.getElementById("bar").classList.contains("indeterminate"),
                 htmlLang: document.documentElement.lang,
