@@ -174,7 +174,7 @@ def test_a_cdn_that_never_answers_first_says_it_still_waits_then_times_out(cdn_p
                        probeMs=int((STILL_WAITING + 1.5) * 1000))
     probe, final = report["probe"], report["final"]
     assert probe["state"] == "loading" and probe["status"].startswith("Noch keine Antwort"), probe
-    assert "Sekunden ist nichts angekommen" in probe["status"]
+    assert "Sekunden ist nichts angekommen" in probe["status"] and "pygame-web.github.io" in probe["status"]
     assert final["state"] == "failed" and final["failure"]["kind"] == "timeout", report
     assert "Seit 5 Sekunden tut sich nichts" in final["failureText"]
     assert LOAD_TIMEOUT * 1000 <= report["elapsedMs"] < (LOAD_TIMEOUT + 10) * 1000
@@ -270,6 +270,8 @@ def test_a_slow_download_that_keeps_arriving_is_not_cut_off_and_shows_its_progre
     assert len(steps) >= 5, report["statusLines"]
     widths = sorted({float(w.rstrip("%")) for w in report["barWidths"]})
     assert len([w for w in widths if 0 < w < 100]) >= 5, widths
+    # The interpreter's download showed its progress too (main.data through XHR, main.wasm through fetch).
+    assert any(line.startswith("Fetching the game engine: ") for line in report["statusLines"]), report["statusLines"]
 
 
 def test_an_archive_without_content_length_arrives_whole(runtime_page: Path) -> None:

@@ -143,6 +143,8 @@ def runtime_files() -> dict[str, bytes]:
             data = STAND_IN_VTX.encode()
         elif name == "main.js":
             data = STANDIN_MAIN
+        elif name == "main.data":
+            data = bytes(range(256)) * 1200  # 307 kB: big enough for the loading screen to show its progress
         elif name == "browserfs.min.js":
             data = b"// stand-in for BrowserFS\nwindow.BrowserFS = {};\n"
         elif name.endswith(".wasm"):
