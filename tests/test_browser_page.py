@@ -385,9 +385,12 @@ def test_after_one_visit_the_page_starts_offline_and_a_new_build_replaces_the_ca
 
         server.hooks = {"__offline__": offline, "__new_build__": new_build}
         report = drive(server.at(HOST), "offline-en-US", secure=True,
-                       cues=["wait-worker", "__offline__", "__new_build__", "pause", "__new_build__", "pause",
+                       cues=["wait-worker", "__offline__", "__new_build__", "wait-new-worker", "__new_build__",
                              "__offline__"])
     assert report["final"]["state"] == "started"
+    # Once the game started, the worker kept the whole runtime of the lock.
+    locked = json.loads((runtime_page / "runtime" / webruntime.LOCK_NAME).read_text())["files"]
+    assert report["offlineKept"]["kept"] == report["offlineKept"]["of"] == len(locked) + 1  # and the lock
     phases = {p["cue"]: p["state"] for p in report["phases"]}
     after_offline = report["phases"][0]["state"]
     assert after_offline["state"] == "started" and after_offline["controlled"], after_offline

@@ -311,7 +311,8 @@ def worker_build(files: dict[str, bytes], cdn: bool) -> dict:  # type: ignore[ty
     """sw.js's settings: the build's id (a hash of every file it serves) and what to keep offline.
 
     ``files``: the output folder's files by relative path (with a self-hosted runtime, that too).
-    ``cdn``: a CDN build, which also keeps the CDN's runtime files and answers.
+    ``files`` of the result are kept when the worker installs, ``later`` (the runtime) once the game
+    has started.  ``cdn``: a CDN build, whose runtime is the CDN's, whose answers are kept too.
     """
     import hashlib
 
@@ -320,13 +321,13 @@ def worker_build(files: dict[str, bytes], cdn: bool) -> dict:  # type: ignore[ty
     digest = hashlib.sha256()
     for name in sorted(files):
         digest.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
-    remote: list[str] = []
     prefixes: list[str] = []
+    later = sorted(n for n in files if n.startswith(RUNTIME_FOLDER + "/"))
     if cdn:
-        remote = [DEFAULT_BASE + f.path for f in RUNTIME_FILES] + [DEFAULT_BASE + CDN_WHEEL]
+        later = [DEFAULT_BASE + f.path for f in RUNTIME_FILES] + [DEFAULT_BASE + CDN_WHEEL]
         prefixes = [DEFAULT_BASE + RUNTIME_DIR, DEFAULT_BASE + REPO_DIR]
-    kept = ["./", *sorted(files)]
-    return {"id": digest.hexdigest()[:16], "files": kept, "remote": remote, "prefixes": prefixes}
+    own = ["./", *sorted(n for n in files if not n.startswith(RUNTIME_FOLDER + "/"))]
+    return {"id": digest.hexdigest()[:16], "files": own, "later": later, "prefixes": prefixes}
 
 
 def write_worker(out: Path) -> Path:

@@ -206,8 +206,18 @@ try {
             continue;
         }
         if (cue === "wait-worker") {
-            await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-            await new Promise((resolve) => setTimeout(resolve, 500));
+            // The worker has kept the runtime once the game started (sw.js answers "skat-kept").
+            await page.waitForFunction(() => window.skatLoader.offline, {timeout: 20000, polling: 100});
+            report.offlineKept = await page.evaluate(() => window.skatLoader.offline);
+            report.firstCaches = await page.evaluate(() => caches.keys());
+            continue;
+        }
+        if (cue === "wait-new-worker") {
+            // A newer build's worker has taken over: one cache, not the first one.
+            await page.waitForFunction((first) => caches.keys().then((names) => names.length === 1 && names[0] !== first),
+                                       {timeout: 30000, polling: 200}, report.firstCaches[0]).catch((e) => {
+                report.console.push("wait-new-worker: " + e);
+            });
             continue;
         }
         await fetch(origin.replace(new URL(origin).hostname, "127.0.0.1") + "/" + cue);
