@@ -89,17 +89,33 @@ def tools() -> None:
         pytest.skip(reason)
 
 
+def options(url: str, name: str, lang: str = "en-US", offsite: str = "abort", wait: float = 20.0,
+            screen: tuple[int, int, int] = SCREENS[0], **extra: object) -> dict:
+    width, height, dpr = screen
+    return {"url": url, "lang": lang, "offsite": offsite, "holdMs": 1000, "waitMs": int(wait * 1000),
+            "shots": str(ARTIFACTS / name), "chromium": chromium(),
+            "viewport": {"width": width, "height": height, "deviceScaleFactor": dpr}, **extra}
+
+
+def run_driver(settings: dict, timeout: float) -> dict:
+    out = subprocess.run(["node", str(DRIVER), json.dumps(settings)], capture_output=True, text=True,
+                         timeout=timeout, cwd=ROOT)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def drive(url: str, name: str, lang: str = "en-US", offsite: str = "abort", wait: float = 20.0,
           screen: tuple[int, int, int] = SCREENS[0], **extra: object) -> dict:
     """Run tools/browser/drive.mjs on ``url``: its JSON report; screenshots in build/test-artifacts/browser/."""
-    width, height, dpr = screen
-    options = {"url": url, "lang": lang, "offsite": offsite, "holdMs": 1200, "waitMs": int(wait * 1000),
-               "shots": str(ARTIFACTS / name), "chromium": chromium(),
-               "viewport": {"width": width, "height": height, "deviceScaleFactor": dpr}, **extra}
-    out = subprocess.run(["node", str(DRIVER), json.dumps(options)], capture_output=True, text=True,
-                         timeout=wait + 90, cwd=ROOT)
-    assert out.returncode == 0, out.stderr[-3000:]
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return run_driver(options(url, name, lang, offsite, wait, screen, **extra), wait + 90)
+
+
+def drive_screens(url: str, name: str, langs: list[str], **extra: object) -> dict[tuple[int, int, int], dict]:
+    """The page at every screen of :data:`SCREENS`, one Chromium, a fresh browser context each: reports by screen."""
+    runs = [options(url, f"{name}-{lang}-{s[0]}x{s[1]}", lang, screen=s, **{
+        k: (v(s) if callable(v) else v) for k, v in extra.items()}) for s, lang in zip(SCREENS, langs, strict=True)]
+    reports = run_driver({**runs[0], "runs": runs}, 60 + 30 * len(runs))["runs"]
+    return dict(zip(SCREENS, reports, strict=True))
 
 
 def build_with_runtime(base: Path, files: dict[str, bytes], **options: object) -> Path:
@@ -146,13 +162,18 @@ LANGS = ["en-US", "de-DE", "en-US", "de-DE"]
 OTHER = {"en-US": "de-DE", "de-DE": "en-US"}
 
 
+@pytest.fixture(scope="module")
+def cdn_unreachable(cdn_page: Path) -> dict[tuple[int, int, int], dict]:
+    with serving({}, root=cdn_page) as server:
+        return drive_screens(server.at(HOST), "cdn-unreachable", LANGS)
+
+
 @pytest.mark.parametrize(("screen", "lang"), zip(SCREENS, LANGS, strict=True), ids=SCREEN_IDS)
 def test_with_the_cdn_unreachable_the_failure_message_appears_in_the_browsers_language(
-    cdn_page: Path, lang: str, screen: tuple[int, int, int]
+    cdn_unreachable: dict, lang: str, screen: tuple[int, int, int]
 ) -> None:
     title, cause, button = FAILED_WORDS[lang]
-    with serving({}, root=cdn_page) as server:
-        report = drive(server.at(HOST), f"cdn-unreachable-{lang}-{screen[0]}x{screen[1]}", lang, screen=screen)
+    report = cdn_unreachable[screen]
     loading, final = report["loading"], report["final"]
     assert loading["language"] == lang
     # The loading screen first: the CDN's answer is held back for 1.2 s.
@@ -183,8 +204,9 @@ def test_a_cdn_that_never_answers_first_says_it_still_waits_then_times_out(cdn_p
 # ------------------------------------------------------------------ the self-hosted build
 
 
-def check_self_hosted_start(report: dict, served: list[str], screen: tuple[int, int, int]) -> None:
+def check_self_hosted_start(report: dict, screen: tuple[int, int, int]) -> None:
     assert report["offsite"] == [], report["offsite"]
+    served = [u.split("/", 3)[3].split("?")[0] for u in report["requests"]]
     assert all(u.startswith(f"http://{HOST}:") for u in report["requests"]), report["requests"]
     final = report["final"]
     assert final["state"] == "started", (final, report["console"][-20:])
@@ -208,21 +230,26 @@ def check_self_hosted_start(report: dict, served: list[str], screen: tuple[int, 
 TRACEBACK = 'Traceback (most recent call last):\n  File "main.py", line 40, in main\nZeroDivisionError: x'
 
 
+@pytest.fixture(scope="module")
+def self_hosted(runtime_page: Path) -> dict[tuple[int, int, int], dict]:
+    with serving({}, root=runtime_page) as server:
+        return drive_screens(server.at(HOST), "runtime-standins", [OTHER[x] for x in LANGS], crash=TRACEBACK,
+                             testWindow=lambda s: list(browser_window_size(*s)))
+
+
 @pytest.mark.parametrize(("screen", "lang"), [(s, OTHER[x]) for s, x in zip(SCREENS, LANGS, strict=True)],
                          ids=SCREEN_IDS)
 def test_the_self_hosted_runtime_starts_under_a_host_name_with_the_window_scaled_to_the_screen(
-    runtime_page: Path, screen: tuple[int, int, int], lang: str
+    self_hosted: dict, screen: tuple[int, int, int], lang: str
 ) -> None:
     """Stand-ins that import modules by config.cdn, as vtx.js does: a relative config.cdn fails here.
 
     Then a Python exception in play: main.py hands the traceback to skatLoader.crash
     (tests/test_web_main.py), and the page shows the crash box with it, inside the screen.
     """
-    with serving({}, root=runtime_page) as server:
-        report = drive(server.at(HOST), f"runtime-standins-{lang}-{screen[0]}x{screen[1]}", lang, screen=screen,
-                       testWindow=list(browser_window_size(*screen)), crash=TRACEBACK)
-        served = list(server.requests)
-    check_self_hosted_start(report, served, screen)
+    report = self_hosted[screen]
+    assert report["final"]["language"] == lang
+    check_self_hosted_start(report, screen)
     crashed = report["crashed"]
     assert crashed["state"] == "crashed" and crashed["details"] == TRACEBACK
     title = "Skat stopped because of an error" if lang == "en-US" else "Skat wurde wegen eines Fehlers angehalten"
@@ -240,7 +267,7 @@ def test_with_the_real_runtime_files_the_page_reaches_python_started_on_its_own_
         report = drive(server.at(HOST), f"runtime-real-en-US-{screen[0]}x{screen[1]}", screen=screen,
                        testWindow=list(browser_window_size(*screen)))
         served = list(server.requests)
-    check_self_hosted_start(report, served, screen)
+    check_self_hosted_start(report, screen)
     seen = {p.removeprefix("runtime/") for p in served if p.startswith("runtime/")}
     locked = {e["path"] for e in json.loads((real_page / "runtime" / webruntime.LOCK_NAME).read_text())["files"]}
     assert seen == locked, (seen ^ locked)  # the lock lists exactly what the runtime asks for
