@@ -13,8 +13,6 @@ import sys
 import traceback
 from pathlib import Path
 
-import pygame  # noqa: F401  (pygbag looks at main.py's imports to set up the page)
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
@@ -31,6 +29,10 @@ def show_on_page(details: str) -> None:
 
 async def main() -> None:
     try:
+        # pygbag installs what main.py imports (anywhere in it): pygame's wheel.  Inside the try, a wheel
+        # that did not install is shown on the page too.
+        import pygame  # noqa: F401
+
         from skat.ui.app import App
 
         size = None

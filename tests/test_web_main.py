@@ -73,6 +73,23 @@ def test_a_failing_import_at_start_up_reaches_the_page(browser, monkeypatch: pyt
     assert "ModuleNotFoundError" in text and "from skat.ui.app import App" in text
 
 
+def test_pygame_missing_at_start_up_reaches_the_page(browser, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The wheel did not install: pygbag still runs main.py, whose first import fails."""
+    monkeypatch.setitem(sys.modules, "pygame", None)
+    with pytest.raises(ImportError):
+        runpy.run_path(str(MAIN), run_name="__main__")
+    (text,) = browser.skatLoader.crashes
+    assert "import pygame" in text
+
+
+def test_main_still_names_pygame_for_pygbags_import_scan() -> None:
+    """pygbag installs the wheels of the imports it finds anywhere in main.py (ast.walk)."""
+    import ast
+
+    names = {a.name for n in ast.walk(ast.parse(MAIN.read_text())) if isinstance(n, ast.Import) for a in n.names}
+    assert "pygame" in names
+
+
 def test_on_the_desktop_nothing_is_sent_to_a_page(browser, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(sys, "platform", "linux")
     with pytest.raises(ZeroDivisionError):
