@@ -122,6 +122,16 @@ def test_verify_finds_a_changed_or_missing_file(tmp_path: Path) -> None:
     assert "archives/0.9/vtx.js: missing" in str(err.value)
 
 
+def test_a_lock_of_the_old_list_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    """Locks written before the list followed the archives/0.9 runtime name index-0.9.2 and cp312-0.9.2/."""
+    dest, lock = fetch(tmp_path)
+    assert isinstance(lock, dict)
+    old = dict(lock, files=[e for e in lock["files"] if not e["path"].endswith("index-090-cp312.json")])
+    (dest / webruntime.LOCK_NAME).write_text(json.dumps(old))
+    with pytest.raises(webruntime.RuntimeFilesError, match=r"index-090-cp312\.json: not in the lock .*fetch again"):
+        webruntime.verify(dest)
+
+
 def test_the_command_line_fetches_and_verifies(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with serving(STANDINS) as server:
         assert webruntime.main(["fetch", str(tmp_path / "rt"), "--base-url", server.url]) == 0

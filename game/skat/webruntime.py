@@ -252,7 +252,7 @@ def verify(folder: Path) -> list[str]:
             problems.append(f"{path}: {problem}")
             continue
         paths.append(path)
-    problems.extend(f"{path}: not in the lock" for path in sorted(need))
+    problems.extend(f"{path}: not in the lock (a lock of an older list: fetch again)" for path in sorted(need))
     if not any(p.endswith(".whl") for p in paths):
         problems.append("the pygame wheel is not in the lock")
     if problems:
