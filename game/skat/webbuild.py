@@ -12,7 +12,10 @@ made by ``skat web-runtime fetch DIR``), from a copy next to the page.  Before
 pygbag sees the template, the build writes the page's settings into it: the
 loading screen's words in both languages (from :mod:`skat.i18n`), how long it
 waits before it reports a failure, and the public address for share links
-(``--url``, for pages inside an iframe such as itch.io).  See ``docs/web.md``.
+(``--url``, for pages inside an iframe such as itch.io).  After pygbag, it writes
+the archive's exact size into the page (which checks what arrives against it) and
+adds a web manifest (installable) and a service worker with this build's id and
+files (offline after the first visit).  See ``docs/web.md``.
 
 ``python -m skat.webbuild`` does the same as ``skat web-build``.
 """
