@@ -110,12 +110,13 @@ def drive(url: str, name: str, lang: str = "en-US", offsite: str = "abort", wait
     return run_driver(options(url, name, lang, offsite, wait, screen, **extra), wait + 90)
 
 
-def drive_screens(url: str, name: str, langs: list[str], **extra: object) -> dict[tuple[int, int, int], dict]:
-    """The page at every screen of :data:`SCREENS`, one Chromium, a fresh browser context each: reports by screen."""
+def drive_screens(url: str, name: str, cases: list[tuple[tuple[int, int, int], str]],
+                  **extra: object) -> dict[tuple[tuple[int, int, int], str], dict]:
+    """The page for each (screen, language), one Chromium, a fresh browser context each: reports by case."""
     runs = [options(url, f"{name}-{lang}-{s[0]}x{s[1]}", lang, screen=s, **{
-        k: (v(s) if callable(v) else v) for k, v in extra.items()}) for s, lang in zip(SCREENS, langs, strict=True)]
+        k: (v(s) if callable(v) else v) for k, v in extra.items()}) for s, lang in cases]
     reports = run_driver({**runs[0], "runs": runs}, 60 + 30 * len(runs))["runs"]
-    return dict(zip(SCREENS, reports, strict=True))
+    return dict(zip(cases, reports, strict=True))
 
 
 def build_with_runtime(base: Path, files: dict[str, bytes], **options: object) -> Path:
@@ -157,23 +158,25 @@ FAILED_WORDS = {
     "en-US": ("Skat could not be loaded", "A part of the game did not arrive", "Reload"),
     "de-DE": ("Skat konnte nicht geladen werden", "Ein Teil des Spiels ist nicht angekommen", "Neu laden"),
 }
-#: Each screen in one language here and in the other in the self-hosted test: both languages at every size.
-LANGS = ["en-US", "de-DE", "en-US", "de-DE"]
-OTHER = {"en-US": "de-DE", "de-DE": "en-US"}
+#: The self-hosted start and crash box: each screen in one language (the CDN failure has both at every size).
+LANGS = ["de-DE", "en-US", "de-DE", "en-US"]
+
+
+BOTH = [(s, lang) for s in SCREENS for lang in ("en-US", "de-DE")]
 
 
 @pytest.fixture(scope="module")
-def cdn_unreachable(cdn_page: Path) -> dict[tuple[int, int, int], dict]:
+def cdn_unreachable(cdn_page: Path) -> dict:
     with serving({}, root=cdn_page) as server:
-        return drive_screens(server.at(HOST), "cdn-unreachable", LANGS)
+        return drive_screens(server.at(HOST), "cdn-unreachable", BOTH)
 
 
-@pytest.mark.parametrize(("screen", "lang"), zip(SCREENS, LANGS, strict=True), ids=SCREEN_IDS)
+@pytest.mark.parametrize(("screen", "lang"), BOTH, ids=[f"{i}-{lang}" for i in SCREEN_IDS for lang in ("en", "de")])
 def test_with_the_cdn_unreachable_the_failure_message_appears_in_the_browsers_language(
     cdn_unreachable: dict, lang: str, screen: tuple[int, int, int]
 ) -> None:
     title, cause, button = FAILED_WORDS[lang]
-    report = cdn_unreachable[screen]
+    report = cdn_unreachable[(screen, lang)]
     loading, final = report["loading"], report["final"]
     assert loading["language"] == lang
     # The loading screen first: the CDN's answer is held back for 1.2 s.
@@ -230,15 +233,17 @@ def check_self_hosted_start(report: dict, screen: tuple[int, int, int]) -> None:
 TRACEBACK = 'Traceback (most recent call last):\n  File "main.py", line 40, in main\nZeroDivisionError: x'
 
 
+SELF_HOSTED = list(zip(SCREENS, LANGS, strict=True))
+
+
 @pytest.fixture(scope="module")
-def self_hosted(runtime_page: Path) -> dict[tuple[int, int, int], dict]:
+def self_hosted(runtime_page: Path) -> dict:
     with serving({}, root=runtime_page) as server:
-        return drive_screens(server.at(HOST), "runtime-standins", [OTHER[x] for x in LANGS], crash=TRACEBACK,
+        return drive_screens(server.at(HOST), "runtime-standins", SELF_HOSTED, crash=TRACEBACK,
                              testWindow=lambda s: list(browser_window_size(*s)))
 
 
-@pytest.mark.parametrize(("screen", "lang"), [(s, OTHER[x]) for s, x in zip(SCREENS, LANGS, strict=True)],
-                         ids=SCREEN_IDS)
+@pytest.mark.parametrize(("screen", "lang"), SELF_HOSTED, ids=SCREEN_IDS)
 def test_the_self_hosted_runtime_starts_under_a_host_name_with_the_window_scaled_to_the_screen(
     self_hosted: dict, screen: tuple[int, int, int], lang: str
 ) -> None:
@@ -247,7 +252,7 @@ def test_the_self_hosted_runtime_starts_under_a_host_name_with_the_window_scaled
     Then a Python exception in play: main.py hands the traceback to skatLoader.crash
     (tests/test_web_main.py), and the page shows the crash box with it, inside the screen.
     """
-    report = self_hosted[screen]
+    report = self_hosted[(screen, lang)]
     assert report["final"]["language"] == lang
     check_self_hosted_start(report, screen)
     crashed = report["crashed"]
@@ -271,6 +276,17 @@ def test_with_the_real_runtime_files_the_page_reaches_python_started_on_its_own_
     seen = {p.removeprefix("runtime/") for p in served if p.startswith("runtime/")}
     locked = {e["path"] for e in json.loads((real_page / "runtime" / webruntime.LOCK_NAME).read_text())["files"]}
     assert seen == locked, (seen ^ locked)  # the lock lists exactly what the runtime asks for
+
+
+def test_with_the_real_pythons_js_a_loader_error_reaches_no_alert_and_is_explained(real_page: Path) -> None:
+    """The real pythons.js alerts every uncaught error and rejection: a vtx.js that throws on import."""
+    vtx = (real_page / "runtime/archives/0.9/vtx.js").read_bytes() + b"\nnull.boom();\n"
+    with serving({"runtime/archives/0.9/vtx.js": vtx}, root=real_page) as server:
+        report = drive(server.at(HOST), "runtime-real-loader-error-en-US")
+    final = report["final"]
+    assert report["dialogs"] == [], report["dialogs"]
+    assert final["state"] == "failed" and final["failure"]["kind"] == "error", final
+    assert "The game's loader stopped with an error" in final["failureText"] and final["details"]
 
 
 def test_with_the_real_cross_track_an_archive_without_content_length_arrives_whole(real_page: Path) -> None:
