@@ -153,9 +153,52 @@ def test_pyproject_pins_the_same_pygbag() -> None:
 # ------------------------------------------------------------------ page
 
 
-def test_the_folder_holds_the_page_the_archive_and_the_icon(web: Path) -> None:
+def test_the_folder_holds_the_page_the_archive_the_icon_the_manifest_and_the_worker(web: Path) -> None:
     assert sorted(p.name for p in web.iterdir()) == sorted(webbuild.PAGE_FILES)
     assert (web / "favicon.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_the_manifest_makes_the_page_installable(web: Path) -> None:
+    import json
+
+    manifest = json.loads((web / webbuild.MANIFEST_NAME).read_text(encoding="utf-8"))
+    assert manifest["name"] == "Skat" and manifest["start_url"] == "./" and manifest["display"] == "fullscreen"
+    icon = manifest["icons"][0]
+    assert (web / icon["src"]).is_file() and icon["sizes"] == f"{webbuild.ICON_SIZE}x{webbuild.ICON_SIZE}"
+    assert '<link rel="manifest" href="manifest.webmanifest">' in (web / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_service_worker_keeps_every_file_of_this_build_and_the_cdns_runtime(web: Path) -> None:
+    import hashlib
+    import json
+
+    from skat import webruntime
+
+    info = json.loads(webbuild.worker_settings(web))
+    served = sorted(p.name for p in web.iterdir() if p.name != webbuild.WORKER_NAME)
+    assert info["files"] == ["./", *served]
+    # The runtime is kept once the game has started (not twice at once on the first visit).
+    assert webruntime.DEFAULT_BASE + webruntime.CDN_WHEEL in info["later"]
+    assert webruntime.DEFAULT_BASE + webruntime.RUNTIME_DIR + "cpython312/main.wasm" in info["later"]
+    # The id follows every byte the worker serves: another archive, another cache.
+    assert len(info["id"]) == 16
+    before = info["id"]
+    archive = web / webbuild.ARCHIVE_NAME
+    data = archive.read_bytes()
+    try:
+        archive.write_bytes(data + b"\0")
+        webbuild.write_worker(web)
+        assert json.loads(webbuild.worker_settings(web))["id"] != before
+    finally:
+        archive.write_bytes(data)
+        webbuild.write_worker(web)
+    assert json.loads(webbuild.worker_settings(web))["id"] == before
+    assert hashlib.sha256(archive.read_bytes()).hexdigest()  # restored
+
+
+def test_the_page_knows_the_archives_exact_size(web: Path) -> None:
+    settings = page_settings_of((web / "index.html").read_text(encoding="utf-8"))
+    assert settings["archiveBytes"] == (web / webbuild.ARCHIVE_NAME).stat().st_size > 100_000
 
 
 def test_the_page_has_no_unfilled_placeholder(web: Path) -> None:
@@ -169,7 +212,8 @@ def test_the_page_loads_the_pinned_runtime_and_this_archive(web: Path) -> None:
     page = (web / "index.html").read_text(encoding="utf-8")
     cdn = "https://pygame-web.github.io/archives/0.9/"  # pygbag 0.9.2's runtime
     assert f'<script src="{cdn}pythons.js"' in page
-    assert f'cdn: "{cdn}"' in page
+    # config.cdn is made absolute in the browser (vtx.js imports config.cdn + "vt/xterm.js" as a module).
+    assert f'cdn: new URL("{cdn}", document.baseURI).href' in page
     assert f'archive: "{webbuild.APP_NAME}"' in page
     assert 'href="favicon.png"' in page
     assert "<title>Skat</title>" in page
@@ -265,6 +309,7 @@ def test_the_page_carries_the_loading_words_of_both_catalogs_and_a_60_s_timeout(
 
     settings = page_settings_of((web / "index.html").read_text(encoding="utf-8"))
     assert settings["timeout"] == 60.0 and settings["runtime"] is False and settings["publicUrl"] == ""
+    assert settings["stillWaiting"] == 15.0
     for lang in ("de", "en"):
         assert settings["words"][lang] == {key: CATALOGS[lang][key] for key in webbuild.PAGE_WORDS}
     assert settings["words"]["de"]["page.failed_title"] != settings["words"]["en"]["page.failed_title"]
@@ -273,7 +318,8 @@ def test_the_page_carries_the_loading_words_of_both_catalogs_and_a_60_s_timeout(
 def test_every_word_the_page_asks_for_is_in_its_settings() -> None:
     template = webbuild.TEMPLATE.read_text(encoding="utf-8")
     asked = set(re.findall(r"""word\("(page\.[a-z_]+)"\)|stage\("(page\.[a-z_]+)"\)""", template))
-    asked = {a or b for a, b in asked} | {f"page.failed_{kind}" for kind in ("script", "fetch", "wasm", "timeout")}
+    asked = {a or b for a, b in asked}
+    asked |= {f"page.failed_{kind}" for kind in ("script", "fetch", "wasm", "timeout", "archive", "error")}
     assert asked <= set(webbuild.PAGE_WORDS), asked - set(webbuild.PAGE_WORDS)
 
 

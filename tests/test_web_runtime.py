@@ -46,7 +46,10 @@ def test_the_list_names_every_file_with_where_pygbag_asks_for_it() -> None:
     for needed in ("pythons.js", "browserfs.min.js", "cpython312/main.wasm", "cpython312/main.data",
                    "cpython312/main.js", "cpythonrc.py"):
         assert webruntime.RUNTIME_DIR + needed in paths
-    assert webruntime.REPO_DIR + "index-0.9.2-cp312.json" in paths
+    # What the archives/0.9 runtime (pygbag 0.9.0pre's pep0723) asks for, not the pip package's 0.9.2 names.
+    assert webruntime.REPO_DIR + "index-090-cp312.json" in paths
+    assert not any("0.9.2" in p for p in paths)
+    assert webruntime.CDN_WHEEL == webruntime.REPO_DIR + "cp312/pygame_static-1.0-cp312-cp312-wasm32_bi_emscripten.whl"
     assert webruntime.PYGBAG_VERSION == webbuild.PYGBAG_VERSION
 
 
@@ -103,7 +106,7 @@ def test_a_damaged_wheel_member_is_refused() -> None:
 
 
 def test_an_index_without_pygame_is_refused(tmp_path: Path) -> None:
-    index = webruntime.REPO_DIR + "index-0.9.2-cp312.json"
+    index = webruntime.REPO_DIR + "index-090-cp312.json"
     _, result = fetch(tmp_path, dict(STANDINS, **{index: b'{"numpy": "cp312/numpy.whl"}'}))
     assert isinstance(result, webruntime.RuntimeFilesError) and "no wheel for 'pygame.base'" in str(result)
 
@@ -117,6 +120,16 @@ def test_verify_finds_a_changed_or_missing_file(tmp_path: Path) -> None:
         webruntime.verify(dest)
     assert "archives/0.9/pythons.js: sha256 differs" in str(err.value)
     assert "archives/0.9/vtx.js: missing" in str(err.value)
+
+
+def test_a_lock_of_the_old_list_is_refused_with_what_to_do(tmp_path: Path) -> None:
+    """Locks written before the list followed the archives/0.9 runtime name index-0.9.2 and cp312-0.9.2/."""
+    dest, lock = fetch(tmp_path)
+    assert isinstance(lock, dict)
+    old = dict(lock, files=[e for e in lock["files"] if not e["path"].endswith("index-090-cp312.json")])
+    (dest / webruntime.LOCK_NAME).write_text(json.dumps(old))
+    with pytest.raises(webruntime.RuntimeFilesError, match=r"index-090-cp312\.json: not in the lock .*fetch again"):
+        webruntime.verify(dest)
 
 
 def test_the_command_line_fetches_and_verifies(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -144,7 +157,7 @@ def test_the_runtime_build_carries_the_runtime_next_to_the_page(runtime_build: P
         assert (runtime_build / "runtime" / path).read_bytes() == data
     assert (runtime_build / "runtime" / webruntime.LOCK_NAME).is_file()
     page = (runtime_build / "index.html").read_text(encoding="utf-8")
-    assert 'cdn: "runtime/archives/0.9/"' in page
+    assert 'cdn: new URL("runtime/archives/0.9/", document.baseURI).href' in page
     assert '<script src="runtime/archives/0.9/pythons.js"' in page
     assert '<script src="runtime/archives/0.9/browserfs.min.js"' in page
 
@@ -165,7 +178,8 @@ def test_a_build_without_runtime_removes_an_old_one_and_uses_the_cdn(runtime_bui
     (out / "runtime" / "archives").mkdir(parents=True)
     webbuild.build(out=out, stage=tmp_path / "stage", timeout=90)
     assert not (out / "runtime").exists()
-    assert 'cdn: "https://pygame-web.github.io/archives/0.9/"' in (out / "index.html").read_text(encoding="utf-8")
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert 'cdn: new URL("https://pygame-web.github.io/archives/0.9/", document.baseURI).href' in page
 
 
 def test_a_runtime_that_does_not_match_its_lock_stops_the_build(tmp_path: Path) -> None:

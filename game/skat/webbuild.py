@@ -12,7 +12,10 @@ made by ``skat web-runtime fetch DIR``), from a copy next to the page.  Before
 pygbag sees the template, the build writes the page's settings into it: the
 loading screen's words in both languages (from :mod:`skat.i18n`), how long it
 waits before it reports a failure, and the public address for share links
-(``--url``, for pages inside an iframe such as itch.io).  See ``docs/web.md``.
+(``--url``, for pages inside an iframe such as itch.io).  After pygbag, it writes
+the archive's exact size into the page (which checks what arrives against it) and
+adds a web manifest (installable) and a service worker with this build's id and
+files (offline after the first visit).  See ``docs/web.md``.
 
 ``python -m skat.webbuild`` does the same as ``skat web-build``.
 """
@@ -45,7 +48,14 @@ DEFAULT_STAGE = ROOT / "build" / "stage"
 #: pygbag names the archive and the page's bundle after the staged folder.
 APP_NAME = "skat"
 ARCHIVE_NAME = f"{APP_NAME}.apk"
-PAGE_FILES = ("index.html", ARCHIVE_NAME, "favicon.png")
+#: What pygbag writes, and what the build adds: the web manifest (installable) and the service worker (offline).
+PYGBAG_FILES = ("index.html", ARCHIVE_NAME, "favicon.png")
+MANIFEST_NAME = "manifest.webmanifest"
+WORKER_NAME = "sw.js"
+PAGE_FILES = (*PYGBAG_FILES, MANIFEST_NAME, WORKER_NAME)
+WORKER_TEMPLATE = ROOT / WORKER_NAME
+#: The line of sw.js that receives the build's id and file list.
+WORKER_LINE = "const BUILD = SKAT_BUILD;"
 
 #: Modules of the package that only the desktop runs: command line, terminal play (stdin),
 #: benchmarks, tours, calibration and this build.  Nothing the browser runs imports them.
@@ -91,8 +101,14 @@ RUNTIME_FOLDER = "runtime"
 PAGE_WORDS = (
     "page.runtime", "page.python", "page.fetch", "page.prepare", "page.click", "page.deal",
     "page.failed_title", "page.failed_script", "page.failed_fetch", "page.failed_wasm", "page.failed_timeout",
-    "page.failed_advice", "page.reload",
+    "page.failed_advice", "page.reload", "page.progress", "page.still_waiting", "page.failed_archive",
+    "page.failed_error", "page.error_advice", "page.crash_title", "page.crash_cause", "page.crash_advice",
+    "page.copy_details", "page.copied", "page.copy_by_hand",
 )
+#: Seconds without any byte or step after which the loading screen says it is still waiting, and why.
+DEFAULT_STILL_WAITING = 15.0
+#: The settings line of the finished page (its JSON is rewritten once the archive's size is known).
+BUILT_SETTINGS = re.compile(r"^    window\.skatPageSettings = (\{.*\});$", re.M)
 
 
 class WebBuildError(Exception):
@@ -168,12 +184,27 @@ def public_url(url: str) -> str:
     return f"{parts.scheme}://{parts.netloc}{parts.path or '/'}"
 
 
-def page_settings(load_timeout: float = DEFAULT_LOAD_TIMEOUT, url: str = "", runtime: bool = False) -> dict:  # type: ignore[type-arg]
-    """What index.html's loading screen and skat.ui.web read from ``window.skatPageSettings``."""
+def page_settings(
+    load_timeout: float = DEFAULT_LOAD_TIMEOUT, url: str = "", runtime: bool = False,
+    still_waiting: float = DEFAULT_STILL_WAITING,
+) -> dict:  # type: ignore[type-arg]
+    """What index.html's loading screen and skat.ui.web read from ``window.skatPageSettings``.
+
+    ``archiveBytes`` (the archive's exact size) is filled in by :func:`publish` once pygbag wrote it.
+    """
     from .i18n import CATALOGS
 
     words = {lang: {key: CATALOGS[lang][key] for key in PAGE_WORDS} for lang in ("de", "en")}
-    return {"timeout": float(load_timeout), "publicUrl": url, "runtime": runtime, "words": words}
+    return {"timeout": float(load_timeout), "stillWaiting": float(still_waiting), "publicUrl": url,
+            "runtime": runtime, "archiveBytes": 0, "words": words}
+
+
+def settings_json(settings: dict) -> str:  # type: ignore[type-arg]
+    """The settings as a JavaScript literal inside the page: no ``</``, and no ``{{``/``}}`` (pygbag's markers)."""
+    data = json.dumps(settings, ensure_ascii=True, sort_keys=True).replace("</", "<\\/")
+    while "}}" in data or "{{" in data:
+        data = data.replace("}}", "} }").replace("{{", "{ {")
+    return data
 
 
 def render_template(target: Path, settings: dict, template: Path = TEMPLATE) -> Path:  # type: ignore[type-arg]
@@ -181,10 +212,7 @@ def render_template(target: Path, settings: dict, template: Path = TEMPLATE) -> 
     text = template.read_text(encoding="utf-8")
     if text.count(SETTINGS_LINE) != 1:
         raise WebBuildError(f"{template} must hold this line once: {SETTINGS_LINE.strip()}")
-    data = json.dumps(settings, ensure_ascii=True, sort_keys=True).replace("</", "<\\/")
-    # pygbag refuses a page with "{{" or "}}" left in it: space nested braces apart (still the same JSON).
-    while "}}" in data or "{{" in data:
-        data = data.replace("}}", "} }").replace("{{", "{ {")
+    data = settings_json(settings)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(text.replace(SETTINGS_LINE, f"    window.skatPageSettings = {data};"), encoding="utf-8")
     return target
@@ -268,9 +296,80 @@ def run_pygbag(command: list[str], cwd: Path, timeout: float, verbose: bool = Fa
     return output
 
 
+def manifest(title: str = "Skat") -> dict:  # type: ignore[type-arg]
+    """The web manifest: with it a browser offers to install the page as an app (full screen, the table's colours)."""
+    return {
+        "name": title,
+        "short_name": title,
+        "description": "Skat and Offiziersskat against computer opponents.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "fullscreen",
+        "background_color": "#0e4028",
+        "theme_color": "#0e4028",
+        "icons": [{"src": "favicon.png", "sizes": f"{ICON_SIZE}x{ICON_SIZE}", "type": "image/png", "purpose": "any"}],
+    }
+
+
+def worker_build(files: dict[str, bytes], cdn: bool) -> dict:  # type: ignore[type-arg]
+    """sw.js's settings: the build's id (a hash of every file it serves) and what to keep offline.
+
+    ``files``: the output folder's files by relative path (with a self-hosted runtime, that too).
+    ``files`` of the result are kept when the worker installs, ``later`` (the runtime) once the game
+    has started.  ``cdn``: a CDN build, whose runtime is the CDN's, whose answers are kept too.
+    """
+    import hashlib
+
+    from .webruntime import CDN_WHEEL, DEFAULT_BASE, REPO_DIR, RUNTIME_DIR, RUNTIME_FILES
+
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        digest.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+    prefixes: list[str] = []
+    later = sorted(n for n in files if n.startswith(RUNTIME_FOLDER + "/"))
+    if cdn:
+        later = [DEFAULT_BASE + f.path for f in RUNTIME_FILES] + [DEFAULT_BASE + CDN_WHEEL]
+        prefixes = [DEFAULT_BASE + RUNTIME_DIR, DEFAULT_BASE + REPO_DIR]
+    own = ["./", *sorted(n for n in files if not n.startswith(RUNTIME_FOLDER + "/"))]
+    return {"id": digest.hexdigest()[:16], "files": own, "later": later, "prefixes": prefixes}
+
+
+def write_worker(out: Path) -> Path:
+    """Write ``out/sw.js`` for the files in ``out`` (the service worker that keeps them for offline play)."""
+    worker = WORKER_TEMPLATE.read_text(encoding="utf-8")
+    if worker.count(WORKER_LINE) != 1:
+        raise WebBuildError(f"{WORKER_TEMPLATE} must hold this line once: {WORKER_LINE}")
+    files = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    files.pop(WORKER_NAME, None)
+    cdn = not (out / RUNTIME_FOLDER).is_dir()
+    info = json.dumps(worker_build(files, cdn), sort_keys=True)
+    target = out / WORKER_NAME
+    target.write_text(worker.replace(WORKER_LINE, f"const BUILD = {info};"), encoding="utf-8")
+    return target
+
+
+def worker_settings(out: Path) -> str:
+    """The settings written into ``out/sw.js`` (JSON)."""
+    found = re.search(r"^const BUILD = (\{.*\});$", (out / WORKER_NAME).read_text(encoding="utf-8"), re.M)
+    if found is None:
+        raise WebBuildError(f"{out / WORKER_NAME} has no build settings")
+    return found.group(1)
+
+
+def finish_page(page: str, archive_bytes: int) -> str:
+    """The built page with the archive's exact size in its settings (the page checks what arrives against it)."""
+    found = BUILT_SETTINGS.search(page)
+    if found is None:
+        raise WebBuildError("the built index.html lost its settings line")
+    settings = json.loads(found.group(1))
+    settings["archiveBytes"] = archive_bytes
+    return page[: found.start(1)] + settings_json(settings) + page[found.end(1):]
+
+
 def publish(built: Path, out: Path, runtime: Path | None = None, runtime_files: list[str] | None = None) -> None:
-    """Copy the page, the archive and the icon (and a self-hosted runtime) to ``out`` and check them."""
-    missing = [name for name in PAGE_FILES if not (built / name).is_file()]
+    """Copy the page, the archive and the icon (and a self-hosted runtime) to ``out``, check them, and add
+    the manifest and the service worker."""
+    missing = [name for name in PYGBAG_FILES if not (built / name).is_file()]
     if missing:
         raise WebBuildError(f"pygbag did not write {', '.join(missing)} in {built}")
     page = (built / "index.html").read_text(encoding="utf-8")
@@ -284,8 +383,10 @@ def publish(built: Path, out: Path, runtime: Path | None = None, runtime_files: 
         stale.unlink()
     if (out / RUNTIME_FOLDER).exists():
         shutil.rmtree(out / RUNTIME_FOLDER)
-    for name in PAGE_FILES:
+    (out / "index.html").write_text(finish_page(page, size), encoding="utf-8")
+    for name in PYGBAG_FILES[1:]:
         shutil.copyfile(built / name, out / name)
+    (out / MANIFEST_NAME).write_text(json.dumps(manifest(), indent=2) + "\n", encoding="utf-8")
     if runtime is not None:
         from .webruntime import LOCK_NAME
 
@@ -293,6 +394,7 @@ def publish(built: Path, out: Path, runtime: Path | None = None, runtime_files: 
             target = out / RUNTIME_FOLDER / name
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(runtime / name, target)
+    write_worker(out)
 
 
 #: An absolute address in a page or script.
@@ -321,6 +423,7 @@ def build(
     runtime: Path | None = None,
     url: str = "",
     load_timeout: float = DEFAULT_LOAD_TIMEOUT,
+    still_waiting: float = DEFAULT_STILL_WAITING,
 ) -> Path:
     """Stage the game, run pygbag on the stage and put the page into ``out``; returns ``out``.
 
@@ -334,6 +437,8 @@ def build(
         raise WebBuildError(f"the page template {TEMPLATE} is missing (the web build runs from a source checkout)")
     if not load_timeout > 0:
         raise WebBuildError(f"--load-timeout must be a positive number of seconds, not {load_timeout}")
+    if not still_waiting > 0:
+        raise WebBuildError(f"the still-waiting notice needs a positive number of seconds, not {still_waiting}")
     url = public_url(url) if url else ""
     runtime_files: list[str] = []
     cdn = None
@@ -347,7 +452,8 @@ def build(
         cdn = f"{RUNTIME_FOLDER}/{RUNTIME_DIR}"
     app_dir = stage / APP_NAME
     icon = stage / "favicon.png"  # beside the app folder, not in it: pygbag would pack it
-    template = render_template(stage / "index.html", page_settings(load_timeout, url, runtime is not None))
+    settings = page_settings(load_timeout, url, runtime is not None, still_waiting)
+    template = render_template(stage / "index.html", settings)
     stage_game(app_dir)
     write_favicon(icon)
     # cwd = the stage: nothing of the checkout (a pygbag.ini, say) can steer pygbag.

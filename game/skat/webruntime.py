@@ -47,36 +47,46 @@ API_TAG = "wasm32_bi_emscripten"
 WHEEL_KEY = "pygame.base"
 
 
+#: The package index of the ``archives/0.9/`` runtime.  That runtime was committed once (2024-03-11); its
+#: ``pythons.js`` and ``cpythonrc.py`` are byte-identical to pygbag's commit e26900f ("0.9.0pre"), whose
+#: ``aio/pep0723.py`` ``async_repos()`` asks for ``f"{repo}index-090-{abitag}.json"`` (not 0.9.2's
+#: ``index-0.9.2-…``: the pip package's pep0723.py is not the code that runs in the browser).
+INDEX_NAME = f"index-090-{ABI_TAG}.json"
+
+
 @dataclass(frozen=True)
 class RuntimeFile:
     path: str
     why: str
 
 
-#: What the page loads, and where pygbag 0.9.2 asks for it.  ``cdn`` is the page's ``config.cdn``
-#: (``https://pygame-web.github.io/archives/0.9/`` by default), ``repo`` the package index next to it.
+#: What the page loads, and where the ``archives/0.9/`` runtime asks for it.  ``cdn`` is the page's
+#: ``config.cdn`` (``https://pygame-web.github.io/archives/0.9/`` by default, or the absolute address of
+#: ``runtime/archives/0.9/`` next to the page), ``repo`` the package index next to it.  Checked against the
+#: real ``pythons.js``/``vtx.js`` in a browser (tests/test_browser_page.py with a pygame-web/archives snapshot).
 RUNTIME_FILES: tuple[RuntimeFile, ...] = (
     RuntimeFile(RUNTIME_DIR + "pythons.js", "index.html: <script src=cdn+'pythons.js'>, pygbag's loader"),
     RuntimeFile(RUNTIME_DIR + "browserfs.min.js", "index.html <script>, and pythons.js import_browserfs()"),
-    RuntimeFile(RUNTIME_DIR + "cpythonrc.py", "pythons.js custom_postrun(): fetch(cdn+'cpythonrc.py'); "
-                "pygbag/support/cpythonrc.py is its source"),
-    RuntimeFile(RUNTIME_DIR + "cpython312/main.js", "pythons.js: config.executable, the interpreter for "
-                "data-python='python3.12' (--PYBUILD 3.12)"),
+    RuntimeFile(RUNTIME_DIR + "cpythonrc.py", "pythons.js postrun(): fetch(cdn + interpreter + 'rc.py')"),
+    RuntimeFile(RUNTIME_DIR + "cpython312/main.js", "pythons.js auto_conf(): config.executable = "
+                "cdn + 'cpython' + pydigits + '/main.js' (data-python='python3.12')"),
     RuntimeFile(RUNTIME_DIR + "cpython312/main.wasm", "Emscripten's locateFile: next to main.js"),
-    RuntimeFile(RUNTIME_DIR + "cpython312/main.data", "pythons.js locateFile('main.data'): the packed stdlib "
+    RuntimeFile(RUNTIME_DIR + "cpython312/main.data", "pythons.js vm.locateFile('main.data'): the packed stdlib "
                 "and pygbag's Python modules"),
     RuntimeFile(RUNTIME_DIR + "empty.ogg", "pythons.js feat_snd(): new Audio(cdn+'empty.ogg') probes sound "
                 "(data-os has snd, ume_block 1)"),
-    RuntimeFile(RUNTIME_DIR + "vtx.js", "pythons.js feat_vtx(): import('./vtx.js') (data-os has vtx)"),
-    RuntimeFile(RUNTIME_DIR + "vt/xterm.js", "vtx.js: the terminal (requests of a working 0.9 page)"),
-    RuntimeFile(RUNTIME_DIR + "vt/xterm.css", "vtx.js: the terminal's style (requests of a working 0.9 page)"),
-    RuntimeFile(RUNTIME_DIR + "vt/xterm-addon-image.js", "vtx.js: sixel images (requests of a working 0.9 page)"),
-    RuntimeFile(REPO_DIR + f"index-{PYGBAG_VERSION}-{ABI_TAG}.json", "pygbag 0.9.2 aio/pep0723.py async_repos(): "
-                "f'{repo}index-0.9.2-{abitag}.json'"),
-    RuntimeFile(REPO_DIR + "repodata.json", "pygbag 0.9.2 cpythonrc.py preload_code(): Path(cdn) / "
-                "Config.REPO_DATA"),
+    RuntimeFile(RUNTIME_DIR + "vtx.js", "pythons.js feat_vtx(): import('./vtx.js') (data-os has vtx; desktop only)"),
+    RuntimeFile(RUNTIME_DIR + "vt/xterm.js", "vtx.js: import(config.cdn + 'vt/xterm.js')"),
+    RuntimeFile(RUNTIME_DIR + "vt/xterm.css", "vtx.js: <link href=config.cdn + 'vt/xterm.css'>"),
+    RuntimeFile(RUNTIME_DIR + "vt/xterm-addon-image.js", "vtx.js: import(config.cdn + 'vt/xterm-addon-image.js')"),
+    RuntimeFile(REPO_DIR + INDEX_NAME, "pygbag 0.9.0pre aio/pep0723.py async_repos(): "
+                "f'{repo}index-090-{abitag}.json', repo = PYGPI"),
+    RuntimeFile(REPO_DIR + "repodata.json", "cpythonrc.py preload_code(): Path(cdn) / Config.REPO_DATA"),
 )
-WHEEL_WHY = ("pep0723 pip_install('pygame.base'): repo['-CDN-'] + the index's entry, "
+#: The wheel the CDN's index names (``index-090-cp312.json``: ``cp312/pygame_static-1.0-<abi>-<abi>-<api>.whl``);
+#: a self-hosted runtime takes the name from its downloaded index instead.  The CDN build's offline copy keeps it.
+CDN_WHEEL = REPO_DIR + f"cp312/pygame_static-1.0-{ABI_TAG}-{ABI_TAG}-{API_TAG}.whl"
+WHEEL_WHY = ("pep0723 pip_install('pygame.base'): repo['-CDN-'] (rewritten to PYGPI) + the index's entry, "
              f"<abi>={ABI_TAG}, <api>={API_TAG}")
 
 
@@ -173,13 +183,13 @@ def fetch(dest: Path, base: str = DEFAULT_BASE, timeout: float = 60.0, log=print
     index_data = None
     for item in RUNTIME_FILES:
         data = get(item.path, item.why)
-        if item.path.endswith(f"index-{PYGBAG_VERSION}-{ABI_TAG}.json"):
+        if item.path == REPO_DIR + INDEX_NAME:
             index_data = data
     if index_data is not None:
         try:
             wheel = wheel_path(json.loads(index_data.decode("utf-8")))
         except RuntimeFilesError as exc:
-            problems.append(f"{REPO_DIR}index-{PYGBAG_VERSION}-{ABI_TAG}.json: {exc}")
+            problems.append(f"{REPO_DIR}{INDEX_NAME}: {exc}")
         else:
             get(wheel, WHEEL_WHY)
     if problems:
@@ -242,7 +252,7 @@ def verify(folder: Path) -> list[str]:
             problems.append(f"{path}: {problem}")
             continue
         paths.append(path)
-    problems.extend(f"{path}: not in the lock" for path in sorted(need))
+    problems.extend(f"{path}: not in the lock (a lock of an older list: fetch again)" for path in sorted(need))
     if not any(p.endswith(".whl") for p in paths):
         problems.append("the pygame wheel is not in the lock")
     if problems:

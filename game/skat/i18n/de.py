@@ -238,6 +238,31 @@ MESSAGES: dict[str, str] = {
         "oder spiele die Desktop-Version."
     ),
     "page.reload": "Neu laden",
+    "page.progress": "{done} von {total} MB",
+    "page.still_waiting": (
+        "Noch keine Antwort: Seit {seconds} Sekunden ist nichts angekommen. Eine langsame oder "
+        "überlastete Verbindung oder ein Netz, das {host} zurückhält, kann der Grund sein."
+    ),
+    "page.failed_archive": (
+        "Das Archiv des Spiels ist nicht vollständig angekommen: {what}. Der Webserver hat es vielleicht "
+        "verändert (komprimiert oder eine ältere Kopie geliefert)."
+    ),
+    "page.failed_error": "Der Lader des Spiels ist mit einem Fehler stehen geblieben: {what}.",
+    "page.error_advice": (
+        "Lade die Seite neu. Passiert es wieder, versuche einen anderen Browser oder die Desktop-Version "
+        "und melde den Fehler bitte mit den Details unten."
+    ),
+    "page.crash_title": "Skat wurde wegen eines Fehlers angehalten",
+    "page.crash_cause": (
+        "Das Spiel ist auf einen Fehler in seinem eigenen Programm gestoßen. Deine Partie ist bis zum "
+        "letzten Zug gespeichert."
+    ),
+    "page.crash_advice": (
+        "Lade die Seite neu, um weiterzuspielen. Passiert es wieder, melde es bitte mit den Details unten."
+    ),
+    "page.copy_details": "Details kopieren",
+    "page.copied": "Kopiert",
+    "page.copy_by_hand": "Markiert: mit Strg+C kopieren (oder lange tippen)",
     "dlg.skat_title": "Du spielst bei {bid}",
     "dlg.skat_text": "Nimm den Skat auf und drücke zwei Karten, oder spiel Hand, ohne ihn anzusehen.",
     "dlg.pickup": "Skat aufnehmen",

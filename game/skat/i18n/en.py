@@ -244,6 +244,28 @@ MESSAGES: dict[str, str] = {
         "engine may be blocked on this network: try later, from another network, or play the desktop version."
     ),
     "page.reload": "Reload",
+    "page.progress": "{done} of {total} MB",
+    "page.still_waiting": (
+        "Still waiting: nothing has arrived for {seconds} seconds. A slow or busy connection, "
+        "or a network that holds back {host}, can cause this."
+    ),
+    "page.failed_archive": (
+        "The game's archive did not arrive whole: {what}. The web server may have changed it "
+        "(compressed it, or served an older copy)."
+    ),
+    "page.failed_error": "The game's loader stopped with an error: {what}.",
+    "page.error_advice": (
+        "Reload the page. If it happens again, try another browser or the desktop version, "
+        "and please report the error with the details below."
+    ),
+    "page.crash_title": "Skat stopped because of an error",
+    "page.crash_cause": "The game ran into a mistake in its own program. Your match is saved up to the last move.",
+    "page.crash_advice": (
+        "Reload the page to play on. If it happens again, please report it and include the details below."
+    ),
+    "page.copy_details": "Copy details",
+    "page.copied": "Copied",
+    "page.copy_by_hand": "Selected: copy it with Ctrl+C (or long-press)",
     # dialogs
     "dlg.skat_title": "You play at {bid}",
     "dlg.skat_text": "Take up the skat and put two cards away, or play Hand without looking at it.",

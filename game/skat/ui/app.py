@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 import time
 from typing import Any
 
@@ -34,10 +35,12 @@ class App:
         # sound card.  The sounds start the mixer themselves, quietly, on first use (ui/sounds.py).
         pygame.display.init()
         pygame.font.init()
-        flags = 0 if headless else pygame.RESIZABLE
+        # In the browser the window keeps the size chosen at start (skat.ui.web.browser_window_size) and the
+        # page scales it: pygbag's SDL would adopt pythons.js's square canvas box if it were resizable.
+        flags = 0 if headless or sys.platform == "emscripten" else pygame.RESIZABLE
         self.screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption("Skat")
-        if not headless:
+        if flags & pygame.RESIZABLE:
             self._set_minimum_size()
         self.headless = headless
         self.painter = Painter(self.screen)

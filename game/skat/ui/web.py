@@ -19,11 +19,54 @@ Two page helpers come from the project's ``index.html`` (``window.skatPage``):
 from __future__ import annotations
 
 import contextlib
+import math
 from typing import Any
 
 from ..i18n import Translator
 
 PENDING, COPIED, FAILED = "pending", "copied", "failed"
+
+#: Device pixels per CSS pixel the game draws at most: DPR 3 phones get 2 (crisp text, a third of the pixels).
+MAX_PIXEL_RATIO = 2.0
+#: The largest window the game draws into, in pixels (2560 x 1440): beyond it a frame would cost too much.
+MAX_WINDOW_PIXELS = 2560 * 1440
+#: The window when the page cannot say how large it is.
+FALLBACK_WINDOW = (1280, 720)
+
+
+def browser_window_size(viewport_w: float, viewport_h: float, dpr: float) -> tuple[int, int]:
+    """The game window's size in pixels in the browser, chosen once at start.
+
+    The browser scales the canvas to the page with its shape kept (index.html's CSS), so the window
+    has the viewport's shape, at the device pixel ratio capped at :data:`MAX_PIXEL_RATIO` and at most
+    :data:`MAX_WINDOW_PIXELS`.  Taller than wide means a portrait window (the UI picks its layout from that).
+
+    >>> browser_window_size(1280, 720, 1), browser_window_size(390, 844, 3), browser_window_size(844, 390, 3)
+    ((1280, 720), (780, 1688), (1688, 780))
+    >>> browser_window_size(2560, 1440, 2), browser_window_size(0, 0, 1)
+    ((2560, 1440), (1280, 720))
+    """
+    try:
+        w, h, ratio = float(viewport_w), float(viewport_h), float(dpr)
+    except (TypeError, ValueError):
+        return FALLBACK_WINDOW
+    if not (w >= 1 and h >= 1 and math.isfinite(w * h)):
+        return FALLBACK_WINDOW
+    ratio = min(ratio, MAX_PIXEL_RATIO) if ratio > 0 and math.isfinite(ratio) else 1.0
+    w, h = w * ratio, h * ratio
+    if w * h > MAX_WINDOW_PIXELS:
+        shrink = math.sqrt(MAX_WINDOW_PIXELS / (w * h))
+        w, h = w * shrink, h * shrink
+    return max(1, round(w)), max(1, round(h))
+
+
+def page_window_size(window: Any = None) -> tuple[int, int]:
+    """:func:`browser_window_size` for the page's viewport (``innerWidth``/``innerHeight``/``devicePixelRatio``)."""
+    try:
+        window = window if window is not None else _window()
+        return browser_window_size(window.innerWidth, window.innerHeight, window.devicePixelRatio)
+    except Exception:  # noqa: BLE001 - no page: the default window
+        return FALLBACK_WINDOW
 
 
 def _window() -> Any:
