@@ -14,6 +14,12 @@ tested against both backends.
   origin (itch.io, GitHub Pages) shares one localStorage.
 * :class:`MemoryStorage` — a dict; the fallback when the browser refuses
   storage (private windows, blocked cookies), and handy in tests.
+
+Two game windows may share one data folder: :meth:`FileStorage.lock` is held
+while a document is read, changed and written back, so neither window's update
+is lost.  In the browser, where nothing may wait, the store re-reads a document
+just before writing it and merges (two tabs of one page run one at a time
+between their writes).
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ import contextlib
 import os
 import re
 import sys
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -45,6 +52,11 @@ class Storage(Protocol):
 
     def keys(self) -> list[str]: ...
 
+    def lock(self) -> contextlib.AbstractContextManager[object]:
+        """Held while a document is read, changed and written back (a no-op where only one program
+        can write at a time)."""
+        ...
+
 
 def check_key(key: str) -> str:
     """Keys double as file names, so they are plain: letters, digits, ``_ . -``."""
@@ -58,9 +70,16 @@ class FileStorage:
 
     suffix = ".json"
 
+    lock_name = ".lock"
+    lock_timeout = 2.0
+    """Seconds to wait for another window's update (each takes milliseconds)."""
+    stale_temporary = 60.0
+    """A temporary file this old was left by a program killed mid-save (a save takes milliseconds)."""
+
     def __init__(self, directory: str | os.PathLike[str], *, fsync: bool = True) -> None:
         self.directory = Path(directory)
         self.fsync = fsync
+        self._held = 0
 
     def path(self, key: str) -> Path:
         return self.directory / (check_key(key) + self.suffix)
@@ -122,6 +141,84 @@ class FileStorage:
         names = (p.name[: -len(self.suffix)] for p in self.directory.iterdir() if p.name.endswith(self.suffix))
         return sorted(n for n in names if _KEY.fullmatch(n))
 
+    @contextlib.contextmanager
+    def lock(self) -> Iterator[object]:
+        """An exclusive lock on ``.lock`` in the data folder, shared with every other game process.
+
+        The operating system releases it when its holder ends, however it ends (kill -9 too), so a
+        lock left by a crash is never in the way: the file stays, its lock does not.  Re-entrant
+        within one store.  Raises TimeoutError (an OSError) after :attr:`lock_timeout` seconds."""
+        if self._held:
+            self._held += 1
+            try:
+                yield self
+            finally:
+                self._held -= 1
+            return
+        self.directory.mkdir(parents=True, exist_ok=True)
+        path = self.directory / self.lock_name
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            _acquire(fd, path, self.lock_timeout)
+            self._held = 1
+            try:
+                yield self
+            finally:
+                self._held = 0
+                _release(fd)
+        finally:
+            os.close(fd)
+
+    def remove_stale_temporaries(self, now: float | None = None) -> list[str]:
+        """Delete the temporary files of saves that never finished (a program killed mid-save);
+        a younger one may be another window's save under way and is left alone."""
+        now = time.time() if now is None else now
+        removed = []
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(self.directory):
+                if not (entry.name.startswith(".") and entry.name.endswith(".tmp") and self.suffix in entry.name):
+                    continue
+                with contextlib.suppress(OSError):
+                    if now - entry.stat(follow_symlinks=False).st_mtime > self.stale_temporary and entry.is_file():
+                        os.unlink(entry.path)
+                        removed.append(entry.name)
+        return removed
+
+
+def _acquire(fd: int, path: Path, timeout: float) -> None:
+    """Take the lock on ``fd`` without blocking the frame for long: try, then retry every 2 ms."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if os.name == "nt":
+                import msvcrt
+
+                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+            else:
+                import fcntl
+
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except (BlockingIOError, PermissionError):
+            if time.monotonic() >= deadline:
+                raise TimeoutError(f"another game window keeps {path} locked", ) from None
+            time.sleep(0.002)
+        except (ImportError, OSError):  # a system without file locks: go on unlocked rather than not at all
+            return
+
+
+def _release(fd: int) -> None:
+    with contextlib.suppress(ImportError, OSError):
+        if os.name == "nt":
+            import msvcrt
+
+            os.lseek(fd, 0, os.SEEK_SET)
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+        else:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_UN)
+
 
 class LocalStorage:
     """The browser's ``localStorage`` (or anything with getItem/setItem/removeItem/key/length)."""
@@ -150,6 +247,10 @@ class LocalStorage:
             return
         self.save(new_key, value)  # copy first: a failure here loses nothing
         self.delete(key)
+
+    def lock(self) -> contextlib.AbstractContextManager[object]:
+        """Nothing to wait for: the store re-reads just before it writes (see the module's docstring)."""
+        return contextlib.nullcontext(self)
 
     def keys(self) -> list[str]:
         ls, out = self.local_storage, []
@@ -181,6 +282,9 @@ class MemoryStorage:
 
     def keys(self) -> list[str]:
         return sorted(self.data)
+
+    def lock(self) -> contextlib.AbstractContextManager[object]:
+        return contextlib.nullcontext(self)
 
 
 # ---------------------------------------------------------------- choosing a backend

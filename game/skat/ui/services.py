@@ -56,6 +56,9 @@ class Services:
         """Causes already told (a failing save is retried at every move, but said once)."""
         self.notices_seen = 0
         """How many of ``app.notices`` the player has acknowledged."""
+        self._faults_told: set[int] = set()
+        """Controllers (by id) whose computer-player fault the player has been told of."""
+        self.store.recover()
         self._pull_notices()
 
     def _pull_notices(self) -> None:
@@ -106,7 +109,7 @@ class Services:
         advice = t("advice." + notice.reason, path=notice.where) if notice.reason in _MEDIUM else ""
         consequence = t("save_lost." + notice.doc) if notice.doc else ""
         return t("notice." + kind, doc=doc, reason=reason, aside=self._where_kept(notice.aside), fallback=fallback,
-                 advice=advice, consequence=consequence).strip()
+                 advice=advice, consequence=consequence, n=notice.count).strip()
 
     def _where_kept(self, key: str) -> str:
         """Where a set-aside document is: its file's full path on the desktop, its key in the browser."""
@@ -164,7 +167,11 @@ class Services:
         if self.current is not None and not self.current.match.finished:
             return True
         if self._saved_match_cache is False:
-            self._saved_match_cache = self.store.load_match()
+            self._saved_match_cache = saved = self.store.load_match()
+            if isinstance(saved, MatchInProgress) and saved.match.finished:
+                # It ended but its sheet was not kept then (a full disk, a crash): keep it now.
+                if self.store.keep_match(saved):
+                    self._saved_match_cache = None
             self._pull_notices()
         return isinstance(self._saved_match_cache, MatchInProgress) and not self._saved_match_cache.match.finished
 
@@ -197,10 +204,11 @@ class Services:
             cached = self._saved_match_cache
             game = cached if isinstance(cached, MatchInProgress) else self.store.load_match()
         if game is not None:
-            if game.match.sheet:
-                self.store.finish_match(game)
-            else:
+            if not game.match.sheet:
                 self.store.clear_match()
+            elif not self.store.keep_match(game):
+                # Its sheet could not be written: keep the save itself out of the new match's way.
+                self.store.park_match(game)
         self.current = None
         self._saved_match_cache = None
         self._pull_notices()
@@ -220,9 +228,17 @@ class Services:
         self.current.hinted = tuple(sorted(getattr(ctl, "hinted", ())))
         if self.store.save_match(self.current) and not self.store.notices:
             self._saved_fine()
+        self._tell_faults(ctl)
         self._saved_match_cache = self.current
         self._pull_notices()
         self.show_notices()
+
+    def _tell_faults(self, ctl: MatchController) -> None:
+        """A computer player failed: say so once per match (the table plays on with a working one)."""
+        faults = getattr(ctl, "faults", None)
+        if faults and id(ctl) not in self._faults_told:
+            self._faults_told.add(id(ctl))
+            self.app.notify(self.app.t("notice.ai_fault", detail=faults[0][:120]))
 
     def hand_finished(self, ctl: MatchController) -> None:
         self.save_match(ctl)
@@ -230,7 +246,7 @@ class Services:
     def finish_match(self, ctl: MatchController) -> None:
         self.save_match(ctl)
         if self.current is not None:
-            self.store.finish_match(self.current)
+            self.store.keep_match(self.current)  # on failure the match stays saved, kept at the next start
         self.current = None
         self._saved_match_cache = None
         self._pull_notices()
