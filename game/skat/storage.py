@@ -784,7 +784,7 @@ class Store:
             with contextlib.suppress(Exception):
                 clean()
         try:
-            parked = [k for k in self.storage.keys() if k.startswith(PENDING)]
+            parked = [k for k in self.storage.keys() if k.startswith(PENDING)]  # noqa: SIM118 - a Storage, not a dict
         except Exception:
             parked = []
         for key in parked:
@@ -923,8 +923,8 @@ class Store:
         except Exception as exc:
             reason, where = failure_reason(exc, self._directory())
             self.notices.append(
-                Notice(f"Could not read the saved {what} ({exc}); for now {fallback}.", "read_failed", _kind(key), str(exc),
-                       reason=reason, where=where)
+                Notice(f"Could not read the saved {what} ({exc}); for now {fallback}.", "read_failed", _kind(key),
+                       str(exc), reason=reason, where=where)
             )
             return default()
         if text is None:

@@ -148,7 +148,8 @@ class MatchController:
         assert seat is not None
         p = self.match.seats[seat]
         if not getattr(self.players.get(p), "is_fallback", False):
-            fallback = make_player(self.FALLBACK, random.Random(self.seed * 16 + p if isinstance(self.seed, int) else p))
+            seed = self.seed * 16 + p if isinstance(self.seed, int) else p
+            fallback = make_player(self.FALLBACK, random.Random(seed))
             fallback.is_fallback = True  # type: ignore[attr-defined]
             self.players[p] = fallback
             try:

@@ -168,10 +168,9 @@ class Services:
             return True
         if self._saved_match_cache is False:
             self._saved_match_cache = saved = self.store.load_match()
-            if isinstance(saved, MatchInProgress) and saved.match.finished:
-                # It ended but its sheet was not kept then (a full disk, a crash): keep it now.
-                if self.store.keep_match(saved):
-                    self._saved_match_cache = None
+            # One that ended but whose sheet was not kept then (a full disk, a crash) is kept now.
+            if isinstance(saved, MatchInProgress) and saved.match.finished and self.store.keep_match(saved):
+                self._saved_match_cache = None
             self._pull_notices()
         return isinstance(self._saved_match_cache, MatchInProgress) and not self._saved_match_cache.match.finished
 
