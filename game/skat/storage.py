@@ -756,7 +756,22 @@ class Store:
             return False
         if not self._count(game, finished_match=game.match.finished):
             return False
-        return self._delete(key)
+        try:
+            with self._lock():
+                if key == MATCH and self._saved_id() not in (game.id, None):
+                    return True  # another window saved its own match there since: that one stays
+                return self._delete(key)
+        except OSError:  # the lock could not be had: removing our own save is still right
+            return self._delete(key)
+
+    def _saved_id(self) -> str | None:
+        """The id of the match saved now (None: none, or unreadable)."""
+        try:
+            text = self.storage.load(MATCH)
+            doc = json.loads(text) if text else None
+        except Exception:
+            return None
+        return doc.get("id") if isinstance(doc, dict) and isinstance(doc.get("id"), str) else None
 
     def finish_match(self, game: MatchInProgress) -> FinishedMatch:
         """:meth:`keep_match`, giving the sheet it keeps (kept only when no notice says otherwise)."""
