@@ -239,6 +239,15 @@ class Services:
             self._faults_told.add(id(ctl))
             self.app.notify(self.app.t("notice.ai_fault", detail=faults[0][:120]))
 
+    def save_on_exit(self) -> None:
+        """The program ends (the window closed, Ctrl-C): save the match in progress once more, so not
+        even a computer player's move made since the last save is lost.  Never raises."""
+        try:
+            if self.current is not None and not self.current.match.finished:
+                self.store.save_match(self.current)
+        except Exception:  # noqa: BLE001 - ending the program must not fail
+            pass
+
     def hand_finished(self, ctl: MatchController) -> None:
         self.save_match(ctl)
 
