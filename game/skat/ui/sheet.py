@@ -45,7 +45,10 @@ class SheetScene(Scene):
 
         m = self.c.match
         try:
-            return hand_of_match(m, self.selected, self.names(m), self.c.human)
+            view = hand_of_match(m, self.selected, self.names(m), self.c.human)
+            if self.selected < len(m.sheet) and view.hand.result != m.sheet[self.selected].result:
+                raise ValueError("the kept deal does not end as the sheet says")
+            return view
         except (IllegalActionError, ValueError, IndexError) as exc:
             self.app.notify(self.app.t("notice.unreadable_lost", doc=self.app.t("doc.sheets"),
                                        reason=f"{self.app.t('reason.no_replay')} ({exc})",
