@@ -199,6 +199,6 @@ class SheetScene(Scene):
         if m.sheet and not self.replayable:
             why = t("sheet.no_record")
             p.text(why, 640, 628, fitting_size(p, why, 18, 1160), INK_DIM, anchor="center")
-        if m.sheet:
+        elif m.sheet:
             hint = t("sheet.pick")
             p.text(hint, 60, 654, fitting_size(p, hint, 18, 420), INK_DIM, anchor="midleft")  # above the hint legend
