@@ -7,6 +7,15 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Ctrl-C ends any command quietly (exit status 130); the game window saves its match first."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("skat: interrupted.", file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(prog="skat", description="Skat and Offiziersskat against computer opponents.")
     parser.add_argument("--deal", metavar="CODE", help="start the shared deal with this code")
