@@ -152,3 +152,29 @@ def test_a_failing_computer_player_is_replaced_by_a_working_one_and_the_player_i
     assert len(ctl.faults) <= 3
     told = [n for n in app.notices if "computer player failed" in n]
     assert len(told) == 1 and "strong computer player" in told[0]
+
+
+def test_a_kept_deal_that_does_not_replay_as_its_sheet_says_gives_a_notice_not_a_crash() -> None:
+    """Two cards of the last hand's deal swapped between two players: it still reads, but rebuilt it no longer ends as
+    the sheet's line says (or an action is illegal); A and R say so instead of showing another hand."""
+    import pygame
+
+    from skat.ui.app import App
+    from skat.ui.history import KeptSheet
+    from skat.ui.sheet import SheetScene
+
+    storage = MemoryStorage()
+    doc = {"version": 1, "matches": kept_sheets(storage, 1)}
+    deal = doc["matches"][0]["deals"][-1]
+    doc["matches"][0]["deals"][-1] = deal[3] + deal[1:3] + deal[0] + deal[4:]  # forehand's and middlehand's
+    storage.data["sheets"] = json.dumps(doc)
+    app = App(size=(1280, 720), store=Store(storage, language="en"), headless=True)
+    app.start()
+    [kept] = app.services.past_sheets()
+    assert kept.replayable and not app.notices
+    app.push(SheetScene(app, KeptSheet(kept)))  # type: ignore[arg-type]
+    for key in (pygame.K_a, pygame.K_r):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="", mod=0, scancode=0))
+        app.frame(0.02)
+        assert type(app.stack.top).__name__ in ("SheetScene", "NoticeScene")
+    assert app.notices and "does not replay" in app.notices[-1]
