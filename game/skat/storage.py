@@ -493,6 +493,14 @@ def _finished_doc(m: FinishedMatch) -> dict[str, Any]:
     }
 
 
+def _entries(doc: dict[str, Any], problems: list[str]) -> list[Any]:
+    """The sheets document's entries as they are (see :meth:`Store._keep_sheet`)."""
+    entries = doc.get("matches")
+    if not isinstance(entries, list):
+        raise Invalid("it holds no list of matches")
+    return entries
+
+
 def _finished(value: object) -> FinishedMatch:
     d = _obj(value, "a finished match")
     game = d.get("game")
@@ -836,16 +844,22 @@ class Store:
 
     def _keep_sheet(self, finished: FinishedMatch) -> bool:
         """Add a sheet to the ones on file, read again under the lock, so another window's are kept
-        too; a sheet kept before under the same id (a match given up, then resumed) is replaced."""
+        too; a sheet kept before under the same id (a match given up, then resumed) is replaced.
 
-        def change(sheets: list[FinishedMatch]) -> list[FinishedMatch] | None:
-            old = next((s for s in sheets if s.id == finished.id), None)
-            if old is not None and len(old.sheet) >= len(finished.sheet) and old.replayable >= finished.replayable:
-                return None
-            kept = [s for s in sheets if s.id != finished.id] + [finished]
+        The others are merged as JSON, not checked entry by entry (that is for when they are shown):
+        at the end of a match this takes milliseconds, not the second 200 long sheets take to check."""
+        new = _finished_doc(finished)
+
+        def change(entries: list[Any]) -> list[Any] | None:
+            old = next((e for e in entries if isinstance(e, dict) and e.get("id") == finished.id), None)
+            if old is not None:
+                old_rows = old.get("sheet") if isinstance(old.get("sheet"), list) else []
+                if len(old_rows) >= len(finished.sheet) and (old.get("deals") or not new["deals"]):
+                    return None
+            kept = [e for e in entries if e is not old] + [new]
             return kept[-self.max_sheets :] if self.max_sheets > 0 else []
 
-        return self._update(SHEETS, self._sheets, list, change, self._save_sheets)
+        return self._update(SHEETS, _entries, list, change, lambda entries: self._write(SHEETS, {"matches": entries}))
 
     def _sheets(self, doc: dict[str, Any], problems: list[str]) -> list[FinishedMatch]:
         """One bad entry is dropped alone (the whole document is copied aside first)."""
