@@ -15,7 +15,15 @@ the browser; both re-exported here).  The rules every document follows:
   and ``False``, because losing a save must not end the game in progress.
 
 Statistics follow the match in progress: every hand that ends is counted once,
-when :meth:`Store.save_match` first sees it, so an abandoned match still counts.
+when :meth:`Store.save_match` first sees it, so an abandoned match still counts;
+the statistics remember per match how much of it they hold, so counting again
+(after a failed write, from a second window) adds nothing twice.
+
+Nothing is lost between documents either: finishing a match writes its sheet,
+then the statistics, and only then removes the match, stopping at the first
+failure (:meth:`Store.keep_match`; the next start finishes the job).  The sheets
+and statistics are read, changed and written under the storage's lock and
+merged by match id, so two game windows on one data folder lose nothing.
 """
 
 from __future__ import annotations
@@ -100,6 +108,7 @@ _WHAT = {
     SHEETS: ("score sheets", "finished matches start afresh"),
     STATISTICS: ("statistics", "the statistics start from zero"),
 }
+
 
 def _kind(key: str) -> str:
     """The document a key holds (a parked match is a match)."""
