@@ -72,7 +72,7 @@ class FileStorage:
 
     lock_name = ".lock"
     lock_timeout = 2.0
-    """Seconds to wait for another window's update (each takes milliseconds)."""
+    """Windows: seconds to try for the lock before giving up (POSIX waits for it: updates take milliseconds)."""
     stale_temporary = 60.0
     """A temporary file this old was left by a program killed mid-save (a save takes milliseconds)."""
 
@@ -156,18 +156,12 @@ class FileStorage:
                 self._held -= 1
             return
         self.directory.mkdir(parents=True, exist_ok=True)
-        path = self.directory / self.lock_name
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            _acquire(fd, path, self.lock_timeout)
+        with _held_lock(self.directory / self.lock_name, self.lock_timeout):
             self._held = 1
             try:
                 yield self
             finally:
                 self._held = 0
-                _release(fd)
-        finally:
-            os.close(fd)
 
     def remove_stale_temporaries(self, now: float | None = None) -> list[str]:
         """Delete the temporary files of saves that never finished (a program killed mid-save);
@@ -185,39 +179,45 @@ class FileStorage:
         return removed
 
 
-def _acquire(fd: int, path: Path, timeout: float) -> None:
-    """Take the lock on ``fd`` without blocking the frame for long: try, then retry every 2 ms."""
-    deadline = time.monotonic() + timeout
-    while True:
+@contextlib.contextmanager
+def _held_lock(path: Path, timeout: float) -> Iterator[None]:
+    """Hold the lock file ``path`` against every other process.
+
+    POSIX: ``flock`` on the file, waiting for another window's update (it holds the lock for one
+    read-change-write of a document: milliseconds).  Windows: the file exists only while open, and
+    an open file cannot be deleted there, so a lock file that can be deleted was left by a process
+    that ended; after ``timeout`` seconds of trying, TimeoutError.  Either way the operating system
+    ends a killed holder's lock: a stale lock is never in the way."""
+    if os.name == "nt":
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_RDWR)
+                break
+            except FileExistsError:
+                try:
+                    os.remove(path)  # only possible when no process holds it: a stale lock
+                except PermissionError:
+                    if time.monotonic() >= deadline:
+                        raise TimeoutError(f"another game window keeps {path} locked") from None
+                except FileNotFoundError:
+                    pass
         try:
-            if os.name == "nt":
-                import msvcrt
+            yield
+        finally:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.remove(path)
+        return
+    import fcntl
 
-                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
-            else:
-                import fcntl
-
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return
-        except (BlockingIOError, PermissionError):
-            if time.monotonic() >= deadline:
-                raise TimeoutError(f"another game window keeps {path} locked", ) from None
-            time.sleep(0.002)
-        except (ImportError, OSError):  # a system without file locks: go on unlocked rather than not at all
-            return
-
-
-def _release(fd: int) -> None:
-    with contextlib.suppress(ImportError, OSError):
-        if os.name == "nt":
-            import msvcrt
-
-            os.lseek(fd, 0, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
-        else:
-            import fcntl
-
-            fcntl.flock(fd, fcntl.LOCK_UN)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        with contextlib.suppress(OSError):  # a file system that does not lock (some network folders): unlocked
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 class LocalStorage:
