@@ -4,6 +4,7 @@ match in progress saved."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -14,28 +15,47 @@ from pathlib import Path
 from skat.engine import ISKO
 from skat.engine.deal import shuffled_deck
 from skat.engine.share import encode_deal
-from skat.storage import FileStorage, MemoryStorage, Store
+from skat.storage import FileStorage, Store
 
 GAME = str(Path(__file__).parents[1] / "game")
 
 
-def test_stale_temporary_files_of_a_killed_save_are_removed_at_start(tmp_path: Path) -> None:
+SAVER = """
+import sys
+from skat.storage import FileStorage
+storage = FileStorage(sys.argv[1])
+text = '{"version": 1, "matches": [], "pad": "' + "x" * 3_000_000 + '"}'
+print("saving", flush=True)
+while True:
+    storage.save("sheets", text)
+"""
+
+
+def test_stale_temporary_files_of_killed_saves_are_removed_at_start(tmp_path: Path) -> None:
+    """A program saving a 3 MB document in a loop is killed with SIGKILL ten times; the temporary
+    files it leaves are all gone once the game starts, the document itself is whole, and files
+    that are not the game's stay."""
+    import random
+
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from skat.ui.app import App
 
-    storage = FileStorage(tmp_path)
-    Store(storage).save_settings(Store(MemoryStorage()).default_settings())
-    old = [tmp_path / f".{name}.json.{n}abc.tmp" for n, name in enumerate(("match", "sheets", "statistics"))]
-    fresh = tmp_path / ".match.json.zzz.tmp"  # another window's save under way right now
+    rng = random.Random(5)
+    env = {**os.environ, "PYTHONPATH": GAME}
+    for _ in range(10):
+        saver = subprocess.Popen([sys.executable, "-c", SAVER, str(tmp_path)], env=env, stdout=subprocess.PIPE,
+                                 text=True)
+        assert saver.stdout is not None and saver.stdout.readline().strip() == "saving"
+        time.sleep(rng.uniform(0.01, 0.2))
+        saver.send_signal(signal.SIGKILL)
+        saver.wait()
+    left = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    (tmp_path / ".statistics.json.old.tmp").write_text('{"version": 1, "ha')  # one more, for certain
     mine = tmp_path / "notes.tmp"  # not the game's
-    for path in (*old, fresh, mine):
-        path.write_text('{"version": 1, "half')
-    an_hour_ago = time.time() - 3600
-    for path in (*old, mine):
-        os.utime(path, (an_hour_ago, an_hour_ago))
-    App(size=(1280, 720), store=Store(storage, language="en"), headless=True)
-    assert [p.exists() for p in old] == [False] * 3
-    assert fresh.exists() and mine.exists() and (tmp_path / "settings.json").exists()
+    mine.write_text("mine")
+    App(size=(1280, 720), store=Store(FileStorage(tmp_path), language="en"), headless=True)
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == ["notes.tmp"], left
+    assert json.loads((tmp_path / "sheets.json").read_text())["version"] == 1
 
 
 def test_ctrl_c_quits_cleanly_with_the_match_saved(tmp_path: Path) -> None:

@@ -65,6 +65,10 @@ def check_key(key: str) -> str:
     return key
 
 
+_HELD: dict[str, int] = {}
+"""Data folders whose lock this process holds, and how deep (see :meth:`FileStorage.lock`)."""
+
+
 class FileStorage:
     """JSON files in one directory, written atomically (temporary file, fsync, ``os.replace``)."""
 
@@ -73,13 +77,10 @@ class FileStorage:
     lock_name = ".lock"
     lock_timeout = 2.0
     """Windows: seconds to try for the lock before giving up (POSIX waits for it: updates take milliseconds)."""
-    stale_temporary = 60.0
-    """A temporary file this old was left by a program killed mid-save (a save takes milliseconds)."""
 
     def __init__(self, directory: str | os.PathLike[str], *, fsync: bool = True) -> None:
         self.directory = Path(directory)
         self.fsync = fsync
-        self._held = 0
 
     def path(self, key: str) -> Path:
         return self.directory / (check_key(key) + self.suffix)
@@ -93,6 +94,11 @@ class FileStorage:
         return data.decode("utf-8")
 
     def save(self, key: str, text: str) -> None:
+        """Under the lock, so a temporary file seen while holding the lock is one no save will finish."""
+        with self.lock():
+            self._save(key, text)
+
+    def _save(self, key: str, text: str) -> None:
         import tempfile  # desktop only; kept out of the browser's start-up
 
         path = self.path(key)
@@ -147,35 +153,37 @@ class FileStorage:
 
         The operating system releases it when its holder ends, however it ends (kill -9 too), so a
         lock left by a crash is never in the way: the file stays, its lock does not.  Re-entrant
-        within one store.  Raises TimeoutError (an OSError) after :attr:`lock_timeout` seconds."""
-        if self._held:
-            self._held += 1
+        within this process (for every FileStorage of the folder: a second ``flock`` of the same
+        file from one process would wait for itself)."""
+        folder = str(self.directory.resolve())
+        if _HELD.get(folder):
+            _HELD[folder] += 1
             try:
                 yield self
             finally:
-                self._held -= 1
+                _HELD[folder] -= 1
             return
         self.directory.mkdir(parents=True, exist_ok=True)
         with _held_lock(self.directory / self.lock_name, self.lock_timeout):
-            self._held = 1
+            _HELD[folder] = 1
             try:
                 yield self
             finally:
-                self._held = 0
+                _HELD.pop(folder, None)
 
-    def remove_stale_temporaries(self, now: float | None = None) -> list[str]:
-        """Delete the temporary files of saves that never finished (a program killed mid-save);
-        a younger one may be another window's save under way and is left alone."""
-        now = time.time() if now is None else now
-        removed = []
-        with contextlib.suppress(OSError):
+    def remove_stale_temporaries(self) -> list[str]:
+        """Delete the temporary files of saves that never finished (a program killed mid-save).
+        Every save holds the lock, so while this holds it no temporary file is still being written."""
+        removed: list[str] = []
+        if not self.directory.is_dir():
+            return removed
+        with self.lock(), contextlib.suppress(OSError):
             for entry in os.scandir(self.directory):
-                if not (entry.name.startswith(".") and entry.name.endswith(".tmp") and self.suffix in entry.name):
-                    continue
-                with contextlib.suppress(OSError):
-                    if now - entry.stat(follow_symlinks=False).st_mtime > self.stale_temporary and entry.is_file():
+                name = entry.name
+                if name.startswith(".") and name.endswith(".tmp") and self.suffix in name and entry.is_file():
+                    with contextlib.suppress(OSError):
                         os.unlink(entry.path)
-                        removed.append(entry.name)
+                        removed.append(name)
         return removed
 
 
