@@ -129,15 +129,21 @@ class Broken:
         raise RuntimeError("bug in a player")
 
 
-@pytest.mark.parametrize("how", ["raises", "unknown strength"])
-def test_a_failing_computer_player_is_replaced_by_a_working_one_and_the_player_is_told(how: str) -> None:
+@pytest.mark.parametrize(("strength", "broken", "fallback"), [
+    ("normal", True, "strong"),  # a player that raises
+    ("x", False, "strong"),  # a strength no player has
+    ("strong", True, "normal"),  # the strong player itself fails: the next one takes over
+])
+def test_a_failing_computer_player_is_replaced_by_a_working_one_and_the_player_is_told(
+    strength: str, broken: bool, fallback: str,
+) -> None:
     from skat.ui.app import App
     from skat.ui.controller import MatchController
 
     app = App(size=(1280, 720), store=Store(MemoryStorage(), language="en"), headless=True)
     match = Match("skat", ISKO, players=3, hands=3, seed=6)
-    ctl = MatchController(match, human=0, seed=6, autoplay=True, strength="normal" if how == "raises" else "x")
-    if how == "raises":
+    ctl = MatchController(match, human=0, seed=6, autoplay=True, strength=strength)
+    if broken:
         ctl.players = {p: Broken() for p in range(3)}  # type: ignore[misc]
     for _ in range(2000):
         if ctl.hand.done:
@@ -147,11 +153,11 @@ def test_a_failing_computer_player_is_replaced_by_a_working_one_and_the_player_i
     assert ctl.hand.done and ctl.faults
     for p in range(3):
         player = ctl.players[p]
-        assert type(player).__name__ == "HeuristicPlayer" and player.strength == "strong"
-    # Each seat failed once and then played on with the strong player: one fault per seat at most.
+        assert type(player).__name__ == "HeuristicPlayer" and player.strength == fallback
+    # Each seat failed once and then played on with the working player: one fault per seat at most.
     assert len(ctl.faults) <= 3
     told = [n for n in app.notices if "computer player failed" in n]
-    assert len(told) == 1 and "strong computer player" in told[0]
+    assert len(told) == 1 and f"'{fallback}'" in told[0]
 
 
 def test_a_kept_deal_that_does_not_replay_as_its_sheet_says_gives_a_notice_not_a_crash() -> None:
@@ -177,4 +183,4 @@ def test_a_kept_deal_that_does_not_replay_as_its_sheet_says_gives_a_notice_not_a
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="", mod=0, scancode=0))
         app.frame(0.02)
         assert type(app.stack.top).__name__ in ("SheetScene", "NoticeScene")
-    assert app.notices and "does not replay" in app.notices[-1]
+    assert app.notices and app.notices[-1] == app.t("sheet.bad_record", n=len(kept.sheet))

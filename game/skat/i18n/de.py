@@ -157,6 +157,8 @@ MESSAGES: dict[str, str] = {
     "sheet.hint_mark": "* in diesem Spiel wurde ein Tipp genutzt",
     "sheet.no_record": "Diese Liste hat eine ältere Version ohne die Karten der Spiele aufbewahrt: Analyse und "
                        "Nachspielen gibt es für sie nicht.",
+    "sheet.bad_record": "Die aufbewahrten Karten von Spiel {n} ergeben nicht, was in seiner Zeile steht: Analyse "
+                        "und Nachspielen gibt es für dieses Spiel nicht.",
     "share.choose_title": "Dieses Spiel teilen",
     "share.choose_text": "Ein Freund spielt dieselben Karten von deinem Platz aus gegen dieselben Gegner. Dein "
     "Ergebnis mitschicken, damit ihr vergleichen könnt?",
@@ -340,8 +342,8 @@ MESSAGES: dict[str, str] = {
     "doc_fallback.sheets": 'die Liste beginnt neu',
     "doc_fallback.statistics": 'die Statistik beginnt bei null',
     "notice.resumed": "Die Partie geht dort weiter, wo sie aufgehört hat.",
-    "notice.ai_fault": "Ein Computerspieler hat versagt ({detail}); sein Platz wird ab jetzt vom starken "
-                       "Computerspieler gespielt.",
+    "notice.ai_fault": "Ein Computerspieler hat versagt ({detail}); sein Platz wird ab jetzt mit der Stärke "
+                       "„{strength}“ gespielt.",
     # --- table: what the bidding said, why a card may not be played, bid picker (uilayout) ---
     "suit.diamonds": "Karo",
     "suit.hearts": "Herz",

@@ -163,6 +163,8 @@ MESSAGES: dict[str, str] = {
     "sheet.hint_mark": "* a hint was used in this hand",
     "sheet.no_record": "This sheet was kept by an older version without its deals: analysis and replay are not "
                        "available.",
+    "sheet.bad_record": "The kept cards of hand {n} do not replay as its line on the sheet says: its analysis and "
+                        "replay are not available.",
     "share.choose_title": "Share this deal",
     "share.choose_text": "A friend plays the same cards from your seat against the same opponents. Send your "
     "result along, so that you can compare?",
@@ -350,8 +352,8 @@ MESSAGES: dict[str, str] = {
     "doc_fallback.sheets": 'finished matches start afresh',
     "doc_fallback.statistics": 'the statistics start from zero',
     "notice.resumed": "The match was resumed where it was left.",
-    "notice.ai_fault": "A computer player failed ({detail}); the strong computer player plays its seat from now "
-                       "on.",
+    "notice.ai_fault": "A computer player failed ({detail}); from now on its seat is played at the strength "
+                       "'{strength}'.",
     # --- table: what the bidding said, why a card may not be played, bid picker (uilayout) ---
     "suit.diamonds": "diamonds",
     "suit.hearts": "hearts",

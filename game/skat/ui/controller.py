@@ -137,9 +137,9 @@ class MatchController:
             action = self._fallback_action(h)
         return self.match.act(action)
 
-    FALLBACK = "strong"
+    FALLBACKS = ("strong", "normal")
     """The computer player that takes over a seat whose player failed: the strongest heuristic one,
-    which needs no search."""
+    which needs no search (or, if that was the one that failed, the next)."""
 
     def _fallback_action(self, h: Hand) -> int:
         """A failed or illegal decision: the seat gets the fallback player from now on, and it decides
@@ -149,7 +149,8 @@ class MatchController:
         p = self.match.seats[seat]
         if not getattr(self.players.get(p), "is_fallback", False):
             seed = self.seed * 16 + p if isinstance(self.seed, int) else p
-            fallback = make_player(self.FALLBACK, random.Random(seed))
+            strength = next(s for s in self.FALLBACKS if s != self.strength)
+            fallback = make_player(strength, random.Random(seed))
             fallback.is_fallback = True  # type: ignore[attr-defined]
             self.players[p] = fallback
             try:

@@ -237,7 +237,9 @@ class Services:
         faults = getattr(ctl, "faults", None)
         if faults and id(ctl) not in self._faults_told:
             self._faults_told.add(id(ctl))
-            self.app.notify(self.app.t("notice.ai_fault", detail=faults[0][:120]))
+            now = [p.strength for p in ctl.players.values() if getattr(p, "is_fallback", False)]
+            strength = self.app.t("strength." + (now[0] if now else ctl.FALLBACKS[0]))
+            self.app.notify(self.app.t("notice.ai_fault", detail=faults[0][:120], strength=strength))
 
     def save_on_exit(self) -> None:
         """The program ends (the window closed, Ctrl-C): save the match in progress once more, so not

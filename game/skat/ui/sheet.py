@@ -49,10 +49,8 @@ class SheetScene(Scene):
             if self.selected < len(m.sheet) and view.hand.result != m.sheet[self.selected].result:
                 raise ValueError("the kept deal does not end as the sheet says")
             return view
-        except (IllegalActionError, ValueError, IndexError) as exc:
-            self.app.notify(self.app.t("notice.unreadable_lost", doc=self.app.t("doc.sheets"),
-                                       reason=f"{self.app.t('reason.no_replay')} ({exc})",
-                                       fallback=self.app.t("sheet.no_record")))
+        except (IllegalActionError, ValueError, IndexError):
+            self.app.notify(self.app.t("sheet.bad_record", n=self.selected + 1))
             self.app.services.show_notices()
             return None
 
