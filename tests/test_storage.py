@@ -256,6 +256,7 @@ def test_finished_match_sheet_and_statistics_round_trip(store: Store, backend: B
     for row in match.sheet:
         expected.add_hand("skat", 4, 2, row)
     expected.of("skat").matches_finished = 1
+    expected.counted["done-1"] = (8, 1)  # what makes counting again add nothing
     assert store.statistics() == expected
     assert stats.hands_played == 6  # eight hands, two of them sat out as dealer
     assert stats.total_score == sum(r.changes[2] for r in match.sheet)
@@ -515,7 +516,7 @@ def test_a_failed_write_keeps_the_old_document(store: Store, backend: Backend) -
     assert store.settings() == Settings(language="en", animation="slow")
     assert backend.storage.keys() == ["settings"]
     if isinstance(backend.storage, FileStorage):  # no temporary file left behind
-        assert [p.name for p in backend.storage.directory.iterdir()] == ["settings.json"]
+        assert [p.name for p in backend.storage.directory.iterdir() if p.name != ".lock"] == ["settings.json"]
 
 
 def test_a_failed_match_save_counts_nothing(store: Store, backend: Backend) -> None:
@@ -541,7 +542,7 @@ def test_file_replace_failure_keeps_the_old_file(tmp_path: Path, monkeypatch: py
         files.save("settings", '{"new": 2}')
     monkeypatch.undo()
     assert files.load("settings") == '{"old": 1}'
-    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+    assert [p.name for p in tmp_path.iterdir() if p.name != ".lock"] == ["settings.json"]
 
 
 def test_stray_temporary_files_are_ignored(tmp_path: Path) -> None:

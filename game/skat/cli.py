@@ -7,6 +7,15 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Ctrl-C ends any command quietly (exit status 130); the game window saves its match first."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("skat: interrupted.", file=sys.stderr)
+        return 130
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(prog="skat", description="Skat and Offiziersskat against computer opponents.")
     parser.add_argument("--deal", metavar="CODE", help="start the shared deal with this code")
@@ -95,10 +104,32 @@ def play_window(deal_code: str | None, seat: int = 0) -> int:
 
         return play_text("skat", None, None)
     import asyncio
+    import signal
 
-    from .ui.app import App
+    try:
+        from .ui.app import App
 
-    app = App()
-    app.start(deal_code, seat)
-    asyncio.run(app.run())
+        app = App()
+    except KeyboardInterrupt:  # Ctrl-C while the window opens: nothing to save yet
+        print("skat: interrupted.", file=sys.stderr)
+        return 130
+
+    def interrupted(signum: int, frame: object) -> None:
+        """Ctrl-C: end the frame loop after this frame, as closing the window does."""
+        app.running = False
+        app.interrupted = True
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    app.interrupted = False
+    try:
+        app.start(deal_code, seat)
+        asyncio.run(app.run())
+    except KeyboardInterrupt:  # a second Ctrl-C before the loop noticed the first
+        app.interrupted = True
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        app.services.save_on_exit()
+    if app.interrupted:
+        print("skat: interrupted; the match in progress is saved.", file=sys.stderr)
+        return 130
     return 0

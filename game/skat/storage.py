@@ -15,13 +15,23 @@ the browser; both re-exported here).  The rules every document follows:
   and ``False``, because losing a save must not end the game in progress.
 
 Statistics follow the match in progress: every hand that ends is counted once,
-when :meth:`Store.save_match` first sees it, so an abandoned match still counts.
+when :meth:`Store.save_match` first sees it, so an abandoned match still counts;
+the statistics remember per match how much of it they hold, so counting again
+(after a failed write, from a second window) adds nothing twice.
+
+Nothing is lost between documents either: finishing a match writes its sheet,
+then the statistics, and only then removes the match, stopping at the first
+failure (:meth:`Store.keep_match`; the next start finishes the job).  The sheets
+and statistics are read, changed and written under the storage's lock and
+merged by match id, so two game windows on one data folder lose nothing.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
@@ -77,6 +87,13 @@ __all__ = [
 T = TypeVar("T")
 
 SETTINGS, MATCH, SHEETS, STATISTICS = "settings", "match", "sheets", "statistics"
+PENDING = "match.pending-"
+"""Key prefix of a match that was replaced before its sheet could be kept (see :meth:`Store.park_match`)."""
+BROWSER_SHEETS_BUDGET = 1_500_000
+"""Characters the past sheets may take in the browser's localStorage, which an origin such as
+``*.github.io`` shares with other pages (about 5 M characters in all)."""
+COUNTED_MATCHES = 100
+"""How many recent matches the statistics remember how much of they have counted."""
 DOC_VERSIONS: dict[str, int] = {SETTINGS: 1, MATCH: 1, SHEETS: 1, STATISTICS: 1}
 """The version each document is written with."""
 
@@ -91,6 +108,12 @@ _WHAT = {
     SHEETS: ("score sheets", "finished matches start afresh"),
     STATISTICS: ("statistics", "the statistics start from zero"),
 }
+
+
+def _kind(key: str) -> str:
+    """The document a key holds (a parked match is a match)."""
+    return MATCH if key.startswith(PENDING) else key
+
 
 LANGUAGES = ("de", "en")
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
@@ -228,6 +251,20 @@ class FinishedMatch:
     """The hands the match was set up for (0 in sheets kept before this was recorded: read as the sheet's length)."""
     hinted: tuple[int, ...] = ()
     """Numbers of the hands played with a hint."""
+    decks: tuple[tuple[int, ...], ...] = ()
+    """The deal of each hand on the sheet, read like :attr:`Match.decks` (empty in sheets kept before
+    this was recorded: those hands can be shown but not analysed or replayed)."""
+    actions: tuple[tuple[int, ...], ...] = ()
+    """Every action of each hand on the sheet, read like :attr:`Match.actions`."""
+
+    @property
+    def replayable(self) -> bool:
+        """Whether every hand on the sheet can be rebuilt (for the analysis and the replay)."""
+        return len(self.decks) == len(self.actions) == len(self.sheet) > 0
+
+    def seats_for(self, dealer: int) -> tuple[int, ...]:
+        """Read like :meth:`Match.seats_for`, which reads only game and players."""
+        return Match.seats_for(self, dealer)  # type: ignore[arg-type]
 
     @property
     def finished(self) -> bool:
@@ -270,6 +307,9 @@ class GameStats:
 @dataclass
 class Statistics:
     games: dict[str, GameStats] = field(default_factory=lambda: {"skat": GameStats(), "officers": GameStats()})
+    counted: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Per recent match id: how many of its score-sheet lines are counted, and 1 once its finish is
+    (oldest first, at most :data:`COUNTED_MATCHES`): what makes counting safe to repeat."""
 
     def of(self, game: str) -> GameStats:
         return self.games.setdefault(game, GameStats())
@@ -397,6 +437,54 @@ def _row(value: object, players: int) -> SheetRow:
     )
 
 
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_CODE = {c: i for i, c in enumerate(_ALPHABET)}
+_WIDE = 63
+"""Actions from 63 on (bids, declarations) take three characters: ``_`` and two base-64 digits."""
+_MAX_ACTIONS = 400
+"""More actions than any hand has (a Skat hand has about 50): a bound for what is read back."""
+
+
+def encode_hand(deck: tuple[int, ...] | list[int], actions: tuple[int, ...] | list[int]) -> str:
+    """A hand's deal and actions as about 80 characters: one base-64 digit per card of the deck,
+    then one per card played or call, three per bid or declaration (the sheet keeps 36 hands in
+    about 3,000 characters, a fifth of the sheet's own lines)."""
+    out = [_ALPHABET[c] for c in deck]
+    for a in actions:
+        if 0 <= a < _WIDE:
+            out.append(_ALPHABET[a])
+        elif a < 64 * 64:
+            out += ("_", _ALPHABET[a >> 6], _ALPHABET[a & 63])
+        else:
+            raise ValueError(f"action {a} has no short form")
+    return "".join(out)
+
+
+def decode_hand(text: object) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The deck and actions of :func:`encode_hand`; raises :class:`Invalid` for anything it could not
+    have written (the actions are checked when the hand is rebuilt)."""
+    if not isinstance(text, str) or not 32 <= len(text) <= 32 + 3 * _MAX_ACTIONS:
+        raise Invalid("a kept hand is not a short text")
+    try:
+        codes = [_CODE[ch] for ch in text]
+    except KeyError:
+        raise Invalid("a kept hand has a character it cannot hold") from None
+    deck = tuple(codes[:32])
+    if sorted(deck) != list(range(32)):
+        raise Invalid("a kept hand's deal does not hold each card once")
+    actions, i = [], 32
+    while i < len(codes):
+        if codes[i] == _WIDE:
+            if i + 2 >= len(codes):
+                raise Invalid("a kept hand ends inside an action")
+            actions.append(codes[i + 1] * 64 + codes[i + 2])
+            i += 3
+        else:
+            actions.append(codes[i])
+            i += 1
+    return deck, tuple(actions)
+
+
 def _finished_doc(m: FinishedMatch) -> dict[str, Any]:
     return {
         "id": m.id,
@@ -410,7 +498,16 @@ def _finished_doc(m: FinishedMatch) -> dict[str, Any]:
         "sheet": [_row_doc(r) for r in m.sheet],
         "hands": m.hands,
         "hinted": list(m.hinted),
+        "deals": [encode_hand(deck, acts) for deck, acts in zip(m.decks, m.actions, strict=True)],
     }
+
+
+def _entries(doc: dict[str, Any], problems: list[str]) -> list[Any]:
+    """The sheets document's entries as they are (see :meth:`Store._keep_sheet`)."""
+    entries = doc.get("matches")
+    if not isinstance(entries, list):
+        raise Invalid("it holds no list of matches")
+    return entries
 
 
 def _finished(value: object) -> FinishedMatch:
@@ -424,26 +521,80 @@ def _finished(value: object) -> FinishedMatch:
     except (ValueError, TypeError) as exc:
         raise Invalid(f"bad rules: {exc}") from exc
     sheet = d.get("sheet")
-    if not isinstance(sheet, list):
+    if not isinstance(sheet, list) or len(sheet) > _MAX_HANDS:
         raise Invalid("a finished match has no score sheet")
+    rows = tuple(_row(r, players) for r in sheet)
+    _check_sheet(rows, players)
+    hands = _int(d.get("hands", len(sheet)), "hands", 0, _MAX_HANDS)
+    complete = _bool(d.get("complete"), "complete")
+    if hands and (len(rows) > hands or complete != (len(rows) >= hands)):
+        raise Invalid("a finished match has more or fewer hands than it was set up for")
+    deals = d.get("deals", [])
+    if not isinstance(deals, list) or len(deals) not in (0, len(rows)):
+        raise Invalid("a finished match keeps the deals of other hands than its sheet's")
+    decoded = [decode_hand(text) for text in deals]
     return FinishedMatch(
         id=_str(d.get("id"), "match id"),
         game=game,
         rules=rules,
         players=players,
         person=_int(d.get("person"), "person", 0, players - 1),
-        ai=_str(d.get("ai"), "computer strength"),
+        ai=_strength(d.get("ai")),
         finished_at=_str(d.get("finished_at"), "finishing time"),
-        complete=_bool(d.get("complete"), "complete"),
-        sheet=tuple(_row(r, players) for r in sheet),
-        hands=_int(d.get("hands", len(sheet)), "hands", 0),
-        hinted=_hinted(d.get("hinted", [])),
+        complete=complete,
+        sheet=rows,
+        hands=hands,
+        hinted=_hinted(d.get("hinted", []), max(hands, len(rows))),
+        decks=tuple(deck for deck, _ in decoded),
+        actions=tuple(acts for _, acts in decoded),
     )
 
 
-def _hinted(value: object) -> tuple[int, ...]:
-    """Hand numbers played with a hint (older documents have none)."""
-    return tuple(sorted(set(_ints(value, "hands with a hint"))))
+_MAX_HANDS = 1000
+"""More hands than any match the set-up offers (at most a few dozen)."""
+
+
+def _check_sheet(rows: tuple[SheetRow, ...], players: int) -> None:
+    """The lines follow each other as the game writes them: numbered from 1, the deal passing on, and
+    every total the one before plus this line's change."""
+    totals = (0,) * players
+    for i, row in enumerate(rows):
+        if row.number != i + 1:
+            raise Invalid("the score-sheet lines are not numbered in order")
+        if i and row.dealer != (rows[i - 1].dealer + 1) % players:
+            raise Invalid("the deal does not pass on from line to line")
+        totals = tuple(t + c for t, c in zip(totals, row.changes, strict=True))
+        if row.totals != totals:
+            raise Invalid(f"the totals of line {row.number} do not add up")
+
+
+def _strength(value: object) -> str:
+    """A computer strength this game offers (an unknown one would make every decision fail)."""
+    from .ai.base import STRENGTHS
+
+    if value not in STRENGTHS:
+        raise Invalid("the computer strength is not one this game offers")
+    return str(value)
+
+
+def _check_setup(record: dict[str, Any]) -> None:
+    """The set-up numbers of a match record are whole numbers of the game's range, as the game writes
+    them (the record reader would round 4.7 hands down, and a text seed breaks the computer players)."""
+    _int(record.get("players"), "players", 2, 4)
+    _int(record.get("hands"), "hands", 1, _MAX_HANDS)
+    _int(record.get("first_dealer", 0), "first dealer", 0, 3)
+    seed = record.get("seed")
+    if seed is not None:
+        _int(seed, "seed", 0, 2**63)
+    if not isinstance(record.get("hand_records"), list) or len(record["hand_records"]) > _MAX_HANDS:
+        raise Invalid("the match record holds no list of hands")
+
+
+def _hinted(value: object, hands: int) -> tuple[int, ...]:
+    """Hand numbers played with a hint (older documents have none), each one of the match's ``hands``."""
+    if isinstance(value, list) and len(value) > hands:
+        raise Invalid("more hands are marked with a hint than were played")
+    return tuple(sorted({_int(v, "a hand with a hint", 1, max(hands, 1)) for v in _ints(value, "hands with a hint")}))
 
 
 def _stats_doc(stats: Statistics) -> dict[str, Any]:
@@ -457,7 +608,7 @@ def _stats_doc(stats: Statistics) -> dict[str, Any]:
             "matches_finished": g.matches_finished,
             "by_type": {k: {"played": t.played, "won": t.won, "points": t.points} for k, t in g.by_type.items()},
         }
-    return {"games": games}
+    return {"games": games, "counted": {k: list(v) for k, v in stats.counted.items()}}
 
 
 def _stats(doc: dict[str, Any], problems: list[str]) -> Statistics:
@@ -472,7 +623,7 @@ def _stats(doc: dict[str, Any], problems: list[str]) -> Statistics:
             by_type[_str(kind, "game type", 20)] = TypeStats(
                 _int(t.get("played"), "played", 0), _int(t.get("won"), "won", 0), _int(t.get("points"), "points")
             )
-        stats.games[name] = GameStats(
+        stats.games[name] = game = GameStats(
             hands_played=_int(g.get("hands_played"), "hands played", 0),
             declared=_int(g.get("declared"), "games declared", 0),
             won_as_declarer=_int(g.get("won_as_declarer"), "games won", 0),
@@ -480,7 +631,25 @@ def _stats(doc: dict[str, Any], problems: list[str]) -> Statistics:
             matches_finished=_int(g.get("matches_finished"), "matches finished", 0),
             by_type=by_type,
         )
+        _check_stats(name, game)
+    counted = _obj(doc.get("counted", {}), "the matches counted")
+    if len(counted) > COUNTED_MATCHES:
+        raise Invalid("it remembers more matches than the game keeps")
+    for match_id, value in counted.items():
+        rows = _ints(value, "a match counted", 2)
+        if rows[0] < 0 or rows[1] not in (0, 1):
+            raise Invalid("a match counted is out of range")
+        stats.counted[_str(match_id, "match id")] = (rows[0], rows[1])
     return stats
+
+
+def _check_stats(name: str, g: GameStats) -> None:
+    """Counts the game could have written: no more won than declared, no more declared than played."""
+    if g.won_as_declarer > g.declared or g.declared > g.hands_played:
+        raise Invalid(f"the {name} statistics have more games won than declared, or declared than played")
+    for kind, t in g.by_type.items():
+        if t.won > t.played or t.played > g.hands_played:
+            raise Invalid(f"the {name} statistics of {kind} have more games won than played")
 
 
 # ---------------------------------------------------------------- the store
@@ -492,12 +661,16 @@ class Store:
         storage: Storage | None = None,
         *,
         max_sheets: int = 200,
+        sheets_budget: int | None | str = "auto",
         language: str | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         """``language``: the default when no settings are saved (None: from the browser or system locale)."""
         self.storage: Storage = default_storage() if storage is None else storage
         self.max_sheets = max_sheets
+        self.sheets_budget = sheets_budget if sheets_budget != "auto" else (
+            BROWSER_SHEETS_BUDGET if isinstance(self.storage, LocalStorage) else None)
+        """Characters the sheets document may take (None: no limit; files have room)."""
         self.clock = clock
         self._language = language
         self.notices: list[str] = []
@@ -549,13 +722,11 @@ class Store:
     def save_match(self, game: MatchInProgress) -> bool:
         """Save after every action; hands that ended since the last save go into the statistics.
 
-        The match is written first and the statistics second, so a crash in between can only
-        leave a hand uncounted, never count one twice.
+        The statistics remember per match how many of its lines they hold (:attr:`Statistics.counted`),
+        so a hand is counted exactly once whichever write fails or which window counts it.  They are
+        written first, so the match's own ``counted`` only ever says what they confirmed.
         """
-        sheet = game.match.sheet
-        before = game.counted
-        new_rows = sheet[before:]
-        game.counted = len(sheet)
+        counted = len(game.match.sheet) <= game.counted or self._count(game)
         doc = {
             "id": game.id,
             "person": game.person,
@@ -564,49 +735,101 @@ class Store:
             "hinted": list(game.hinted),
             "record": match_record(game.match, game.id),
         }
-        if not self._write(MATCH, doc):
-            game.counted = before
-            return False
-        if new_rows:
-            self._count(game, new_rows)
-        return True
+        return self._write(MATCH, doc) and counted
 
     def clear_match(self) -> bool:
         return self._delete(MATCH)
 
-    def finish_match(self, game: MatchInProgress) -> FinishedMatch:
-        """Keep the score sheet, count what is not counted yet, and forget the match in progress.
-
-        Also for a match given up before its last hand: its sheet is kept as not ``complete``
-        and it does not count as a finished match in the statistics.
-
-        Calling it again for the same match (say after a crash before the match was deleted)
-        adds nothing twice.
-        """
-        finished = FinishedMatch(
+    def finished_match(self, game: MatchInProgress) -> FinishedMatch:
+        """The score sheet a match leaves, with the deal and actions of each of its hands."""
+        m = game.match
+        n = len(m.sheet)
+        return FinishedMatch(
             id=game.id,
-            game=game.match.game,
-            rules=game.match.rules,
-            players=game.match.players,
+            game=m.game,
+            rules=m.rules,
+            players=m.players,
             person=game.person,
             ai=game.ai,
             finished_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.clock())),
-            complete=game.match.finished,
-            sheet=tuple(game.match.sheet),
-            hands=game.match.hands,
-            hinted=tuple(game.hinted),
+            complete=m.finished,
+            sheet=tuple(m.sheet),
+            hands=m.hands,
+            hinted=tuple(h for h in game.hinted if h <= max(m.hands, n)),
+            decks=tuple(tuple(d) for d in m.decks[:n]),
+            actions=tuple(tuple(a) for a in m.actions[:n]),
         )
-        sheets = self.sheets()
-        if all(s.id != game.id for s in sheets):
-            sheets = (sheets + [finished])[-self.max_sheets :] if self.max_sheets > 0 else []
-            self._save_sheets(sheets)
-            self._count(game, game.match.sheet[game.counted :], finished_match=game.match.finished)
-        game.counted = len(game.match.sheet)
-        self._delete(MATCH)
-        return finished
+
+    def keep_match(self, game: MatchInProgress, key: str = MATCH) -> bool:
+        """Keep the score sheet, count what is not counted yet, and only then forget the match (``key``).
+
+        Also for a match given up before its last hand: its sheet is kept as not ``complete`` and
+        it does not count as a finished match in the statistics.  Each step is one document
+        written whole, in this order: sheets, statistics, removing the match.  A failure stops
+        there and says so; the match stays saved, and calling this again (now or at the next
+        start) finishes the job without adding anything twice.
+        """
+        if not self._keep_sheet(self.finished_match(game)):
+            return False
+        if not self._count(game, finished_match=game.match.finished):
+            return False
+        try:
+            with self._lock():
+                if key == MATCH and self._saved_id() not in (game.id, None):
+                    return True  # another window saved its own match there since: that one stays
+                return self._delete(key)
+        except OSError:  # the lock could not be had: removing our own save is still right
+            return self._delete(key)
+
+    def _saved_id(self) -> str | None:
+        """The id of the match saved now (None: none, or unreadable)."""
+        try:
+            text = self.storage.load(MATCH)
+            doc = json.loads(text) if text else None
+        except Exception:
+            return None
+        return doc.get("id") if isinstance(doc, dict) and isinstance(doc.get("id"), str) else None
+
+    def finish_match(self, game: MatchInProgress) -> FinishedMatch:
+        """:meth:`keep_match`, giving the sheet it keeps (kept only when no notice says otherwise)."""
+        self.keep_match(game)
+        return self.finished_match(game)
+
+    def park_match(self, game: MatchInProgress) -> bool:
+        """A match that could not be kept is being replaced: move its save out of the way (a rename
+        needs no free space) so the new match does not overwrite it; :meth:`recover` keeps it later."""
+        aside = PENDING + re.sub(r"[^A-Za-z0-9_.-]", "-", game.id)[:60]
+        try:
+            self.storage.rename(MATCH, aside)
+        except Exception as exc:
+            reason, where = failure_reason(exc, self._directory())
+            self.notices.append(Notice(f"Could not keep the replaced match: {exc}", "save_failed", MATCH, str(exc),
+                                       reason=reason, where=where))
+            return False
+        return True
+
+    def recover(self) -> None:
+        """At start: remove what a killed save left, and keep the matches that could not be kept
+        before (parked ones, or one that ended but whose sheet was not written)."""
+        clean = getattr(self.storage, "remove_stale_temporaries", None)
+        if callable(clean):
+            with contextlib.suppress(Exception):
+                clean()
+        try:
+            parked = [k for k in self.storage.keys() if k.startswith(PENDING)]  # noqa: SIM118 - a Storage, not a dict
+        except Exception:
+            parked = []
+        for key in parked:
+            game = self._read(key, self._match, lambda: None)
+            if game is not None:
+                self.keep_match(game, key)
 
     def _match(self, doc: dict[str, Any], problems: list[str]) -> MatchInProgress:
         record = _obj(doc.get("record"), "the match record")
+        try:
+            _check_setup(record)
+        except Invalid as exc:
+            raise Invalid(f"the match record does not replay ({exc})", "no_replay") from exc
         try:
             match = replay_match(record)
         except Exception as exc:  # a record that does not replay, whatever the reason
@@ -614,10 +837,10 @@ class Store:
         return MatchInProgress(
             match=match,
             person=_int(doc.get("person"), "person", 0, match.players - 1),
-            ai=_str(doc.get("ai"), "computer strength"),
+            ai=_strength(doc.get("ai")),
             id=_str(doc.get("id"), "match id"),
             counted=_int(doc.get("counted"), "hands counted", 0, len(match.sheet)),
-            hinted=_hinted(doc.get("hinted", [])),
+            hinted=_hinted(doc.get("hinted", []), match.hands),
         )
 
     # ------------------------------------------------------------ score sheets
@@ -627,6 +850,25 @@ class Store:
 
     def _save_sheets(self, sheets: list[FinishedMatch]) -> bool:
         return self._write(SHEETS, {"matches": [_finished_doc(s) for s in sheets]})
+
+    def _keep_sheet(self, finished: FinishedMatch) -> bool:
+        """Add a sheet to the ones on file, read again under the lock, so another window's are kept
+        too; a sheet kept before under the same id (a match given up, then resumed) is replaced.
+
+        The others are merged as JSON, not checked entry by entry (that is for when they are shown):
+        at the end of a match this takes milliseconds, not the second 200 long sheets take to check."""
+        new = _finished_doc(finished)
+
+        def change(entries: list[Any]) -> list[Any] | None:
+            old = next((e for e in entries if isinstance(e, dict) and e.get("id") == finished.id), None)
+            if old is not None:
+                old_rows = old.get("sheet") if isinstance(old.get("sheet"), list) else []
+                if len(old_rows) >= len(finished.sheet) and (old.get("deals") or not new["deals"]):
+                    return None
+            kept = [e for e in entries if e is not old] + [new]
+            return kept[-self.max_sheets :] if self.max_sheets > 0 else []
+
+        return self._update(SHEETS, _entries, list, change, lambda entries: self._write(SHEETS, {"matches": entries}))
 
     def _sheets(self, doc: dict[str, Any], problems: list[str]) -> list[FinishedMatch]:
         """One bad entry is dropped alone (the whole document is copied aside first)."""
@@ -639,6 +881,8 @@ class Store:
                 out.append(_finished(entry))
             except Invalid as exc:
                 problems.append(f"finished match {n} was dropped ({exc})")
+            except Exception as exc:  # a check this module lacks costs this entry, not the others
+                problems.append(f"finished match {n} was dropped ({type(exc).__name__}: {exc})")
         return out
 
     # ------------------------------------------------------------ statistics
@@ -648,14 +892,55 @@ class Store:
     def reset_statistics(self) -> bool:
         return self._write(STATISTICS, _stats_doc(Statistics()))
 
-    def _count(self, game: MatchInProgress, rows: list[SheetRow], finished_match: bool = False) -> None:
-        stats = self.statistics()
+    def _count(self, game: MatchInProgress, finished_match: bool = False) -> bool:
+        """Count the match's lines the statistics do not hold yet, read again under the lock."""
         m = game.match
-        for row in rows:
-            stats.add_hand(m.game, m.players, game.person, row)
-        if finished_match:
-            stats.of(m.game).matches_finished += 1
-        self._write(STATISTICS, _stats_doc(stats))
+
+        def change(stats: Statistics) -> Statistics | None:
+            done, was_finished = stats.counted.get(game.id, (game.counted, 0))
+            rows = m.sheet[done:]
+            now_finished = finished_match and not was_finished
+            if not rows and not now_finished and game.id in stats.counted:
+                return None
+            for row in rows:
+                stats.add_hand(m.game, m.players, game.person, row)
+            if now_finished:
+                stats.of(m.game).matches_finished += 1
+            stats.counted.pop(game.id, None)
+            stats.counted[game.id] = (max(done, len(m.sheet)), int(was_finished or now_finished))
+            while len(stats.counted) > COUNTED_MATCHES:
+                stats.counted.pop(next(iter(stats.counted)))
+            return stats
+
+        ok = self._update(STATISTICS, _stats, Statistics, change, lambda s: self._write(STATISTICS, _stats_doc(s)))
+        if ok:
+            game.counted = len(m.sheet)
+        return ok
+
+    def _update(
+        self,
+        key: str,
+        parse: Callable[[dict[str, Any], list[str]], T],
+        default: Callable[[], T],
+        change: Callable[[T], T | None],
+        write: Callable[[T], bool],
+    ) -> bool:
+        """Read, change and write back one document under the storage's lock, so that another window's
+        update in between is merged, not overwritten (``change`` gives None: nothing to write)."""
+        try:
+            with self._lock():
+                value = change(self._read(key, parse, default))
+                return True if value is None else write(value)
+        except Exception as exc:  # the lock itself: another window holds it too long, or no folder
+            what, _ = _WHAT[_kind(key)]
+            reason, where = failure_reason(exc, self._directory())
+            self.notices.append(Notice(f"Could not save the {what}: {exc}", "save_failed", key, str(exc),
+                                       reason=reason, where=where))
+            return False
+
+    def _lock(self) -> contextlib.AbstractContextManager[object]:
+        lock = getattr(self.storage, "lock", None)
+        return lock() if callable(lock) else contextlib.nullcontext()
 
     # ------------------------------------------------------------ reading and writing
     def _read(
@@ -668,7 +953,7 @@ class Store:
         """Load, migrate and check one document.  ``parse`` may report problems it could work around
         (one bad setting, one bad sheet); then ``repair`` writes back what was read, so the notice
         comes once."""
-        what, fallback = _WHAT[key]
+        what, fallback = _WHAT[_kind(key)]
         try:
             text = self.storage.load(key)
         except ValueError as exc:  # bytes that are not UTF-8
@@ -676,8 +961,8 @@ class Store:
         except Exception as exc:
             reason, where = failure_reason(exc, self._directory())
             self.notices.append(
-                Notice(f"Could not read the saved {what} ({exc}); for now {fallback}.", "read_failed", key, str(exc),
-                       reason=reason, where=where)
+                Notice(f"Could not read the saved {what} ({exc}); for now {fallback}.", "read_failed", _kind(key),
+                       str(exc), reason=reason, where=where)
             )
             return default()
         if text is None:
@@ -716,14 +1001,14 @@ class Store:
     def _migrate(self, key: str, doc: Any) -> dict[str, Any]:
         doc = _obj(doc, "the document")
         version = doc.get("version")
-        current = DOC_VERSIONS[key]
+        current = DOC_VERSIONS[_kind(key)]
         if type(version) is not int or version < 1:
             raise Invalid("it has no valid version number")
         if version > current:
             raise Invalid(f"it was written by a newer version of the game (format {version}, this one reads {current})",
                           "newer_version")
         while version < current:
-            step = MIGRATIONS.get(key, {}).get(version)
+            step = MIGRATIONS.get(_kind(key), {}).get(version)
             if step is None:
                 raise Invalid(f"format {version} can no longer be read", "old_version")
             try:
@@ -737,7 +1022,7 @@ class Store:
         return doc
 
     def _set_aside(self, key: str, reason: str, default: Callable[[], T], code: str = "bad_content") -> T:
-        what, fallback = _WHAT[key]
+        what, fallback = _WHAT[_kind(key)]
         aside = self._aside_key(key)
         try:
             self.storage.rename(key, aside)
@@ -746,7 +1031,7 @@ class Store:
             kept = f"it could not be set aside ({exc})"
             aside = ""
         text = f"The saved {what} could not be read: {reason}. {kept.capitalize()}, and {fallback}."
-        self.notices.append(Notice(text, "unreadable", key, reason, aside, reason=code, where=key))
+        self.notices.append(Notice(text, "unreadable", _kind(key), reason, aside, reason=code, where=key))
         return default()
 
     def _aside_key(self, key: str) -> str:
@@ -762,24 +1047,82 @@ class Store:
         return candidate
 
     def _write(self, key: str, doc: dict[str, Any]) -> bool:
-        what, _ = _WHAT[key]
-        try:
-            text = json.dumps({"version": DOC_VERSIONS[key], **doc}, ensure_ascii=False, separators=(",", ":"))
-            self.storage.save(key, text)
-        except Exception as exc:
-            reason, where = failure_reason(exc, self._directory())
-            self.notices.append(Notice(f"Could not save the {what}: {exc}", "save_failed", key, str(exc),
-                                       reason=reason, where=where))
-            return False
+        """Write one document whole.  Where the browser's quota is near (the sheets' budget) or a write
+        is refused for want of space, the oldest past score sheets make room, with a notice; the match
+        in progress and the settings are never what is dropped."""
+        what, _ = _WHAT[_kind(key)]
+        pruned = 0
+        while True:
+            try:
+                if key == SHEETS:
+                    pruned += self._within_budget(doc)
+                text = json.dumps({"version": DOC_VERSIONS[_kind(key)], **doc}, ensure_ascii=False,
+                                  separators=(",", ":"))
+                self.storage.save(key, text)
+                break
+            except Exception as exc:
+                reason, where = failure_reason(exc, self._directory())
+                if reason == "quota":
+                    cut = self._make_room(key, doc)
+                    if cut:
+                        pruned += cut
+                        continue
+                self._pruned(pruned)
+                self.notices.append(Notice(f"Could not save the {what}: {exc}", "save_failed", _kind(key), str(exc),
+                                           reason=reason, where=where))
+                return False
+        self._pruned(pruned)
         return True
+
+    def _within_budget(self, doc: dict[str, Any]) -> int:
+        """Drop the oldest sheets of a sheets document until it fits :attr:`sheets_budget` characters."""
+        matches = doc.get("matches")
+        if self.sheets_budget is None or not isinstance(matches, list):
+            return 0
+        sizes = [len(json.dumps(m, ensure_ascii=False, separators=(",", ":"))) + 1 for m in matches]
+        total, cut = sum(sizes) + 40, 0
+        while total > self.sheets_budget and cut < len(matches) - 1:
+            total -= sizes[cut]
+            cut += 1
+        if cut:
+            doc["matches"] = matches[cut:]
+        return cut
+
+    def _make_room(self, key: str, doc: dict[str, Any]) -> int:
+        """The storage is full: drop the oldest quarter of the past sheets (at least one).  The number
+        dropped, 0 when there is nothing left to drop."""
+        if key == SHEETS:
+            matches = doc.get("matches")
+            if not isinstance(matches, list) or not matches:
+                return 0
+            cut = max(1, len(matches) // 4)
+            doc["matches"] = matches[cut:]
+            return cut
+        try:
+            text = self.storage.load(SHEETS)
+            sheets = json.loads(text) if text else None
+            matches = sheets.get("matches") if isinstance(sheets, dict) else None
+            if not isinstance(matches, list) or not matches:
+                return 0
+            cut = max(1, len(matches) // 4)
+            sheets["matches"] = matches[cut:]
+            self.storage.save(SHEETS, json.dumps(sheets, ensure_ascii=False, separators=(",", ":")))
+        except Exception:
+            return 0
+        return cut
+
+    def _pruned(self, count: int) -> None:
+        if count:
+            self.notices.append(Notice(f"To make room, the {count} oldest past score sheets were removed.",
+                                       "sheets_pruned", SHEETS, reason="quota", count=count))
 
     def _delete(self, key: str) -> bool:
         try:
             self.storage.delete(key)
         except Exception as exc:
-            text = f"Could not remove the saved {_WHAT[key][0]}: {exc}"
+            text = f"Could not remove the saved {_WHAT[_kind(key)][0]}: {exc}"
             reason, where = failure_reason(exc, self._directory())
-            self.notices.append(Notice(text, "delete_failed", key, str(exc), reason=reason, where=where))
+            self.notices.append(Notice(text, "delete_failed", _kind(key), str(exc), reason=reason, where=where))
             return False
         return True
 

@@ -14,6 +14,12 @@ tested against both backends.
   origin (itch.io, GitHub Pages) shares one localStorage.
 * :class:`MemoryStorage` — a dict; the fallback when the browser refuses
   storage (private windows, blocked cookies), and handy in tests.
+
+Two game windows may share one data folder: :meth:`FileStorage.lock` is held
+while a document is read, changed and written back, so neither window's update
+is lost.  In the browser, where nothing may wait, the store re-reads a document
+just before writing it and merges (two tabs of one page run one at a time
+between their writes).
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ import contextlib
 import os
 import re
 import sys
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -45,6 +52,11 @@ class Storage(Protocol):
 
     def keys(self) -> list[str]: ...
 
+    def lock(self) -> contextlib.AbstractContextManager[object]:
+        """Held while a document is read, changed and written back (a no-op where only one program
+        can write at a time)."""
+        ...
+
 
 def check_key(key: str) -> str:
     """Keys double as file names, so they are plain: letters, digits, ``_ . -``."""
@@ -53,10 +65,18 @@ def check_key(key: str) -> str:
     return key
 
 
+_HELD: dict[str, int] = {}
+"""Data folders whose lock this process holds, and how deep (see :meth:`FileStorage.lock`)."""
+
+
 class FileStorage:
     """JSON files in one directory, written atomically (temporary file, fsync, ``os.replace``)."""
 
     suffix = ".json"
+
+    lock_name = ".lock"
+    lock_timeout = 2.0
+    """Windows: seconds to try for the lock before giving up (POSIX waits for it: updates take milliseconds)."""
 
     def __init__(self, directory: str | os.PathLike[str], *, fsync: bool = True) -> None:
         self.directory = Path(directory)
@@ -74,6 +94,11 @@ class FileStorage:
         return data.decode("utf-8")
 
     def save(self, key: str, text: str) -> None:
+        """Under the lock, so a temporary file seen while holding the lock is one no save will finish."""
+        with self.lock():
+            self._save(key, text)
+
+    def _save(self, key: str, text: str) -> None:
         import tempfile  # desktop only; kept out of the browser's start-up
 
         path = self.path(key)
@@ -122,6 +147,86 @@ class FileStorage:
         names = (p.name[: -len(self.suffix)] for p in self.directory.iterdir() if p.name.endswith(self.suffix))
         return sorted(n for n in names if _KEY.fullmatch(n))
 
+    @contextlib.contextmanager
+    def lock(self) -> Iterator[object]:
+        """An exclusive lock on ``.lock`` in the data folder, shared with every other game process.
+
+        The operating system releases it when its holder ends, however it ends (kill -9 too), so a
+        lock left by a crash is never in the way: the file stays, its lock does not.  Re-entrant
+        within this process (for every FileStorage of the folder: a second ``flock`` of the same
+        file from one process would wait for itself)."""
+        folder = str(self.directory.resolve())
+        if _HELD.get(folder):
+            _HELD[folder] += 1
+            try:
+                yield self
+            finally:
+                _HELD[folder] -= 1
+            return
+        self.directory.mkdir(parents=True, exist_ok=True)
+        with _held_lock(self.directory / self.lock_name, self.lock_timeout):
+            _HELD[folder] = 1
+            try:
+                yield self
+            finally:
+                _HELD.pop(folder, None)
+
+    def remove_stale_temporaries(self) -> list[str]:
+        """Delete the temporary files of saves that never finished (a program killed mid-save).
+        Every save holds the lock, so while this holds it no temporary file is still being written."""
+        removed: list[str] = []
+        if not self.directory.is_dir():
+            return removed
+        with self.lock(), contextlib.suppress(OSError):
+            for entry in os.scandir(self.directory):
+                name = entry.name
+                if name.startswith(".") and name.endswith(".tmp") and self.suffix in name and entry.is_file():
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
+                        removed.append(name)
+        return removed
+
+
+@contextlib.contextmanager
+def _held_lock(path: Path, timeout: float) -> Iterator[None]:
+    """Hold the lock file ``path`` against every other process.
+
+    POSIX: ``flock`` on the file, waiting for another window's update (it holds the lock for one
+    read-change-write of a document: milliseconds).  Windows: the file exists only while open, and
+    an open file cannot be deleted there, so a lock file that can be deleted was left by a process
+    that ended; after ``timeout`` seconds of trying, TimeoutError.  Either way the operating system
+    ends a killed holder's lock: a stale lock is never in the way."""
+    if os.name == "nt":
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_RDWR)
+                break
+            except FileExistsError:
+                try:
+                    os.remove(path)  # only possible when no process holds it: a stale lock
+                except PermissionError:
+                    if time.monotonic() >= deadline:
+                        raise TimeoutError(f"another game window keeps {path} locked") from None
+                except FileNotFoundError:
+                    pass
+        try:
+            yield
+        finally:
+            os.close(fd)
+            with contextlib.suppress(OSError):
+                os.remove(path)
+        return
+    import fcntl
+
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        with contextlib.suppress(OSError):  # a file system that does not lock (some network folders): unlocked
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
 
 class LocalStorage:
     """The browser's ``localStorage`` (or anything with getItem/setItem/removeItem/key/length)."""
@@ -150,6 +255,10 @@ class LocalStorage:
             return
         self.save(new_key, value)  # copy first: a failure here loses nothing
         self.delete(key)
+
+    def lock(self) -> contextlib.AbstractContextManager[object]:
+        """Nothing to wait for: the store re-reads just before it writes (see the module's docstring)."""
+        return contextlib.nullcontext(self)
 
     def keys(self) -> list[str]:
         ls, out = self.local_storage, []
@@ -181,6 +290,9 @@ class MemoryStorage:
 
     def keys(self) -> list[str]:
         return sorted(self.data)
+
+    def lock(self) -> contextlib.AbstractContextManager[object]:
+        return contextlib.nullcontext(self)
 
 
 # ---------------------------------------------------------------- choosing a backend

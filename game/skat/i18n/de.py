@@ -187,6 +187,10 @@ MESSAGES: dict[str, str] = {
     "rank_name.king": "König",
     "rank_name.ace": "Ass",
     "sheet.hint_mark": "* bei deinem Stand: in diesem Spiel hast du einen Tipp genutzt",
+    "sheet.no_record": "Diese Liste hat eine ältere Version ohne die Karten der Spiele aufbewahrt: Analyse und "
+                       "Nachspielen gibt es für sie nicht.",
+    "sheet.bad_record": "Die aufbewahrten Karten von Spiel {n} ergeben nicht, was in seiner Zeile steht: Analyse "
+                        "und Nachspielen gibt es für dieses Spiel nicht.",
     "share.choose_title": "Dieses Spiel teilen",
     "share.choose_text": "Ein Freund spielt dieselben Karten von deinem Platz aus gegen dieselben Gegner. Dein "
     "Ergebnis mitschicken, damit ihr vergleichen könnt?",
@@ -389,6 +393,8 @@ MESSAGES: dict[str, str] = {
     "notice.unreadable_lost": "Die gespeicherten Daten ({doc}) sind nicht lesbar: {reason}; {fallback}.",
     "notice.save_failed": "Speichern fehlgeschlagen ({doc}): {reason}. {consequence} {advice}",
     "notice.delete_failed": "Löschen fehlgeschlagen ({doc}): {reason}. {advice}",
+    "notice.sheets_pruned": "Um im Speicher des Browsers Platz zu schaffen, wurden die {n} ältesten Spiellisten "
+                            "gelöscht; die laufende Partie und die Einstellungen bleiben erhalten.",
     "doc.settings": 'Einstellungen',
     "doc.match": 'Partie',
     "doc.sheets": 'Spiellisten',
@@ -398,6 +404,8 @@ MESSAGES: dict[str, str] = {
     "doc_fallback.sheets": 'die Liste beginnt neu',
     "doc_fallback.statistics": 'die Statistik beginnt bei null',
     "notice.resumed": "Die Partie geht dort weiter, wo sie aufgehört hat.",
+    "notice.ai_fault": "Ein Computerspieler hat versagt ({detail}); sein Platz wird ab jetzt mit der Stärke "
+                       "„{strength}“ gespielt.",
     # --- table: what the bidding said, why a card may not be played, bid picker (uilayout) ---
     "suit.diamonds": "Karo",
     "suit.hearts": "Herz",
@@ -462,7 +470,8 @@ MESSAGES: dict[str, str] = {
     "save_lost.match": "Es wird weitergespielt, aber wird das Spiel jetzt beendet, lässt sich diese Partie "
                        "nicht fortsetzen.",
     "save_lost.settings": "Die geänderten Einstellungen gelten bis zum Beenden des Spiels.",
-    "save_lost.sheets": "Die Spielliste dieser Partie wird nicht aufbewahrt.",
+    "save_lost.sheets": "Die Partie bleibt gespeichert; ihre Spielliste wird aufbewahrt, sobald das Speichern "
+                        "wieder gelingt.",
     "save_lost.statistics": "In der Statistik fehlen die letzten Spiele.",
     "menu.history": "Frühere Partien",
     "history.title": "Frühere Partien",

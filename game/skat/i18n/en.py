@@ -194,6 +194,10 @@ MESSAGES: dict[str, str] = {
     "rank_name.king": "King",
     "rank_name.ace": "Ace",
     "sheet.hint_mark": "* by your score: you used a hint in this hand",
+    "sheet.no_record": "This sheet was kept by an older version without its deals: analysis and replay are not "
+                       "available.",
+    "sheet.bad_record": "The kept cards of hand {n} do not replay as its line on the sheet says: its analysis and "
+                        "replay are not available.",
     "share.choose_title": "Share this deal",
     "share.choose_text": "A friend plays the same cards from your seat against the same opponents. Send your "
     "result along, so that you can compare?",
@@ -397,6 +401,8 @@ MESSAGES: dict[str, str] = {
     "notice.unreadable_lost": "The saved {doc} could not be read: {reason}; {fallback}.",
     "notice.save_failed": "The {doc} could not be saved: {reason}. {consequence} {advice}",
     "notice.delete_failed": "The saved {doc} could not be removed: {reason}. {advice}",
+    "notice.sheets_pruned": "To make room in the browser's storage, the {n} oldest past score sheets were "
+                            "removed; the match in progress and the settings are kept.",
     "doc.settings": 'settings',
     "doc.match": 'match in progress',
     "doc.sheets": 'score sheets',
@@ -406,6 +412,8 @@ MESSAGES: dict[str, str] = {
     "doc_fallback.sheets": 'finished matches start afresh',
     "doc_fallback.statistics": 'the statistics start from zero',
     "notice.resumed": "The match was resumed where it was left.",
+    "notice.ai_fault": "A computer player failed ({detail}); from now on its seat is played at the strength "
+                       "'{strength}'.",
     # --- table: what the bidding said, why a card may not be played, bid picker (uilayout) ---
     "suit.diamonds": "diamonds",
     "suit.hearts": "hearts",
@@ -462,7 +470,7 @@ MESSAGES: dict[str, str] = {
     "advice.unknown": "The game tries again with every move.",
     "save_lost.match": "Play goes on, but if the game is closed now this match cannot be resumed.",
     "save_lost.settings": "The changed settings hold until the game is closed.",
-    "save_lost.sheets": "The score sheet of this match is not kept.",
+    "save_lost.sheets": "The match stays saved; its score sheet is kept as soon as saving works again.",
     "save_lost.statistics": "The latest hands are missing from the statistics.",
     "menu.history": "Past matches",
     "history.title": "Past matches",

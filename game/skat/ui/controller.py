@@ -134,8 +134,35 @@ class MatchController:
             action = None
         self.decision = None
         if action is None or action not in h.legal_actions():
-            action = h.legal_actions()[0]  # play on from the last good state with a legal action
+            action = self._fallback_action(h)
         return self.match.act(action)
+
+    FALLBACKS = ("strong", "normal")
+    """The computer player that takes over a seat whose player failed: the strongest heuristic one,
+    which needs no search (or, if that was the one that failed, the next)."""
+
+    def _fallback_action(self, h: Hand) -> int:
+        """A failed or illegal decision: the seat gets the fallback player from now on, and it decides
+        this move at once (it is quick); only if it fails too, the first legal action is played."""
+        seat = h.to_move
+        assert seat is not None
+        p = self.match.seats[seat]
+        if not getattr(self.players.get(p), "is_fallback", False):
+            seed = self.seed * 16 + p if isinstance(self.seed, int) else p
+            strength = next(s for s in self.FALLBACKS if s != self.strength)
+            fallback = make_player(strength, random.Random(seed))
+            fallback.is_fallback = True  # type: ignore[attr-defined]
+            self.players[p] = fallback
+            try:
+                decision = fallback.begin(h.observe(seat))
+                for _ in range(1000):
+                    if decision.step(1.0):
+                        break
+                if decision.action in h.legal_actions():
+                    return decision.action
+            except Exception as exc:  # noqa: BLE001
+                self.faults.append(f"{type(exc).__name__}: {exc}")
+        return h.legal_actions()[0]  # play on from the last good state with a legal action
 
     def next_hand(self) -> bool:
         return self.match.next_hand() is not None

@@ -57,6 +57,9 @@ class Services:
         """Causes already told (a failing save is retried at every move, but said once)."""
         self.notices_seen = 0
         """How many of ``app.notices`` the player has acknowledged."""
+        self._faults_told: set[int] = set()
+        """Controllers (by id) whose computer-player fault the player has been told of."""
+        self.store.recover()
         self._pull_notices()
 
     def _pull_notices(self) -> None:
@@ -109,7 +112,7 @@ class Services:
         advice = t("advice." + notice.reason, path=notice.where) if notice.reason in _MEDIUM else ""
         consequence = t("save_lost." + notice.doc) if notice.doc else ""
         return t("notice." + kind, doc=doc, reason=reason, aside=self._where_kept(notice.aside), fallback=fallback,
-                 advice=advice, consequence=consequence).strip()
+                 advice=advice, consequence=consequence, n=notice.count).strip()
 
     def _where_kept(self, key: str) -> str:
         """Where a set-aside document is: its file's full path on the desktop, its key in the browser."""
@@ -167,7 +170,10 @@ class Services:
         if self.current is not None and not self.current.match.finished:
             return True
         if self._saved_match_cache is False:
-            self._saved_match_cache = self.store.load_match()
+            self._saved_match_cache = saved = self.store.load_match()
+            # One that ended but whose sheet was not kept then (a full disk, a crash) is kept now.
+            if isinstance(saved, MatchInProgress) and saved.match.finished and self.store.keep_match(saved):
+                self._saved_match_cache = None
             self._pull_notices()
         return isinstance(self._saved_match_cache, MatchInProgress) and not self._saved_match_cache.match.finished
 
@@ -200,10 +206,11 @@ class Services:
             cached = self._saved_match_cache
             game = cached if isinstance(cached, MatchInProgress) else self.store.load_match()
         if game is not None:
-            if game.match.sheet:
-                self.store.finish_match(game)
-            else:
+            if not game.match.sheet:
                 self.store.clear_match()
+            elif not self.store.keep_match(game):
+                # Its sheet could not be written: keep the save itself out of the new match's way.
+                self.store.park_match(game)
         self.current = None
         self._saved_match_cache = None
         self._pull_notices()
@@ -223,9 +230,28 @@ class Services:
         self.current.hinted = tuple(sorted(getattr(ctl, "hinted", ())))
         if self.store.save_match(self.current) and not self.store.notices:
             self._saved_fine()
+        self._tell_faults(ctl)
         self._saved_match_cache = self.current
         self._pull_notices()
         self.show_notices()
+
+    def _tell_faults(self, ctl: MatchController) -> None:
+        """A computer player failed: say so once per match (the table plays on with a working one)."""
+        faults = getattr(ctl, "faults", None)
+        if faults and id(ctl) not in self._faults_told:
+            self._faults_told.add(id(ctl))
+            now = [p.strength for p in ctl.players.values() if getattr(p, "is_fallback", False)]
+            strength = self.app.t("strength." + (now[0] if now else ctl.FALLBACKS[0]))
+            self.app.notify(self.app.t("notice.ai_fault", detail=faults[0][:120], strength=strength))
+
+    def save_on_exit(self) -> None:
+        """The program ends (the window closed, Ctrl-C): save the match in progress once more, so not
+        even a computer player's move made since the last save is lost.  Never raises."""
+        try:
+            if self.current is not None and not self.current.match.finished:
+                self.store.save_match(self.current)
+        except Exception:  # noqa: BLE001 - ending the program must not fail
+            pass
 
     def hand_finished(self, ctl: MatchController) -> None:
         self.save_match(ctl)
@@ -233,7 +259,7 @@ class Services:
     def finish_match(self, ctl: MatchController) -> None:
         self.save_match(ctl)
         if self.current is not None:
-            self.store.finish_match(self.current)
+            self.store.keep_match(self.current)  # on failure the match stays saved, kept at the next start
         self.current = None
         self._saved_match_cache = None
         self._pull_notices()

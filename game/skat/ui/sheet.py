@@ -33,25 +33,41 @@ class SheetScene(Scene):
             Button(1030, 650, 190, 52, t("replay.button"), self.replay),
         ]
         for b in self.tools:
-            b.enabled = self.selected >= 0
+            b.enabled = self.selected >= 0 and self.replayable
+
+    @property
+    def replayable(self) -> bool:
+        """Whether the hands can be rebuilt: always in a match being played; a kept sheet only when it
+        was kept with its deals (older versions kept the lines alone)."""
+        return bool(getattr(self.c.match, "replayable", True))
 
     def _hand_view(self):  # type: ignore[no-untyped-def]
+        """The selected hand rebuilt, or None (with a notice) when its kept deal does not replay."""
+        from ..engine.errors import IllegalActionError
         from .analysis_view import hand_of_match
 
         m = self.c.match
-        return hand_of_match(m, self.selected, self.names(m), self.c.human)
+        try:
+            view = hand_of_match(m, self.selected, self.names(m), self.c.human)
+            if self.selected < len(m.sheet) and view.hand.result != m.sheet[self.selected].result:
+                raise ValueError("the kept deal does not end as the sheet says")
+            return view
+        except (IllegalActionError, ValueError, IndexError):
+            self.app.notify(self.app.t("sheet.bad_record", n=self.selected + 1))
+            self.app.services.show_notices()
+            return None
 
     def analysis(self) -> None:
         from .analysis_view import AnalysisScene
 
-        if self.selected >= 0:
-            self.app.push(AnalysisScene(self.app, self._hand_view()))
+        if self.selected >= 0 and self.replayable and (view := self._hand_view()) is not None:
+            self.app.push(AnalysisScene(self.app, view))
 
     def replay(self) -> None:
         from .hand_replay import ReplayScene
 
-        if self.selected >= 0:
-            self.app.push(ReplayScene(self.app, self._hand_view()))
+        if self.selected >= 0 and self.replayable and (view := self._hand_view()) is not None:
+            self.app.push(ReplayScene(self.app, view))
 
     def select(self, row: int) -> None:
         m = self.c.match
@@ -193,6 +209,9 @@ class SheetScene(Scene):
         self.back.draw(p, focused=True)
         for b in self.tools:
             b.draw(p)
-        if m.sheet:
+        if m.sheet and not self.replayable:
+            why = t("sheet.no_record")
+            p.text(why, 640, 628, fitting_size(p, why, 18, 1160), INK_DIM, anchor="center")
+        elif m.sheet:
             hint = t("sheet.pick")
             p.text(hint, 60, 654, fitting_size(p, hint, 18, 420), INK_DIM, anchor="midleft")  # above the hint legend

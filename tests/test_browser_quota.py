@@ -1,0 +1,152 @@
+"""The browser's storage when its quota is near or a write is refused: the oldest past score sheets
+make room first, with a notice; the match in progress and the settings are never what is dropped."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from skat.engine import ISKO, Match
+from skat.storage import BROWSER_SHEETS_BUDGET, LocalStorage, MatchInProgress, Store
+
+
+class QuotaLocalStorage:
+    """A stand-in for window.localStorage that refuses a write taking its items past ``quota``
+    characters, as browsers do (QuotaExceededError)."""
+
+    def __init__(self, quota: int) -> None:
+        self.items: dict[str, str] = {}
+        self.quota = quota
+        self.refused = 0
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+        if used + len(key) + len(value) > self.quota:
+            self.refused += 1
+            raise RuntimeError("QuotaExceededError: Failed to execute 'setItem' on 'Storage'")
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+    def key(self, i: int) -> str | None:
+        keys = list(self.items)
+        return keys[i] if i < len(keys) else None
+
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+
+def played(hands: int, seed: int, upto: int | None = None) -> Match:
+    match = Match("skat", ISKO, players=3, hands=hands, seed=seed)
+    rng = random.Random(seed)
+    while len(match.sheet) < (hands if upto is None else upto):
+        hand = match.current
+        assert hand is not None
+        if hand.done:
+            match.next_hand()
+        else:
+            match.apply(rng.choice(hand.legal_actions()))
+    return match
+
+
+def filled(ls: QuotaLocalStorage, sheets: int) -> Store:
+    store = Store(LocalStorage(ls), language="de")
+    assert store.save_settings(store.default_settings())
+    for i in range(sheets):
+        store.finish_match(MatchInProgress(played(6, i + 1), id=f"s{i:02d}"))
+    assert not store.notices
+    return store
+
+
+def test_a_refused_save_of_the_match_in_progress_makes_room_from_the_oldest_sheets() -> None:
+    ls = QuotaLocalStorage(10**9)
+    store = filled(ls, 12)
+    ls.quota = sum(len(k) + len(v) for k, v in ls.items.items()) + 500  # nearly full
+    game = MatchInProgress(played(36, 99, upto=6), id="now")
+    assert store.save_match(game)
+    assert ls.refused >= 1
+    [notice] = store.notices
+    assert notice.kind == "sheets_pruned" and notice.count >= 1
+    left = [s.id for s in Store(LocalStorage(ls)).sheets()]
+    assert left == [f"s{i:02d}" for i in range(12 - len(left), 12)] and len(left) == 12 - notice.count
+    again = Store(LocalStorage(ls), language="en")
+    assert again.load_match() is not None and again.settings().language == "de"
+
+
+def test_a_refused_sheet_drops_the_oldest_sheets_not_the_new_one() -> None:
+    ls = QuotaLocalStorage(10**9)
+    store = filled(ls, 12)
+    ls.quota = sum(len(k) + len(v) for k, v in ls.items.items()) + 200
+    store.finish_match(MatchInProgress(played(6, 50), id="new"))
+    kept = [s.id for s in store.sheets()]
+    assert kept[-1] == "new" and "s00" not in kept and "s11" in kept
+    assert [n.kind for n in store.notices] == ["sheets_pruned"]
+
+
+def test_when_nothing_is_left_to_drop_the_match_and_settings_stay_and_a_notice_says_why() -> None:
+    ls = QuotaLocalStorage(10**9)
+    store = filled(ls, 2)
+    settings = ls.items["skat.settings"]
+    ls.quota = len("skat.settings") + len(settings) + 50
+    assert not store.save_match(MatchInProgress(played(36, 7, upto=3), id="now"))
+    assert ls.items["skat.settings"] == settings
+    kinds = [n.kind for n in store.notices]
+    assert kinds[-1] == "save_failed" and store.notices[-1].reason == "quota"
+
+
+def test_the_sheets_stay_within_their_budget_in_the_browser() -> None:
+    ls = QuotaLocalStorage(10**9)
+    store = Store(LocalStorage(ls))
+    assert store.sheets_budget == BROWSER_SHEETS_BUDGET
+    store.sheets_budget = 40_000
+    for i in range(20):
+        store.finish_match(MatchInProgress(played(6, i + 1), id=f"s{i:02d}"))
+    assert len(ls.items["skat.sheets"]) <= 40_000
+    kept = [s.id for s in store.sheets()]
+    assert kept[-1] == "s19" and len(kept) < 20
+    assert all(n.kind == "sheets_pruned" for n in store.notices) and store.notices
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_figures_a_36_hand_sheet_with_its_deals(players: int) -> None:
+    """The figures the README gives: about 17,000 characters for a 36-hand sheet, of which about
+    3,000 are its deals; the budget holds about 85 of them."""
+    from skat.engine import LOTHAR
+
+    rules = ISKO if players == 3 else LOTHAR.with_options(seeger_fabian=True)
+    match = Match("skat", rules, players=players, hands=36, seed=1)
+    rng = random.Random(1)
+    while not match.finished:
+        hand = match.current
+        assert hand is not None
+        if hand.done:
+            match.next_hand()
+        else:
+            match.apply(rng.choice(hand.legal_actions()))
+    ls = QuotaLocalStorage(10**9)
+    Store(LocalStorage(ls)).finish_match(MatchInProgress(match, id="20261201120000-abcdef"))
+    [entry] = json.loads(ls.items["skat.sheets"])["matches"]
+    deals = sum(len(d) for d in entry["deals"])
+    whole = len(json.dumps(entry, separators=(",", ":")))
+    assert 1_500 < deals < 4_000 and 10_000 < whole < 22_000
+    assert BROWSER_SHEETS_BUDGET // whole >= 60
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_pruning_notice_is_said_in_the_players_language(lang: str) -> None:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from skat.storage import MemoryStorage, Notice
+    from skat.ui.app import App
+
+    app = App(size=(1280, 720), store=Store(MemoryStorage(), language=lang), headless=True)
+    text = app.services.localize(Notice("", "sheets_pruned", "sheets", reason="quota", count=3))
+    assert "3" in text and ("Spiellisten" if lang == "de" else "score sheets") in text and "{" not in text

@@ -1,0 +1,166 @@
+"""Saving is a transaction: a storage operation that fails at any point of finishing, saving or
+replacing a match loses no hand and no sheet, and trying again later finishes the job once.
+
+The stand-in backend fails the n-th storage operation like a full disk; each test runs the same
+update once for every n it performs, so every point of failure is tried."""
+
+from __future__ import annotations
+
+import errno
+import os
+import random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from skat.engine import ISKO, OFFICERS, Match  # noqa: E402
+from skat.storage import MatchInProgress, MemoryStorage, Statistics, Store  # noqa: E402
+
+
+class FailingStorage(MemoryStorage):
+    """A MemoryStorage whose write number ``fail_at`` (saves, deletes and renames, counted from 0)
+    fails with a full disk; ``writes`` counts them."""
+
+    def __init__(self, fail_at: int | None = None) -> None:
+        super().__init__()
+        self.fail_at = fail_at
+        self.writes = 0
+
+    def _write_op(self) -> None:
+        n, self.writes = self.writes, self.writes + 1
+        if n == self.fail_at:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    def save(self, key: str, text: str) -> None:
+        self._write_op()
+        super().save(key, text)
+
+    def delete(self, key: str) -> None:
+        self._write_op()
+        super().delete(key)
+
+    def rename(self, key: str, new_key: str) -> None:
+        self._write_op()
+        super().rename(key, new_key)
+
+
+def play_on(match: Match, upto: int, seed: int = 3) -> Match:
+    rng = random.Random(seed * 1000 + len(match.sheet))
+    while len(match.sheet) < upto:
+        hand = match.current
+        assert hand is not None
+        if hand.done:
+            match.next_hand()
+        else:
+            match.apply(rng.choice(hand.legal_actions()))
+    return match
+
+
+def played(game: str = "skat", hands: int = 6, upto: int | None = None, seed: int = 3) -> Match:
+    rules, players = (ISKO, 3) if game == "skat" else (OFFICERS, 2)
+    return play_on(Match(game, rules, players=players, hands=hands, seed=seed), hands if upto is None else upto, seed)
+
+
+def expected_statistics(match: Match, finished: bool) -> Statistics:
+    stats = Statistics()
+    for row in match.sheet:
+        stats.add_hand(match.game, match.players, 0, row)
+    stats.of(match.game).matches_finished = int(finished)
+    return stats
+
+
+def counted(store: Store) -> tuple[int, int]:
+    g = store.statistics().of("skat")
+    return g.hands_played, g.matches_finished
+
+
+def writes_of(action, match: Match) -> int:  # type: ignore[no-untyped-def]
+    storage = FailingStorage()
+    store = Store(storage)
+    game = MatchInProgress(match, id="m1")
+    store.save_match(game)
+    before = storage.writes
+    action(store, game)
+    return storage.writes - before
+
+
+@pytest.mark.parametrize("upto", [None, 4], ids=["finished", "given-up"])
+def test_finishing_a_match_loses_nothing_whichever_write_fails(upto: int | None) -> None:
+    """A match (finished, or given up after 4 of 6 hands) is saved, then finished with write n failing.
+    Right after: either the match is still saved, or its sheet is kept and counted.  After a restart,
+    the sheet is kept once and every hand counted once."""
+    match = played(upto=upto)
+    total = writes_of(lambda store, game: store.finish_match(game), match)
+    assert total >= 2 + (upto is None)  # sheets, statistics (a finish to count), removing the match
+    for fail_at in range(total):
+        storage = FailingStorage()
+        store = Store(storage)
+        game = MatchInProgress(match, id="m1")
+        store.save_match(game)
+        storage.fail_at = storage.writes + fail_at
+        store.finish_match(game)
+        assert store.notices, f"write {fail_at} failed silently"
+        storage.fail_at = None
+        again = Store(storage)
+        kept = [s.id for s in again.sheets()]
+        saved = again.load_match()
+        assert saved is not None or (kept == ["m1"] and counted(again) == (len(match.sheet), upto is None)), (
+            f"write {fail_at} failing lost the match")
+        if saved is not None:  # the next start (or the next new match) keeps it now
+            again.finish_match(saved)
+            again.finish_match(saved)  # and once more: nothing doubles
+        assert [s.id for s in again.sheets()] == ["m1"]
+        assert again.statistics().games == expected_statistics(match, upto is None).games
+        assert again.load_match() is None and not again.notices
+
+
+def test_saving_after_each_hand_counts_each_hand_once_whichever_write_fails() -> None:
+    for fail_at in range(2):  # statistics and the match, in either order
+        storage = FailingStorage()
+        store = Store(storage)
+        match = played(hands=6, upto=2)
+        game = MatchInProgress(match, id="m1")
+        store.save_match(game)
+        play_on(match, 4)
+        storage.fail_at = storage.writes + fail_at
+        assert not store.save_match(game)
+        storage.fail_at = None
+        again = Store(storage)
+        resumed = again.load_match()
+        assert resumed is not None
+        play_on(resumed.match, 6)
+        again.save_match(resumed)
+        assert counted(again) == (6, 0), f"write {fail_at} failing miscounted"
+
+
+def test_a_new_match_that_replaces_one_whose_sheet_cannot_be_written_loses_nothing() -> None:
+    """The disk is full when a new match (or a shared deal) replaces the one in progress: the old match
+    is moved out of the way, not overwritten, and kept at the next start."""
+    from skat.ui.app import App
+    from skat.ui.controller import MatchController
+
+    storage = FailingStorage()
+    app = App(size=(1280, 720), store=Store(storage, language="en"), headless=True)
+    old = MatchController(played(hands=6, upto=2), human=0)
+    app.services.save_match(old)
+
+    real_save = storage.save
+
+    def refuse_sheets(key: str, text: str) -> None:
+        if key == "sheets":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_save(key, text)
+
+    storage.save = refuse_sheets  # type: ignore[method-assign]
+    new = MatchController(Match("officers", OFFICERS, players=2, hands=4, seed=8), human=0)
+    app.services.save_match(new)  # the new match replaces the old one
+    assert any("could not be saved" in n or "full" in n for n in app.notices)
+    storage.save = real_save  # type: ignore[method-assign]
+    later = App(size=(1280, 720), store=Store(storage, language="en"), headless=True)
+    kept = later.services.past_sheets()
+    assert [len(s.sheet) for s in kept] == [2] and kept[0].game == "skat"
+    resumed = later.services.load_match()
+    assert resumed is not None and resumed.match.game == "officers"
+    assert later.services.store.statistics().of("skat").hands_played == 2

@@ -1,0 +1,152 @@
+"""Two game windows on one data folder: real processes finishing matches at the same time lose no
+score sheet and no counted hand (the data folder's lock, re-read and merge by match id); a lock
+left by a killed process is never in the way; in the browser, two tabs merge on every write."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+from skat.storage import FileStorage, LocalStorage, MatchInProgress, Store
+
+GAME = str(Path(__file__).parents[1] / "game")
+
+WINDOW = textwrap.dedent("""
+    import random, sys
+    from skat.engine import ISKO, Match
+    from skat.storage import FileStorage, MatchInProgress, Store
+
+    folder, name, matches = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    store = Store(FileStorage(folder, fsync=False), language="en")
+    rng = random.Random(name)
+    for i in range(matches):
+        match = Match("skat", ISKO, players=3, hands=3, seed=rng.randrange(1, 10**6))
+        game = MatchInProgress(match, id=f"{name}-{i}")
+        while not match.finished:
+            hand = match.current
+            if hand.done:
+                match.next_hand()
+                store.save_match(game)
+            else:
+                match.apply(rng.choice(hand.legal_actions()))
+        store.save_match(game)
+        store.finish_match(game)
+    bad = [n for n in store.notices]
+    print(len(bad), *bad[:3], sep="\\n")
+""")
+
+
+def run_windows(folder: Path, matches: int, windows: int = 2) -> list[str]:
+    env = {**os.environ, "PYTHONPATH": GAME}
+    procs = [subprocess.Popen([sys.executable, "-c", WINDOW, str(folder), f"w{k}", str(matches)], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for k in range(windows)]
+    outs = []
+    for p in procs:
+        out, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err
+        outs.append(out)
+    return outs
+
+
+def test_two_processes_finishing_matches_on_one_folder_lose_no_sheet_and_no_hand(tmp_path: Path) -> None:
+    matches = 40
+    outs = run_windows(tmp_path, matches)
+    assert all(out.split("\n")[0] == "0" for out in outs), outs  # no save failed
+    store = Store(FileStorage(tmp_path), language="en")
+    kept = {s.id for s in store.sheets()}
+    assert kept == {f"w{k}-{i}" for k in range(2) for i in range(matches)}
+    stats = store.statistics().of("skat")
+    assert (stats.hands_played, stats.matches_finished) == (2 * matches * 3, 2 * matches)
+    assert not store.notices
+
+
+HOLDER = textwrap.dedent("""
+    import sys, time
+    from skat.storage import FileStorage
+    with FileStorage(sys.argv[1]).lock():
+        print("locked", flush=True)
+        time.sleep(60)
+""")
+
+
+def test_a_lock_held_by_a_killed_process_is_not_in_the_way(tmp_path: Path) -> None:
+    """Another process holds the lock when this one finishes a match: it waits, and when that process
+    is killed (kill -9, so it cleans nothing up) the lock is free at once and the sheet is kept."""
+    import threading
+
+    from skat.engine import ISKO, Match
+
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path)], env={**os.environ, "PYTHONPATH": GAME},
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        store = Store(FileStorage(tmp_path), language="en")
+        match = Match("skat", ISKO, players=3, hands=3, seed=1)
+        game = MatchInProgress(match, id="m")
+        killer = threading.Timer(0.5, holder.send_signal, (signal.SIGKILL,))
+        started = time.monotonic()
+        killer.start()
+        assert store.keep_match(game) and not store.notices
+        waited = time.monotonic() - started
+        assert 0.4 < waited < 10, waited  # it waited for the other window, then went on
+        assert [s.id for s in store.sheets()] == ["m"] and (tmp_path / ".lock").exists()
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+class SharedLocalStorage:
+    """One origin's localStorage as two tabs see it."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+    def key(self, i: int) -> str | None:
+        keys = list(self.items)
+        return keys[i] if i < len(keys) else None
+
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+
+def test_two_browser_tabs_merge_on_every_write() -> None:
+    """Each tab's store reads a document again just before it writes it, so tabs taking turns keep
+    each other's sheets and hands (a tab's Python runs between frames, never during another's write)."""
+    from skat.engine import ISKO, Match
+
+    shared = SharedLocalStorage()
+    tabs = [Store(LocalStorage(shared), language="en") for _ in range(2)]
+    games = [MatchInProgress(Match("skat", ISKO, players=3, hands=3, seed=k + 1), id=f"tab{k}") for k in range(2)]
+    import random
+
+    rng = random.Random(2)
+    while not all(g.match.finished for g in games):
+        for tab, game in zip(tabs, games, strict=True):
+            m = game.match
+            if m.finished:
+                continue
+            if m.current.done:
+                m.next_hand()
+            else:
+                m.apply(rng.choice(m.current.legal_actions()))
+            tab.save_match(game)
+    for tab, game in zip(tabs, games, strict=True):
+        tab.finish_match(game)
+    reader = Store(LocalStorage(shared), language="en")
+    assert {s.id for s in reader.sheets()} == {"tab0", "tab1"}
+    assert reader.statistics().of("skat").hands_played == 6
