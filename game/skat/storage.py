@@ -37,6 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
+from .engine import json_text
 from .engine.match import Match, SheetRow
 from .engine.record import match_record, replay_match
 from .engine.rules import Rules
@@ -785,7 +786,7 @@ class Store:
         """The id of the match saved now (None: none, or unreadable)."""
         try:
             text = self.storage.load(MATCH)
-            doc = json.loads(text) if text else None
+            doc = json_text.loads(text) if text else None
         except Exception:
             return None
         return doc.get("id") if isinstance(doc, dict) and isinstance(doc.get("id"), str) else None
@@ -968,7 +969,7 @@ class Store:
         if text is None:
             return default()
         try:
-            doc = json.loads(text)
+            doc = json_text.loads(text)
         except (ValueError, RecursionError) as exc:
             return self._set_aside(key, f"it is not valid JSON ({exc})", default, "not_json")
         problems: list[str] = []
@@ -1100,7 +1101,7 @@ class Store:
             return cut
         try:
             text = self.storage.load(SHEETS)
-            sheets = json.loads(text) if text else None
+            sheets = json_text.loads(text) if text else None
             matches = sheets.get("matches") if isinstance(sheets, dict) else None
             if not isinstance(matches, list) or not matches:
                 return 0

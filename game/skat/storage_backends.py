@@ -217,7 +217,11 @@ def _held_lock(path: Path, timeout: float) -> Iterator[None]:
             with contextlib.suppress(OSError):
                 os.remove(path)
         return
-    import fcntl
+    try:
+        import fcntl
+    except ImportError:  # WebAssembly (Pyodide, pygbag): one program, no processes to lock against
+        yield
+        return
 
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import json_text
 from .actions import action_name, parse_action
 from .deal import check_deck
 from .errors import IllegalActionError, RecordError, clipped, shown
@@ -205,8 +206,8 @@ def dumps(record: dict[str, Any]) -> str:
 def loads(text: str) -> Any:
     """Parse a JSON record; every failure of the JSON reader is a RecordError."""
     try:
-        return json.loads(text)
-    except RecursionError:
+        return json_text.loads(text)
+    except (RecursionError, json_text.TooDeep):
         raise RecordError("not a record: its JSON is nested too deeply") from None
     except ValueError as exc:  # a JSONDecodeError, or an integer of more than 4,300 digits
         raise RecordError(f"not valid JSON: {clipped(str(exc), 120)}") from None
