@@ -20,6 +20,10 @@ MESSAGES: dict[str, str] = {
     "btn.sheet": "Spielliste",
     "btn.back": "Zurück",
     "btn.close": "Schließen",
+    # the portrait canvas, for a screen without a portrait form
+    "portrait.turn_title": "Bitte das Handy drehen",
+    "portrait.turn_text": "Dieser Bildschirm braucht mehr Breite, als ein aufrecht gehaltenes Handy hat. "
+                          "Dreh das Handy quer, um ihn zu sehen, oder geh zurück.",
     "say.hold": "Ja",
     "say.pass": "Passe",
     "say.pickup": "Nimmt den Skat",

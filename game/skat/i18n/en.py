@@ -22,6 +22,10 @@ MESSAGES: dict[str, str] = {
     "btn.sheet": "Score sheet",
     "btn.back": "Back",
     "btn.close": "Close",
+    # the portrait canvas, for a screen without a portrait form
+    "portrait.turn_title": "Please turn your phone",
+    "portrait.turn_text": "This screen needs more room across than a phone held upright gives. "
+                          "Turn your phone on its side to see it, or go back.",
     # what players say
     "say.hold": "Yes",
     "say.pass": "Pass",

@@ -19,6 +19,10 @@ TRICK_W = 100.0
 BACK_W = 60.0
 PILE_W = 50.0
 DECK_POS = (640.0, 300.0)
+TOUCH_H = 84.0
+"""A control's least height (and a card's least visible strip) on the portrait canvas: a phone
+390 CSS px wide shows the 720 logical units at 0.54 CSS px each, so 44 CSS px (the usual
+touch target) is 81.2 units."""
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,8 @@ class Target:
     angle: float = 0.0
     dim: bool = False
     lift: bool = False
+    row: int = 0
+    """The row of a hand laid out in rows (portrait): keyboard order goes row by row, then left to right."""
 
 
 # Screen slots: 'bottom', 'left', 'top', 'right'.  Everything stays clear of the
@@ -45,7 +51,112 @@ BOTTOM_HAND_W = 880.0
 TOP_HAND_X = 560.0
 """The four-player table's top hand sits left of centre, clear of the toolbar."""
 SKAT_XY = {3: (604.0, 112.0), 4: (880.0, 130.0)}
-"""The skat in the middle; at four players, beside the top hand rather than under it."""
+"""The skat in the middle; at four, beside the top hand rather than under it."""
+
+
+@dataclass(frozen=True)
+class Fan:
+    """An opponent's hand: centre, whether it runs down the screen's edge (landscape's sides) or
+    across, the card widths for backs and an open hand, the step down an edge (or the widest
+    span across), and how far an open hand moves in from the edge."""
+
+    x: float
+    y: float
+    vertical: bool
+    back_w: float
+    back_step: float
+    open_w: float
+    open_step: float
+    open_dx: float = 0.0
+
+
+@dataclass(frozen=True)
+class TableGeometry:
+    """Every place on the table for one canvas (landscape 1280x720 or portrait 720x1280).
+
+    The one copy of the table's geometry: the layouts below, the table scene (labels, bubbles,
+    toolbar, status panel, dialogs, messages) and the hint panel read it."""
+
+    W: float
+    H: float
+    trick: dict[str, tuple[float, float]]
+    trick_w: float
+    piles: dict[str, tuple[float, float]]
+    skat_beside: dict[str, float]
+    skat_xy: dict[int, tuple[float, float]]
+    skat_w: float
+    skat_step: float
+    deck: tuple[float, float]
+    hand_w: float
+    """The person's cards: width, centre line, widest span, rows (portrait: two), row distance, lift."""
+    hand_y: float
+    hand_span: float
+    hand_rows: int
+    hand_row_step: float
+    hand_lift: float
+    fans: dict[str, Fan]
+    labels: dict[str, tuple[float, float, str]]
+    """(x, y, anchor) of each seat's label; the left and right ones take two lines."""
+    bubbles: dict[str, tuple[float, float, str]]
+    """(x, y, how): 'left'/'right' x is the bubble's edge, 'center' its centre, 'after'/'before'
+    the label's centre (the bubble goes right or left of the label)."""
+    info: tuple[float, float, float, float]
+    toolbar: tuple[tuple[float, float, float, float], ...]
+    """Menu, last trick, score sheet, hint (x, y, w, h)."""
+    toolbar_size: float
+    dialog_area: tuple[float, float, float, float]
+    """Where a decision's panel goes (x, top, w, bottom); None of it covers the person's hand."""
+    play_hint: tuple[float, float]
+    message: tuple[float, float]
+    message_w: float
+
+    @property
+    def portrait(self) -> bool:
+        return self.H > self.W
+
+
+LANDSCAPE = TableGeometry(
+    W=1280, H=720, trick=TRICK_SLOTS, trick_w=TRICK_W, piles=PILE_SLOTS, skat_beside=SKAT_BESIDE_PILE,
+    skat_xy=SKAT_XY, skat_w=64.0, skat_step=72.0, deck=DECK_POS,
+    hand_w=HAND_W, hand_y=640.0, hand_span=BOTTOM_HAND_W, hand_rows=1, hand_row_step=0.0, hand_lift=26.0,
+    fans={"left": Fan(60.0, 360.0, True, BACK_W, 24.0, 70.0, 30.0, 30.0),
+          "right": Fan(1220.0, 360.0, True, BACK_W, 24.0, 70.0, 30.0, -30.0),
+          "top": Fan(TOP_HAND_X, 70.0, False, BACK_W, 420.0, 70.0, 420.0)},
+    labels={"bottom": (640, 520, "center"), "left": (14, 528, "midleft"), "right": (1266, 528, "midright"),
+            "top": (TOP_HAND_X, 140, "center")},
+    bubbles={"bottom": (640, 520, "after"), "top": (TOP_HAND_X, 140, "before"), "left": (10, 160, "left"),
+             "right": (1270, 160, "right")},
+    info=(10, 10, 300, 112),
+    toolbar=((1128, 10, 142, 40), (976, 10, 142, 40), (824, 10, 142, 40), (672, 10, 142, 40)),
+    toolbar_size=22, dialog_area=(290, 170, 700, 710), play_hint=(640, 458), message=(640, 440), message_w=1200,
+)
+
+_P_CARD = 112.0
+"""The person's cards on the portrait canvas: two rows of up to six, each strip a touch target."""
+PORTRAIT = TableGeometry(
+    W=720, H=1280,
+    trick={"bottom": (360, 700), "left": (240, 610), "right": (480, 610), "top": (360, 560)}, trick_w=124.0,
+    piles={"bottom": (672, 880), "left": (48, 500), "right": (672, 500), "top": (200, 500)},
+    skat_beside={"bottom": -46.0, "left": 46.0, "right": -46.0, "top": 46.0},
+    skat_xy={3: (326.0, 265.0), 4: (80.0, 862.0)}, skat_w=60.0, skat_step=68.0, deck=(360.0, 640.0),
+    hand_w=_P_CARD, hand_y=1186.0, hand_span=700.0, hand_rows=2, hand_row_step=100.0, hand_lift=24.0,
+    fans={"left": Fan(150.0, 265.0, False, 56.0, 182.0, 60.0, 276.0),
+          "right": Fan(570.0, 265.0, False, 56.0, 182.0, 60.0, 276.0),
+          "top": Fan(360.0, 265.0, False, 56.0, 182.0, 60.0, 276.0)},
+    labels={"bottom": (14, 946, "midleft"), "left": (14, 326, "midleft"), "right": (706, 326, "midright"),
+            "top": (360, 326, "center")},
+    bubbles={"bottom": (706, 946, "right"), "top": (360, 398, "center"), "left": (10, 398, "left"),
+             "right": (710, 398, "right")},
+    info=(10, 100, 700, 112),
+    toolbar=((542.5, 8, 167.5, TOUCH_H), (365, 8, 167.5, TOUCH_H), (187.5, 8, 167.5, TOUCH_H),
+             (10, 8, 167.5, TOUCH_H)),
+    toolbar_size=26, dialog_area=(10, 426, 700, 928), play_hint=(360, 835), message=(360, 800), message_w=700,
+)
+
+
+def table_geometry(w: float, h: float) -> TableGeometry:
+    """The table's geometry for a canvas of ``w`` x ``h`` (the painter chooses the canvas)."""
+    return PORTRAIT if h > w else LANDSCAPE
 
 
 def hand_positions(n: int, y: float, w: float = HAND_W, max_width: float = 980.0, cx: float = 640.0) -> list[float]:
@@ -55,6 +166,20 @@ def hand_positions(n: int, y: float, w: float = HAND_W, max_width: float = 980.0
     total = step * (n - 1)
     x0 = cx - total / 2
     return [x0 + i * step for i in range(n)]
+
+
+def hand_places(n: int, geo: TableGeometry) -> list[tuple[float, float, int]]:
+    """(x, y, row) of the person's ``n`` sorted cards: one fanned row, or (portrait) rows of at
+    most six where the upper row shows a strip of ``hand_row_step`` above the lower."""
+    if geo.hand_rows == 1 or n <= 6:
+        return [(x, geo.hand_y, 0) for x in hand_positions(n, 0, geo.hand_w, geo.hand_span, geo.W / 2)]
+    upper = (n + 1) // 2
+    out = []
+    for row, (count, y) in enumerate(((upper, geo.hand_y - geo.hand_row_step), (n - upper, geo.hand_y))):
+        step = min(geo.hand_w + 6, (geo.hand_span - geo.hand_w) / 5)
+        x0 = geo.W / 2 - step * (count - 1) / 2
+        out += [(x0 + i * step, y, row) for i in range(count)]
+    return out
 
 
 def sorted_hand(cards: list[int], game: int | None) -> list[int]:
@@ -67,7 +192,7 @@ def _mask_cards(mask: int) -> list[int]:
 
 def skat_layout(
     hand: SkatHand, slot_of_seat: dict[int, str], human_seat: int | None, selected: set[int],
-    legal_cards: set[int], held_trick: tuple | None,
+    legal_cards: set[int], held_trick: tuple | None, geo: TableGeometry = LANDSCAPE,
 ) -> dict[int, Target]:
     """Targets for a Skat hand.  ``slot_of_seat`` maps hand seats to screen slots."""
     out: dict[int, Target] = {}
@@ -79,42 +204,42 @@ def skat_layout(
         open_hand = open_hand or hand.done
         if slot == "bottom":
             cards = sorted_hand(cards, game)
-            xs = hand_positions(len(cards), 0, max_width=BOTTOM_HAND_W)
-            for i, (c, x) in enumerate(zip(cards, xs, strict=True)):
+            for i, (c, (x, y, row)) in enumerate(zip(cards, hand_places(len(cards), geo), strict=True)):
                 lift = c in selected
                 dim = (playing and c not in legal_cards)
-                out[c] = Target(x, 640 - (26 if lift else 0), HAND_W, open_hand, 100 + i, dim=dim, lift=lift)
-        elif slot in ("left", "right"):
-            cards = sorted_hand(cards, game) if open_hand else cards
-            x = 60.0 if slot == "left" else 1220.0
-            w = BACK_W if not open_hand else 70.0
-            step = 24.0 if not open_hand else 30.0
-            y0 = 360 - step * (len(cards) - 1) / 2
+                out[c] = Target(x, y - (geo.hand_lift if lift else 0), geo.hand_w, open_hand, 100 + i, dim=dim,
+                                lift=lift, row=row)
+            continue
+        fan = geo.fans[slot]
+        cards = sorted_hand(cards, game) if open_hand else cards
+        w = fan.open_w if open_hand else fan.back_w
+        step = fan.open_step if open_hand else fan.back_step
+        if fan.vertical:
+            y0 = fan.y - step * (len(cards) - 1) / 2
             for i, c in enumerate(cards):
-                out[c] = Target(x + (0 if not open_hand else (30 if slot == "left" else -30)), y0 + i * step, w,
-                                open_hand, 50 + i, angle=90.0 if not open_hand else 0.0)
-        else:  # top
-            cards = sorted_hand(cards, game) if open_hand else cards
-            xs = hand_positions(len(cards), 0, w=BACK_W, max_width=420, cx=TOP_HAND_X)
+                out[c] = Target(fan.x + (fan.open_dx if open_hand else 0), y0 + i * step, w, open_hand, 50 + i,
+                                angle=90.0 if not open_hand else 0.0)
+        else:
+            xs = hand_positions(len(cards), 0, w=fan.back_w, max_width=step, cx=fan.x)
             for i, (c, x) in enumerate(zip(cards, xs, strict=True)):
-                out[c] = Target(x, 70, BACK_W if not open_hand else 70.0, open_hand, 50 + i)
+                out[c] = Target(x, fan.y, w, open_hand, 50 + i)
     # The skat: in the middle until taken; after the discards, by the declarer's tricks.
     skat_cards = _mask_cards(hand.skat)
-    sx, sy = SKAT_XY[4 if "top" in slot_of_seat.values() else 3]
+    sx, sy = geo.skat_xy[4 if "top" in slot_of_seat.values() else 3]
     if hand.phase in (Phase.BIDDING, Phase.SKAT) or (hand.hand_game and not hand.done) or hand.declarer is None:
         for i, c in enumerate(skat_cards):
-            out[c] = Target(sx + 72 * i, sy, 64, hand.done, 10 + i)
+            out[c] = Target(sx + geo.skat_step * i, sy, geo.skat_w, hand.done, 10 + i)
     elif hand.done:
         for i, c in enumerate(skat_cards):
-            out[c] = Target(sx + 72 * i, sy, 64, True, 10 + i)
+            out[c] = Target(sx + geo.skat_step * i, sy, geo.skat_w, True, 10 + i)
     else:
         slot = slot_of_seat.get(hand.declarer, "bottom")
-        px, py = PILE_SLOTS[slot]
+        px, py = geo.piles[slot]
         for i, c in enumerate(skat_cards):
-            out[c] = Target(px + SKAT_BESIDE_PILE[slot] + 8 * i, py, PILE_W, seat_sees_discards(hand, human_seat),
+            out[c] = Target(px + geo.skat_beside[slot] + 8 * i, py, PILE_W, seat_sees_discards(hand, human_seat),
                             5 + i)
-    _trick_targets(out, hand, 3, held_trick, lambda s: PILE_SLOTS[slot_of_seat.get(s, "bottom")],
-                   lambda s: TRICK_SLOTS[slot_of_seat.get(s, "bottom")], TRICK_W, (2.0, 1.0))
+    _trick_targets(out, hand, 3, held_trick, lambda s: geo.piles[slot_of_seat.get(s, "bottom")],
+                   lambda s: geo.trick[slot_of_seat.get(s, "bottom")], geo.trick_w, (2.0, 1.0))
     return out
 
 
@@ -224,3 +349,90 @@ def officers_layout(
     _trick_targets(out, hand, 2, held_trick, lambda s: OFF_PILE[slot_of_seat[s]],
                    lambda s: OFF_TRICK[slot_of_seat[s]], OFF_W + 10, (1.5, 0.8))
     return out
+
+
+# ----------------------------------------------------------------- dialogs on the portrait canvas
+ROW_GAP = 10.0
+MAX_PER_ROW = 3
+
+
+def reflow_dialog(dlg, p, area: tuple[float, float, float, float]) -> None:  # type: ignore[no-untyped-def]
+    """Lay a decision's panel out for the portrait canvas, in ``area`` (x, top, w, bottom).
+
+    The dialogs are built for the landscape table; here the panel takes the area's width, its
+    buttons keep their rows (rows of more than three are split) and grow to touch size
+    (``TOUCH_H`` high, no narrower than high), and the panel stands in the middle of the area,
+    so it never covers the person's hand below it."""
+    x, top, w, bottom = area
+    dlg.x, dlg.w = x, w
+    rows: list[list] = []
+    for b in sorted(dlg.group.buttons, key=lambda b: (round(b.y), b.x)):
+        if rows and abs(rows[-1][0].y - b.y) < 1:
+            rows[-1].append(b)
+        else:
+            rows.append([b])
+    split: list[list] = []
+    for row in rows:
+        if len(row) > MAX_PER_ROW + 1 or (len(row) == MAX_PER_ROW + 1 and min(b.w for b in row) > TOUCH_H):
+            split += [row[i:i + MAX_PER_ROW] for i in range(0, len(row), MAX_PER_ROW)]
+        else:
+            split.append(row)
+    from .dialogs import TEXT_SIZE, TEXT_STEP, TEXT_TOP
+
+    n = len(dlg.wrapped(p))
+    text_bottom = TEXT_TOP + TEXT_STEP * (n - 1) + TEXT_SIZE / 2 if n else 48
+    inner = w - 40
+    y = text_bottom + 14
+    for row in split:
+        gaps = ROW_GAP * (len(row) - 1)
+        small = [b for b in row if b.w <= TOUCH_H]  # a picker's - and + stay square
+        free = inner - gaps - TOUCH_H * len(small)
+        big = [b for b in row if b not in small]
+        total = sum(b.w for b in big) or 1.0
+        bx = x + 20
+        for b in row:
+            b.w = TOUCH_H if b in small else free * b.w / total
+            b.h = TOUCH_H
+            b.x, b.y = bx, y
+            bx += b.w + ROW_GAP
+        y += TOUCH_H + ROW_GAP
+    height = y - ROW_GAP + 16
+    dlg.h = height
+    dlg.y = max(top, top + (bottom - top - height) / 2)
+    for b in dlg.group.buttons:
+        b.y += dlg.y
+
+
+# ----------------------------------------------------------------- menus
+@dataclass(frozen=True)
+class Column:
+    """A centred column of equal buttons (the title, the pause menu)."""
+
+    cx: float
+    top: float
+    w: float
+    h: float
+    step: float
+
+    def rect(self, i: int) -> tuple[float, float, float, float]:
+        return self.cx - self.w / 2, self.top + i * self.step, self.w, self.h
+
+    def edges(self, n: int) -> list[float]:
+        """Heights between the buttons (and just past the last): where a panel's edge cuts no label."""
+        gap = self.step - self.h
+        return [self.top + i * self.step - gap / 2 for i in range(1, n + 1)]
+
+
+def menu_column(canvas_w: float, canvas_h: float, top: float, portrait_top: float) -> Column:
+    """Landscape: 300x52 buttons 64 apart from ``top``; portrait: touch-sized ones from ``portrait_top``."""
+    if canvas_h > canvas_w:
+        return Column(canvas_w / 2, portrait_top, 440.0, TOUCH_H, TOUCH_H + 16)
+    return Column(canvas_w / 2, top, 300.0, 52.0, 64.0)
+
+
+def wide_button(canvas_w: float, canvas_h: float, landscape: tuple[float, float, float, float],
+                portrait_y: float, portrait_w: float = 440.0) -> tuple[float, float, float, float]:
+    """A screen's main button: its landscape box, or on the portrait canvas a centred touch-sized one."""
+    if canvas_h > canvas_w:
+        return canvas_w / 2 - portrait_w / 2, portrait_y, portrait_w, TOUCH_H
+    return landscape

@@ -23,13 +23,14 @@ from ..engine.tricks import FOLLOW, TRUMPS
 from .controller import MatchController
 from .dialogs import SHOWN_BIDS, SUIT_KEYS, TEXT_SIZE, TEXT_STEP, TEXT_TOP, BidPick, Dialog, build_dialog
 from .layout import (
-    DECK_POS,
     OFF_DECK,
     RATIO,
-    TOP_HAND_X,
+    TableGeometry,
     Target,
     officers_layout,
+    reflow_dialog,
     skat_layout,
+    table_geometry,
 )
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
@@ -111,16 +112,35 @@ class TableScene(Scene):
     def officers(self) -> bool:
         return isinstance(self.c.hand, OfficersHand)
 
+    @property
+    def geo(self) -> TableGeometry:
+        """The table's places on the painter's canvas (landscape or portrait)."""
+        return table_geometry(self.app.painter.W, self.app.painter.H)
+
+    @property
+    def portrait(self) -> bool:  # type: ignore[override]
+        """Skat has a portrait table; Officers' Skat's two layouts side by side need the width."""
+        return not self.officers
+
+    def canvas_changed(self) -> None:
+        """Turned between landscape and portrait: the controls and every card go to their new places at once."""
+        self.enter()
+        self.relayout(0.0)
+
     # ------------------------------------------------------------ toolbar
     def _build_toolbar(self) -> None:
         t = self.app.t
         self.toolbar.clear()
-        self.toolbar.add(Button(1128, 10, 142, 40, t("btn.menu"), self.open_menu, size=22))
-        self.toolbar.add(Button(976, 10, 142, 40, t("btn.last_trick"), self.open_last_trick, size=22))
-        self.toolbar.add(Button(824, 10, 142, 40, t("btn.sheet"), self.open_sheet, size=22))
+        geo = self.geo
+        menu, last, sheet, hint = geo.toolbar
+        size = geo.toolbar_size
+        self.toolbar.add(Button(*menu, t("btn.menu"), self.open_menu, size=size))
+        self.toolbar.add(Button(*last, t("btn.last_trick"), self.open_last_trick, size=size))
+        self.toolbar.add(Button(*sheet, t("btn.sheet"), self.open_sheet, size=size))
         if self.app.settings.get("hints", False):
-            x, y = self.hints.button_place()
-            self.toolbar.add(Button(x, y, 142, 40, t("btn.hint") + " (H)", self.hints.request, size=22))
+            if not geo.portrait:
+                hint = (*self.hints.button_place(), hint[2], hint[3])
+            self.toolbar.add(Button(*hint, t("btn.hint") + " (H)", self.hints.request, size=size))
 
     def open_menu(self) -> None:
         from .menu import PauseScene
@@ -155,10 +175,11 @@ class TableScene(Scene):
         targets = self.targets()
         order = sorted(targets, key=lambda c: targets[c].z)
         speed = self.app.speed
+        deck = self.geo.deck
         for i, card in enumerate(order):
             tg = targets[card]
-            sp = Sprite(card, DECK_POS[0], DECK_POS[1], 60, tg.face_up, tg.z)
-            sp.tx, sp.ty, sp.tw = DECK_POS[0], DECK_POS[1], 60
+            sp = Sprite(card, deck[0], deck[1], 60, tg.face_up, tg.z)
+            sp.tx, sp.ty, sp.tw = deck[0], deck[1], 60
             if animate and speed > 0:
                 sp.move_to(tg.x, tg.y, tg.w, 0.35 * speed, delay=i * 0.025 * speed, angle=tg.angle)
             else:
@@ -182,7 +203,7 @@ class TableScene(Scene):
         human_seat = self.c.human_seat
         legal = set(a for a in hand.legal_actions() if a < 32) if self.c.human_to_move else set()
         if isinstance(hand, SkatHand):
-            return skat_layout(hand, self.slot_of_seat(), human_seat, self.selected, legal, self.held_trick)
+            return skat_layout(hand, self.slot_of_seat(), human_seat, self.selected, legal, self.held_trick, self.geo)
         return officers_layout(hand, self.slot_of_seat(), human_seat if human_seat is not None else 0,
                                self.selected, legal, self.held_trick, self.hidden_reveals)
 
@@ -191,7 +212,7 @@ class TableScene(Scene):
         for card, tg in self.targets().items():
             sp = self.sprites.get(card)
             if sp is None:
-                sx, sy = OFF_DECK if self.officers else DECK_POS
+                sx, sy = OFF_DECK if self.officers else self.geo.deck
                 sp = Sprite(card, sx, sy, 60, False, tg.z)
                 sp.tx, sp.ty, sp.tw = sp.x, sp.y, sp.w
                 self.sprites[card] = sp
@@ -399,6 +420,8 @@ class TableScene(Scene):
                                        BidPick(self._picked(), self.step_bid_pick))
             if self.dialog is not None:
                 self.dialog.fit(self.app.painter)
+                if self.geo.portrait:
+                    reflow_dialog(self.dialog, self.app.painter, self.geo.dialog_area)
                 self.dialog.group.focus = focus  # the picker's arrows keep the keyboard focus
         return self.dialog
 
@@ -526,7 +549,7 @@ class TableScene(Scene):
             mine = [c for c in range(32) if hand.hands[human] >> c & 1]
         else:
             mine = [c for c in range(32) if (hand.up[human] | hand.handm[human]) >> c & 1]
-        return sorted(mine, key=lambda c: (targets[c].x if c in targets else 0))
+        return sorted(mine, key=lambda c: (targets[c].row, targets[c].x) if c in targets else (0, 0.0))
 
     # ------------------------------------------------------------ draw
     def draw(self, p: Painter) -> None:
@@ -570,14 +593,14 @@ class TableScene(Scene):
                     y += TEXT_STEP
                 dlg.group.draw(p)
         elif self.c.human_to_move and hand.phase == Phase.PLAY and not self.animating and self.message_time <= 0:
-            x, y = (640, 458) if not self.officers else (900, 475)
+            x, y = self.geo.play_hint if not self.officers else (900, 475)
             p.text(self.app.t("hint.play"), x, y, 24, GOLD, anchor="center")
         self.hints.draw(p)
         if self.message_time > 0:
             p.new_layer()
             # Below the trick, where the hint to play stands: the trick stays in view.
-            w = min(1200.0, max(480.0, p.text_width(self.message, 24) + 60))
-            x, y = (640, 440) if not self.officers else (900, 480)
+            w = min(self.geo.message_w, max(480.0, p.text_width(self.message, 24) + 60))
+            x, y = self.geo.message if not self.officers else (900, 480)
             p.panel(x - w / 2, y, w, 48)
             with p.inside(x - w / 2, y, w, 48):
                 p.text(self.message, x, y + 24, 24, INK, anchor="center")
@@ -586,8 +609,7 @@ class TableScene(Scene):
         """Where a seat's label goes: (x, y, anchor) of its first line."""
         if self.officers:
             return (14, 480, "midleft") if slot == "bottom" else (14, 236, "midleft")  # left of the layouts
-        return {"bottom": (640, 520, "center"), "left": (14, 528, "midleft"), "right": (1266, 528, "midright"),
-                "top": (TOP_HAND_X, 140, "center")}[slot]
+        return self.geo.labels[slot]
 
     def _draw_labels(self, p: Painter) -> None:
         t = self.app.t
@@ -610,7 +632,7 @@ class TableScene(Scene):
             if hand.declarer is not None and player == seats[hand.declarer] and hand.game is not None:
                 roles.append(t("label.declarer"))
             color = GOLD if thinking == player else INK
-            side = slot in ("left", "right") or self.officers
+            side = slot in ("left", "right") or self.officers or (slot == "top" and self.geo.portrait)
             if side:  # two short lines at the screen's edge, clear of the person's cards
                 p.text(self.name(player), x, y, 24, color, bold=True, anchor=anchor)
                 p.text(" · ".join(roles), x, y + 22, 20, INK, anchor=anchor)
@@ -630,14 +652,10 @@ class TableScene(Scene):
         wpx = p.text_width(text, 24, True) + 28
         if self.officers:  # above the label: below it lie the cards or the deck
             bx, by = 10 + wpx / 2, self._label_place(slot)[1] - 42
-        elif slot == "bottom":
-            bx, by = 640 + label_w / 2 + 18 + wpx / 2, 520
-        elif slot == "top":
-            bx, by = TOP_HAND_X - label_w / 2 - 18 - wpx / 2, 140
-        elif slot == "left":
-            bx, by = 10 + wpx / 2, 160
         else:
-            bx, by = 1270 - wpx / 2, 160
+            x, by, how = self.geo.bubbles[slot]
+            bx = {"left": x + wpx / 2, "right": x - wpx / 2, "center": x, "after": x + label_w / 2 + 18 + wpx / 2,
+                  "before": x - label_w / 2 - 18 - wpx / 2}[how]
         p.fill_rect(bx - wpx / 2, by - 18, wpx, 36, (250, 245, 230), radius=16)
         with p.inside(bx - wpx / 2, by - 18, wpx, 36, "bubble", text):
             p.text(text, bx, by, 24, (30, 30, 30), bold=True, anchor="center")
@@ -662,10 +680,12 @@ class TableScene(Scene):
         t = self.app.t
         hand = self.c.hand
         m = self.c.match
-        p.panel(10, 10, INFO_W, 112, alpha=200)
-        with p.inside(10, 10, INFO_W, 112):
+        ox, oy, info_w, info_h = self.geo.info
+        x, dy = ox + 14, oy - 10  # the texts' left edge; their heights below are the landscape panel's
+        p.panel(ox, oy, info_w, info_h, alpha=200)
+        with p.inside(ox, oy, info_w, info_h):
             number = m.hand_number - (1 if hand.done else 0)  # a finished hand is already on the sheet
-            p.text(t("info.hand_of", n=number, total=m.hands), 24, 18, 20, INK_DIM)
+            p.text(t("info.hand_of", n=number, total=m.hands), x, dy + 18, 20, INK_DIM)
             before_play = hand.phase < Phase.PLAY and not hand.done
             if hand.game is not None and (not isinstance(hand, SkatHand) or hand.phase >= Phase.KONTRA):
                 game = t(SUIT_KEYS[hand.game]) if hand.game <= 5 else t("game.ramsch")
@@ -681,24 +701,24 @@ class TableScene(Scene):
                 title = " ".join([game, *extra])
                 if hand.bid:
                     title += " · " + t("info.bid_to", bid=hand.bid)
-                _fit_text(p, title, 24, 40, 26, GOLD, INFO_W - 28)
+                _fit_text(p, title, x, dy + 40, 26, GOLD, info_w - 28)
                 if hand.declarer is not None:
                     who = t("info.declarer", name=self.name(m.seats[hand.declarer]))
-                    _fit_text(p, who, 24, 70, 20, INK, INFO_W - 28)
+                    _fit_text(p, who, x, dy + 70, 20, INK, info_w - 28)
             elif before_play and (hand.phase == Phase.BIDDING or hand.bid):
                 # The bidding, or once it is over the bid it reached, with everyone's last call.
                 title = t("info.bidding") if hand.phase == Phase.BIDDING else t("info.bid", bid=hand.bid)
-                p.text(title, 24, 40, 24, GOLD, bold=True)
+                p.text(title, x, dy + 40, 24, GOLD, bold=True)
                 calls = self._auction_text()
-                for i, line in enumerate(_pack(p, calls, INFO_W - 28, 20)[:3]):
-                    p.text(line, 24, 68 + 18 * i, 18 if len(calls) > 2 else 20, INK)
+                for i, line in enumerate(_pack(p, calls, info_w - 28, 20)[:3]):
+                    p.text(line, x, dy + 68 + 18 * i, 18 if len(calls) > 2 else 20, INK)
             pts = hand.points
             if hand.declarer is not None and hand.game is not None and hand.game != 5 and len(hand.tricks):
                 d = hand.declarer
                 mine = pts[d]
-                p.text(t("info.tricks", n=len(hand.tricks)) + f" · {mine}:{sum(pts) - mine}", 24, 96, 20, INK_DIM)
+                p.text(t("info.tricks", n=len(hand.tricks)) + f" · {mine}:{sum(pts) - mine}", x, dy + 96, 20, INK_DIM)
             elif len(hand.tricks):
-                p.text(t("info.tricks", n=len(hand.tricks)), 24, 96, 20, INK_DIM)
+                p.text(t("info.tricks", n=len(hand.tricks)), x, dy + 96, 20, INK_DIM)
 
 
 INFO_W = 300
