@@ -33,6 +33,8 @@ from skat.ui.shots import _drive, _winner_policy, states  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 SIZES = [(1280, 720), MIN_WINDOW]
+PORTRAIT_SIZES = [(720, 1280), (390, 844)]
+"""A phone held upright: the portrait canvas itself, and a 390x844 CSS px phone at one pixel per CSS px."""
 
 
 def make_app(lang: str = "en", size: tuple[int, int] = (1280, 720)) -> App:
@@ -110,7 +112,7 @@ EXPECTED_STATES |= {  # issue 10: hints and duplicate challenges
 }
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", SIZES + PORTRAIT_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_scene_and_dialog_fits(lang: str, size: tuple[int, int]) -> None:
     app = make_app(lang, size)

@@ -128,12 +128,15 @@ class HintPanel:
         """Skat at four: the top player's cards and label take the top of the table."""
         return self.table.c.match.players == 4
 
-    def button_place(self) -> tuple[float, float]:
+    def button_place(self) -> tuple[float, float]:  # landscape; portrait: the table geometry's toolbar
         """Beside the toolbar; at four, under it (the top hand reaches the toolbar's left)."""
         return (1128, 58) if self.four else (672, 10)
 
     def _place(self) -> tuple[float, float, float, int, float, float]:
         """The panel: x, y, width, reason lines at most, title size, reason size."""
+        if self.table.geo.portrait:  # over the status panel, covering it whole
+            x, y, w, _ = self.table.geo.info
+            return x, y, w, 3, 24, 20
         if self.four:  # wider and lower, ending above the top player's label and speech bubble
             return 320, 54, 800, 2, 20, 16
         return PANEL_X, PANEL_Y, PANEL_W, 3, 22, 18
@@ -195,8 +198,9 @@ class HintPanel:
         p.new_layer()
         hint = self.hint
         x, y, w, most, title_size, size = self._place()
+        least = self.table.geo.info[3] if self.table.geo.portrait else 0.0
         if hint is None:
-            h = 44
+            h = max(44, least)
             p.panel(x, y, w, h, alpha=240)
             dots = "." * (1 + int(self.time * 3) % 3)
             with p.inside(x, y, w, h):
@@ -213,7 +217,7 @@ class HintPanel:
         lines = lines[:most]
         step = size + 4
         top = title_size + 16
-        h = top + step * len(lines) + 8
+        h = max(top + step * len(lines) + 8, least)
         p.panel(x, y, w, h, alpha=240)
         with p.inside(x, y, w, h):
             p.text(title, x + 20, y + 8, title_size, GOLD, bold=True)

@@ -154,6 +154,13 @@ PORTRAIT = TableGeometry(
 )
 
 
+OVER_TABLE = (2.0, 226.0, 716.0, 700.0)
+"""A modal panel over the portrait table (the pause menu, the last trick): across the whole width
+and from below the opponents' labels to above the person's, so it covers them whole or not at all."""
+RESULT_PANEL = (2.0, 96.0, 716.0, 1150.0)
+"""The hand's result over the portrait table: everything from the status panel to the hand."""
+
+
 def table_geometry(w: float, h: float) -> TableGeometry:
     """The table's geometry for a canvas of ``w`` x ``h`` (the painter chooses the canvas)."""
     return PORTRAIT if h > w else LANDSCAPE

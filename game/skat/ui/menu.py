@@ -20,7 +20,7 @@ from ..engine.rules import (
     Rules,
 )
 from .controller import MatchController
-from .layout import TOUCH_H, menu_column, wide_button
+from .layout import OVER_TABLE, TOUCH_H, menu_column, wide_button
 from .overlays import ConfirmScene
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
@@ -462,7 +462,7 @@ class PauseScene(Scene):
     def draw(self, p: Painter) -> None:
         p.dim(150)
         if p.portrait:
-            p.panel(110, 210, 500, 740)
+            p.panel(*OVER_TABLE)
             p.text(self.app.t("menu.paused"), 360, 268, 44, GOLD, bold=True, anchor="center")
         else:
             p.panel(440, 110, 400, 500)

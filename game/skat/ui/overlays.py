@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from .layout import TOUCH_H
+from .layout import OVER_TABLE, TOUCH_H
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
 from .widgets import Button, ButtonGroup
@@ -34,8 +34,8 @@ class LastTrickScene(Scene):
         p.dim(140)
         cx = p.W / 2
         # Portrait: the panel lower and the cards bigger, everything else as in landscape.
-        top, card_w, step, big = (150, 110, 150, 0) if not p.portrait else (360, 180, 210, 6)
-        p.panel(300 if not p.portrait else 20, top, 680, 440 if not p.portrait else 580)
+        top, card_w, step, big = (150, 110, 150, 0) if not p.portrait else (OVER_TABLE[1], 180, 210, 6)
+        p.panel(*((300, top, 680, 440) if not p.portrait else OVER_TABLE))
         dy = top - 150
         p.text(t("btn.last_trick"), cx, dy + 185, 34 + big, INK, bold=True, anchor="center")
         if not hand.tricks:
@@ -45,7 +45,7 @@ class LastTrickScene(Scene):
             n = len(trick.cards)
             seats = self.table.c.match.seats
             art = self.app.services.art
-            card_y = dy + 350 if not p.portrait else dy + 410
+            card_y = dy + 350 if not p.portrait else dy + 440
             names_y = card_y + card_w * 10 / 11
             for i, c in enumerate(trick.cards):
                 seat = (trick.leader + i) % n

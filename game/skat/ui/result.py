@@ -6,7 +6,7 @@ import pygame
 
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import SkatHand
-from .layout import TOUCH_H
+from .layout import RESULT_PANEL, TOUCH_H
 from .painter import GOLD, GREEN, INK, INK_DIM, RED, Painter
 from .result_text import computation, game_name
 from .scene import Input, Scene
@@ -96,7 +96,7 @@ class ResultScene(Scene):
         cx = p.W / 2
         width = 860 if not portrait else 640
         if portrait:
-            p.panel(20, 100, 680, 1150)
+            p.panel(*RESULT_PANEL)
         else:
             p.panel(190, 70, 900, 610)
         names = {i: self.table.name(pl) for i, pl in enumerate(range(self.c.match.players))}
