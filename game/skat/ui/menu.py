@@ -361,7 +361,7 @@ class SetupScene(Scene):
 
     def _row_rect(self, i: int) -> tuple[float, float, float, float]:
         if self.app.painter.portrait:  # one column of touch-sized rows
-            return 20, 84 + i * 85, 680, 81
+            return 20, 84 + i * 85, 680, 82
         col, row = divmod(i, 8)
         return 60 + col * 600, 120 + row * 62, 560, 54
 
@@ -371,6 +371,7 @@ class SetupScene(Scene):
         for i, r in enumerate(self.rows):
             x, y, w, h = self._row_rect(i)
             focused = i == self.focus
+            p.record("button", p.rect(x, y, w, h), r.label)  # a row is a control: a click steps its value
             p.fill_rect(x, y, w, h, (40, 72, 64) if not focused else (70, 120, 100), radius=10)
             if focused:
                 p.fill_rect(x, y, w, h, GOLD, radius=10, width=2)
@@ -542,6 +543,7 @@ class SettingsScene(Scene):
         for i, r in enumerate(self.rows):
             y = top + i * step
             mid = y + row_h / 2
+            p.record("button", p.rect(left, y, right - left, row_h), r.label)
             p.fill_rect(left, y, right - left, row_h, (70, 120, 100) if i == self.focus else (40, 72, 64), radius=10)
             p.text(r.label, left + 20, mid, fitting_size(p, r.label, 24 + big, right - left - value_w - 30), INK_DIM,
                    anchor="midleft")
