@@ -280,40 +280,150 @@ def trick_seats(leader: int, n: int, players: int) -> list[int]:
 
 
 # ----------------------------------------------------------------- Officers
+@dataclass(frozen=True)
+class HandRow:
+    """Where a player's hand cards lie (Harlequin, Admirals): centre, centre line of the lowest (or
+    only) row, card width, widest span, rows of at most ``per_row`` cards and the distance between
+    rows (negative: the rows grow downwards, for the opponent at the top)."""
+
+    cx: float
+    y: float
+    w: float
+    span: float
+    per_row: int = 99
+    row_step: float = 0.0
+
+
+@dataclass(frozen=True)
+class OfficersGeometry:
+    """Officers' Skat on one canvas and layout: the pile grid, hand cards, tricks, piles, skat,
+    deck, the seats' labels and speech bubbles, the hint to play and where a decision's panel goes."""
+
+    card_w: float
+    col_step: float
+    grid_x: float
+    """The centre of the pile grid (four columns, or the Admirals' row of five)."""
+    rows_y: dict[str, float]
+    """The pile row next to the middle of the table, per slot; the second lies ``row_step`` further out."""
+    row_step: float
+    five_step: float
+    five_y: dict[str, float]
+    """The Admirals' row of five piles, per slot."""
+    hands: dict[str, HandRow]
+    trick: dict[str, tuple[float, float]]
+    piles: dict[str, tuple[float, float]]
+    skat: tuple[float, float, float, float]
+    """The Admirals' skat: first card's centre, step, card width."""
+    deck: tuple[float, float]
+    labels: dict[str, tuple[float, float, str]]
+    bubbles: dict[str, tuple[float, float, str]]
+    two_line_labels: bool
+    play_hint: tuple[float, float]
+    message: tuple[float, float]
+    dialog_area: tuple[float, float, float, float] | None
+    """Portrait: where a decision's panel goes; landscape: None (the dialogs place themselves beside the layouts)."""
+    lift: float = 18.0
+    """How far a chosen pile card rises."""
+
+    def pile_xy(self, slot: str, pile: int, n_piles: int) -> tuple[float, float]:
+        """Pile centres: two rows of four (Admirals: one row of five)."""
+        out = 1 if slot == "bottom" else -1
+        if n_piles == 8:
+            row, col = divmod(pile, 4)
+            return self.grid_x + (col - 1.5) * self.col_step, self.rows_y[slot] + out * row * self.row_step
+        return self.grid_x + (pile - 2) * self.five_step, self.five_y[slot]
+
+
 OFF_W = 72.0
 OFF_PEEK = 14.0
-
-
-def officers_pile_xy(slot: str, pile: int, n_piles: int) -> tuple[float, float]:
-    """Pile centres: two rows of four (Admirals: one row of five)."""
-    if n_piles == 8:
-        row, col = divmod(pile, 4)
-        x = 640 - 1.5 * (OFF_W + 16) + col * (OFF_W + 16) - 160
-        if slot == "bottom":
-            y = 520 + row * (OFF_W * RATIO + OFF_PEEK + 6)
-        else:
-            y = 210 - row * (OFF_W * RATIO + OFF_PEEK + 6)
-        return x, y
-    x = 640 - 2 * (OFF_W + 14) + pile * (OFF_W + 14) - 160
-    y = 470 if slot == "bottom" else 230
-    return x, y
-
-
 OFF_TRICK = {"bottom": (950, 405), "top": (855, 315)}
 OFF_PILE = {"bottom": (1180, 645), "top": (1180, 110)}
 OFF_DECK = (150.0, 360.0)
 
+LANDSCAPE_OFFICERS = OfficersGeometry(
+    card_w=OFF_W, col_step=OFF_W + 16, grid_x=480.0, rows_y={"bottom": 520.0, "top": 210.0},
+    row_step=OFF_W * RATIO + OFF_PEEK + 6, five_step=OFF_W + 14, five_y={"bottom": 470.0, "top": 230.0},
+    hands={"bottom": HandRow(640, 600, 84, 980), "top": HandRow(680, 130, 64, 700)},
+    trick=OFF_TRICK, piles=OFF_PILE, skat=(1060.0, 360.0, 70.0, 60.0), deck=OFF_DECK,
+    labels={"bottom": (14, 480, "midleft"), "top": (14, 236, "midleft")},
+    bubbles={"bottom": (10, 438, "left"), "top": (10, 194, "left")}, two_line_labels=True,
+    play_hint=(900, 475), message=(900, 480), dialog_area=None,
+)
+LANDSCAPE_ADMIRALS_HANDS = {"bottom": HandRow(480, 642, 78, 760), "top": HandRow(500, 60, 64, 700)}
+
+_PW = 100.0
+"""The portrait piles' card width: a face-up card's index reads at a glance, a pile is a touch target."""
+PORTRAIT_OFFICERS = OfficersGeometry(
+    card_w=_PW, col_step=124.0, grid_x=330.0, rows_y={"bottom": 946.0, "top": 526.0},
+    row_step=_PW * RATIO + OFF_PEEK + 8, five_step=124.0, five_y={"bottom": 946.0, "top": 526.0},
+    hands={"bottom": HandRow(330, 1186, 104, 580), "top": HandRow(330, 330, 60, 580)},
+    trick={"bottom": (390, 744), "top": (270, 716)}, piles={"bottom": (672, 1150), "top": (672, 320)},
+    skat=(640.0, 740.0, 0.0, 60.0), deck=(360.0, 736.0),
+    labels={"bottom": (14, 1228, "midleft"), "top": (14, 240, "midleft")},
+    bubbles={"bottom": (706, 1228, "right"), "top": (706, 240, "right")}, two_line_labels=False,
+    play_hint=(360, 1264), message=(360, 820), dialog_area=(10, 264, 700, 660), lift=22.0,
+)
+PORTRAIT_HARLEQUIN = OfficersGeometry(
+    card_w=_PW, col_step=124.0, grid_x=360.0, rows_y={"bottom": 946.0, "top": 526.0}, row_step=0.0,
+    five_step=124.0, five_y={"bottom": 946.0, "top": 526.0},
+    hands={"bottom": HandRow(360, 1186, 90, 700, per_row=8, row_step=100.0),
+           "top": HandRow(360, 330, 70, 700, per_row=8, row_step=-76.0)},
+    trick={"bottom": (410, 690), "top": (300, 660)}, piles={"bottom": (672, 880), "top": (672, 500)},
+    skat=(640.0, 740.0, 0.0, 60.0), deck=(360.0, 680.0),
+    labels={"bottom": (14, 946, "midleft"), "top": (14, 240, "midleft")},
+    bubbles={"bottom": (706, 946, "right"), "top": (706, 240, "right")}, two_line_labels=False,
+    play_hint=(360, 860), message=(360, 800), dialog_area=(10, 470, 700, 928), lift=22.0,
+)
+PORTRAIT_ADMIRALS = OfficersGeometry(
+    card_w=_PW, col_step=124.0, grid_x=360.0, rows_y={"bottom": 880.0, "top": 500.0}, row_step=0.0,
+    five_step=124.0, five_y={"bottom": 880.0, "top": 500.0},
+    hands={"bottom": HandRow(360, 1120, 104, 620), "top": HandRow(330, 330, 60, 580)},
+    trick={"bottom": (330, 710), "top": (210, 680)}, piles={"bottom": (672, 1120), "top": (672, 320)},
+    skat=(560.0, 690.0, 68.0, 60.0), deck=(360.0, 690.0),
+    labels={"bottom": (14, 1232, "midleft"), "top": (14, 240, "midleft")},
+    bubbles={"bottom": (706, 1232, "right"), "top": (706, 240, "right")}, two_line_labels=False,
+    play_hint=(360, 1264), message=(360, 800), dialog_area=(10, 264, 700, 660), lift=22.0,
+)
+
+
+def officers_geometry(w: float, h: float, layout: str) -> OfficersGeometry:
+    """Officers' Skat's places for a canvas of ``w`` x ``h`` and a layout (officers, harlequin, admirals)."""
+    if h > w:
+        return {"harlequin": PORTRAIT_HARLEQUIN, "admirals": PORTRAIT_ADMIRALS}.get(layout, PORTRAIT_OFFICERS)
+    if layout == "admirals":
+        return OfficersGeometry(**{**LANDSCAPE_OFFICERS.__dict__, "hands": LANDSCAPE_ADMIRALS_HANDS})
+    return LANDSCAPE_OFFICERS
+
+
+def row_places(n: int, row: HandRow) -> list[tuple[float, float, int]]:
+    """(x, y, row) of ``n`` sorted hand cards: one fanned row, or rows of at most ``per_row``."""
+    rows = max(1, -(-n // row.per_row))
+    if rows == 1:
+        return [(x, row.y, 0) for x in hand_positions(n, 0, row.w, row.span, row.cx)]
+    out: list[tuple[float, float, int]] = []
+    per = -(-n // rows)
+    step = min(row.w + 6, (row.span - row.w) / max(1, per - 1))
+    first = 0
+    for r in range(rows):
+        count = min(per, n - first)
+        y = row.y - (rows - 1 - r) * row.row_step
+        x0 = row.cx - step * (count - 1) / 2
+        out += [(x0 + i * step, y, r) for i in range(count)]
+        first += count
+    return out
+
 
 def officers_layout(
     hand: OfficersHand, slot_of_seat: dict[int, str], human_seat: int, selected: set[int], legal_cards: set[int],
-    held_trick: tuple | None, hidden_reveals: set[int],
+    held_trick: tuple | None, hidden_reveals: set[int], geo: OfficersGeometry = LANDSCAPE_OFFICERS,
 ) -> dict[int, Target]:
     out: dict[int, Target] = {}
     playing = hand.phase == 6 and hand.to_move == human_seat
+    in_rows = geo.dialog_area is not None  # portrait: the keyboard goes row by row
     for seat, slot in slot_of_seat.items():
         # Piles (Officers' and Admirals' layouts).
         for p, pile in enumerate(hand.pile_cards[seat]):
-            x, y = officers_pile_xy(slot, p, hand.n_piles)
+            x, y = geo.pile_xy(slot, p, hand.n_piles)
             live = [c for c in pile if (hand.up[seat] | hand.down[seat]) >> c & 1]
             for depth, c in enumerate(live):
                 face_up = bool(hand.up[seat] >> c & 1) and c not in hidden_reveals
@@ -323,38 +433,36 @@ def officers_layout(
                 dy = -OFF_PEEK if depth == 0 and len(live) == 2 else 0.0
                 if slot == "top":
                     dy = -dy
-                y_lift = y + dy - (18 if lift else 0)
-                out[c] = Target(x, y_lift, OFF_W, face_up, 100 + depth + p * 2, dim=dim, lift=lift)
+                y_lift = y + dy - (geo.lift if lift else 0)
+                out[c] = Target(x, y_lift, geo.card_w, face_up, 100 + depth + p * 2, dim=dim, lift=lift,
+                                row=p // 4 if in_rows and hand.n_piles == 8 else 0)
         # Hand cards (Harlequin, Admirals).
         cards = _mask_cards(hand.handm[seat])
         if cards:
             cards = sorted_hand(cards, hand.game)
+            row = geo.hands[slot]
+            places = row_places(len(cards), row)
             if slot == "bottom":
-                admirals = hand.layout == "admirals"
-                w = 78.0 if admirals else 84.0
-                xs = hand_positions(len(cards), 0, w=w, max_width=760 if admirals else 980, cx=480 if admirals else 640)
-                y = 642 if admirals else 600
-                for i, (c, x) in enumerate(zip(cards, xs, strict=True)):
+                for i, (c, (x, y, r)) in enumerate(zip(cards, places, strict=True)):
                     seen = bool(hand.seen[seat] >> c & 1)
                     lift = c in selected
                     dim = playing and c not in legal_cards
-                    out[c] = Target(x, y - (22 if lift else 0), w, seen or hand.done, 200 + i, dim=dim, lift=lift)
+                    out[c] = Target(x, y - (22 if lift else 0), row.w, seen or hand.done, 200 + i, dim=dim, lift=lift,
+                                    row=2 + r if in_rows else 0)
             else:
-                # Harlequin: right of centre, clear of the status panel.
-                xs = hand_positions(len(cards), 0, w=64, max_width=700, cx=500 if hand.layout == "admirals" else 680)
-                y = 60 if hand.layout == "admirals" else 130
-                for i, (c, x) in enumerate(zip(cards, xs, strict=True)):
+                for i, (c, (x, y, _)) in enumerate(zip(cards, places, strict=True)):
                     # Harlequin: the cards the opponent turned are the ones the person sees.
                     visible = hand.layout == "harlequin" and not hand.seen[seat] >> c & 1
-                    out[c] = Target(x, y, 64, visible or hand.done, 200 + i)
+                    out[c] = Target(x, y, row.w, visible or hand.done, 200 + i)
     # Skat (Admirals).
+    sx, sy, step, sw = geo.skat
     for i, c in enumerate(_mask_cards(hand.skat)):
-        out[c] = Target(1060 + 70 * i, 360, 60, hand.done, 10 + i)
+        out[c] = Target(sx + step * i, sy, sw, hand.done, 10 + i)
     # Cards not dealt yet: the deck.
     for i, c in enumerate(hand.deck[hand.dealt:]):
-        out[c] = Target(OFF_DECK[0] - i * 0.5, OFF_DECK[1] - i * 0.5, 60, False, 1 + i)
-    _trick_targets(out, hand, 2, held_trick, lambda s: OFF_PILE[slot_of_seat[s]],
-                   lambda s: OFF_TRICK[slot_of_seat[s]], OFF_W + 10, (1.5, 0.8))
+        out[c] = Target(geo.deck[0] - i * 0.5, geo.deck[1] - i * 0.5, 60, False, 1 + i)
+    _trick_targets(out, hand, 2, held_trick, lambda s: geo.piles[slot_of_seat[s]],
+                   lambda s: geo.trick[slot_of_seat[s]], geo.card_w + 10, (1.5, 0.8))
     return out
 
 

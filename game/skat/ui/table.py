@@ -23,10 +23,11 @@ from ..engine.tricks import FOLLOW, TRUMPS
 from .controller import MatchController
 from .dialogs import SHOWN_BIDS, SUIT_KEYS, TEXT_SIZE, TEXT_STEP, TEXT_TOP, BidPick, Dialog, build_dialog
 from .layout import (
-    OFF_DECK,
     RATIO,
+    OfficersGeometry,
     TableGeometry,
     Target,
+    officers_geometry,
     officers_layout,
     reflow_dialog,
     skat_layout,
@@ -118,9 +119,12 @@ class TableScene(Scene):
         return table_geometry(self.app.painter.W, self.app.painter.H)
 
     @property
-    def portrait(self) -> bool:  # type: ignore[override]
-        """Skat has a portrait table; Officers' Skat's two layouts side by side need the width."""
-        return not self.officers
+    def ogeo(self) -> OfficersGeometry:
+        """Officers' Skat's places on the painter's canvas for this hand's layout."""
+        hand = self.c.hand
+        return officers_geometry(self.app.painter.W, self.app.painter.H, getattr(hand, "layout", "officers"))
+
+    portrait = True
 
     def canvas_changed(self) -> None:
         """Turned between landscape and portrait: the controls and every card go to their new places at once."""
@@ -175,7 +179,7 @@ class TableScene(Scene):
         targets = self.targets()
         order = sorted(targets, key=lambda c: targets[c].z)
         speed = self.app.speed
-        deck = self.geo.deck
+        deck = self.ogeo.deck if self.officers else self.geo.deck
         for i, card in enumerate(order):
             tg = targets[card]
             sp = Sprite(card, deck[0], deck[1], 60, tg.face_up, tg.z)
@@ -205,14 +209,14 @@ class TableScene(Scene):
         if isinstance(hand, SkatHand):
             return skat_layout(hand, self.slot_of_seat(), human_seat, self.selected, legal, self.held_trick, self.geo)
         return officers_layout(hand, self.slot_of_seat(), human_seat if human_seat is not None else 0,
-                               self.selected, legal, self.held_trick, self.hidden_reveals)
+                               self.selected, legal, self.held_trick, self.hidden_reveals, self.ogeo)
 
     def relayout(self, duration: float = 0.28) -> None:
         speed = self.app.speed
         for card, tg in self.targets().items():
             sp = self.sprites.get(card)
             if sp is None:
-                sx, sy = OFF_DECK if self.officers else self.geo.deck
+                sx, sy = self.ogeo.deck if self.officers else self.geo.deck
                 sp = Sprite(card, sx, sy, 60, False, tg.z)
                 sp.tx, sp.ty, sp.tw = sp.x, sp.y, sp.w
                 self.sprites[card] = sp
@@ -420,8 +424,9 @@ class TableScene(Scene):
                                        BidPick(self._picked(), self.step_bid_pick))
             if self.dialog is not None:
                 self.dialog.fit(self.app.painter)
-                if self.geo.portrait:
-                    reflow_dialog(self.dialog, self.app.painter, self.geo.dialog_area)
+                area = self.ogeo.dialog_area if self.officers else self.geo.dialog_area
+                if self.geo.portrait and area is not None:
+                    reflow_dialog(self.dialog, self.app.painter, area)
                 self.dialog.group.focus = focus  # the picker's arrows keep the keyboard focus
         return self.dialog
 
@@ -593,14 +598,14 @@ class TableScene(Scene):
                     y += TEXT_STEP
                 dlg.group.draw(p)
         elif self.c.human_to_move and hand.phase == Phase.PLAY and not self.animating and self.message_time <= 0:
-            x, y = self.geo.play_hint if not self.officers else (900, 475)
+            x, y = self.geo.play_hint if not self.officers else self.ogeo.play_hint
             p.text(self.app.t("hint.play"), x, y, 24, GOLD, anchor="center")
         self.hints.draw(p)
         if self.message_time > 0:
             p.new_layer()
             # Below the trick, where the hint to play stands: the trick stays in view.
             w = min(self.geo.message_w, max(480.0, p.text_width(self.message, 24) + 60))
-            x, y = self.geo.message if not self.officers else (900, 480)
+            x, y = self.geo.message if not self.officers else self.ogeo.message
             p.panel(x - w / 2, y, w, 48)
             with p.inside(x - w / 2, y, w, 48):
                 p.text(self.message, x, y + 24, 24, INK, anchor="center")
@@ -608,7 +613,7 @@ class TableScene(Scene):
     def _label_place(self, slot: str) -> tuple[float, float, str]:
         """Where a seat's label goes: (x, y, anchor) of its first line."""
         if self.officers:
-            return (14, 480, "midleft") if slot == "bottom" else (14, 236, "midleft")  # left of the layouts
+            return self.ogeo.labels[slot]  # left of the layouts (portrait: above or below them)
         return self.geo.labels[slot]
 
     def _draw_labels(self, p: Painter) -> None:
@@ -632,7 +637,10 @@ class TableScene(Scene):
             if hand.declarer is not None and player == seats[hand.declarer] and hand.game is not None:
                 roles.append(t("label.declarer"))
             color = GOLD if thinking == player else INK
-            side = slot in ("left", "right") or self.officers or (slot == "top" and self.geo.portrait)
+            if self.officers:
+                side = self.ogeo.two_line_labels
+            else:
+                side = slot in ("left", "right") or (slot == "top" and self.geo.portrait)
             if side:  # two short lines at the screen's edge, clear of the person's cards
                 p.text(self.name(player), x, y, 24, color, bold=True, anchor=anchor)
                 p.text(" · ".join(roles), x, y + 22, 20, INK, anchor=anchor)
@@ -650,12 +658,10 @@ class TableScene(Scene):
     def _draw_bubble(self, p: Painter, text: str, slot: str, label_w: float) -> None:
         """A speech bubble beside the speaker's label, where no card or dialog goes."""
         wpx = p.text_width(text, 24, True) + 28
-        if self.officers:  # above the label: below it lie the cards or the deck
-            bx, by = 10 + wpx / 2, self._label_place(slot)[1] - 42
-        else:
-            x, by, how = self.geo.bubbles[slot]
-            bx = {"left": x + wpx / 2, "right": x - wpx / 2, "center": x, "after": x + label_w / 2 + 18 + wpx / 2,
-                  "before": x - label_w / 2 - 18 - wpx / 2}[how]
+        # Officers' Skat in landscape: above the label, for below it lie the cards or the deck.
+        x, by, how = self.ogeo.bubbles[slot] if self.officers else self.geo.bubbles[slot]
+        bx = {"left": x + wpx / 2, "right": x - wpx / 2, "center": x, "after": x + label_w / 2 + 18 + wpx / 2,
+              "before": x - label_w / 2 - 18 - wpx / 2}[how]
         p.fill_rect(bx - wpx / 2, by - 18, wpx, 36, (250, 245, 230), radius=16)
         with p.inside(bx - wpx / 2, by - 18, wpx, 36, "bubble", text):
             p.text(text, bx, by, 24, (30, 30, 30), bold=True, anchor="center")
