@@ -23,10 +23,10 @@ from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui import fit  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
-from skat.ui.help import HelpScene  # noqa: E402
 from skat.ui.layout import PORTRAIT, RATIO, TOUCH_H  # noqa: E402
 from skat.ui.menu import TitleScene  # noqa: E402
 from skat.ui.painter import canvas_for  # noqa: E402
+from skat.ui.scene import Input, Scene  # noqa: E402
 from skat.ui.shots import states  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
@@ -146,41 +146,78 @@ def test_every_portrait_control_is_a_touch_target_on_a_phone(lang: str) -> None:
 
 
 def _small_card_strips(app: App, table: TableScene) -> list[str]:
-    """The person's cards in a portrait row: neighbours and rows at least a touch target apart."""
+    """The person's cards in portrait rows: neighbours (a pile's cards count once) and rows at
+    least a touch target apart."""
     out = []
     targets = table.targets()
-    rows: dict[int, list[float]] = {}
+    rows: dict[int, set[float]] = {}
     ys: dict[int, float] = {}
     for c in table._hand_order():
         if c in targets and not targets[c].lift:
-            rows.setdefault(targets[c].row, []).append(targets[c].x)
-            ys[targets[c].row] = targets[c].y
+            rows.setdefault(targets[c].row, set()).add(round(targets[c].x, 1))
+            ys[targets[c].row] = max(ys.get(targets[c].row, 0.0), targets[c].y)
     scale = app.painter.scale
     for row, xs in rows.items():
-        for a, b in zip(xs, xs[1:], strict=False):
+        ordered = sorted(xs)
+        for a, b in zip(ordered, ordered[1:], strict=False):
             if (b - a) * scale < TOUCH_CSS_PX:
                 out.append(f"row {row}: cards {b - a:.0f} units apart")
-    if len(ys) == 2 and (ys[1] - ys[0]) * scale < TOUCH_CSS_PX:
-        out.append(f"the upper row shows {ys[1] - ys[0]:.0f} units")
+    heights = [ys[r] for r in sorted(ys)]
+    for a, b in zip(heights, heights[1:], strict=False):
+        if abs(b - a) * scale < TOUCH_CSS_PX:
+            out.append(f"rows {abs(b - a):.0f} units apart")
     return out
+
+
+class WideOnly(Scene):
+    """A screen made for landscape only (as any new scene is until it says otherwise)."""
+
+    taps = 0
+
+    def handle(self, ev: Input) -> None:
+        if ev.kind == "key" and ev.key == pygame.K_ESCAPE:
+            self.app.pop()
+        elif ev.kind == "down":
+            self.taps += 1
+
+    def draw(self, p) -> None:  # type: ignore[no-untyped-def]
+        p.text("a wide table of numbers", 640, 360, 20)
+
+
+SCREEN_MODULES = ("analysis_view", "challenge", "hand_replay", "help", "history", "menu", "overlays", "result",
+                  "sheet", "table")
+
+
+def test_every_screen_of_the_game_has_a_portrait_form() -> None:
+    import importlib
+    import inspect
+
+    modules = [importlib.import_module(f"skat.ui.{name}") for name in SCREEN_MODULES]
+    scenes = {cls for mod in modules for _, cls in inspect.getmembers(mod, inspect.isclass)
+              if issubclass(cls, Scene) and cls is not Scene and cls.__module__.startswith("skat.ui.")}
+    assert len(scenes) >= 16
+    assert sorted(c.__name__ for c in scenes if not c.portrait) == []
+    assert not WideOnly.portrait  # the default: a new screen gets the hint until it has a portrait form
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_screen_without_a_portrait_form_says_to_turn_the_phone(lang: str) -> None:
     app = make_app(PHONE, lang)
     assert isinstance(app.stack.top, TitleScene) and not app.turn_hint_shown
-    app.push(HelpScene(app))
+    wide = WideOnly(app)
+    app.push(wide)
     app.frame(0.02)
     assert app.turn_hint_shown
     texts = [b.label for b in _boxes(app) if b.kind == "text"]
-    assert app.t("portrait.turn_title") in texts
-    assert app.t("portrait.turn_title") != app.t("btn.back") and app.t("portrait.turn_title") not in ("", None)
+    assert app.t("portrait.turn_title") in texts and "a wide table of numbers" not in texts
+    assert fit.problems(_boxes(app), app.painter) == []
     # Taps elsewhere do nothing; turning the window shows the screen itself; turning back, the
     # hint's Back button closes the screen.
     tap(app, (360, 200))
-    assert isinstance(app.stack.top, HelpScene)
+    assert app.stack.top is wide and wide.taps == 0
     resize(app, (1280, 720))
-    assert not app.turn_hint_shown and isinstance(app.stack.top, HelpScene)
+    assert not app.turn_hint_shown and app.stack.top is wide
+    assert "a wide table of numbers" in [b.label for b in _boxes(app) if b.kind == "text"]
     resize(app, PHONE)
     assert app.turn_hint_shown
     from skat.ui.portrait import BACK
