@@ -73,7 +73,7 @@ class ShareChoiceScene(Scene):
         p = self.app.painter
         # On a phone: the panel across the width, with touch-sized buttons.
         self.X, self.Y, self.W, self.H = (290, 200, 700, 300) if not p.portrait else (20, 420, 680, 340)
-        bw, bh = (300, 56) if not p.portrait else (300, TOUCH_H)
+        bw, bh = (300, 56) if not p.portrait else (290, TOUCH_H)
         by = self.Y + self.H - bh - 34
         self.group = ButtonGroup()
         self.group.add(Button(self.X + 40, by, bw, bh, "1  " + t("share.with_result"), self.with_result))

@@ -482,7 +482,7 @@ class SettingsScene(Scene):
     def _geometry(self) -> tuple[float, float, float, float, float, float]:
         """Rows' left, right, top, step, height, and the value's width (portrait: touch-sized rows)."""
         if self.app.painter.portrait:
-            return 30, 690, 200, 100, TOUCH_H, 320
+            return 30, 690, 200, 100, TOUCH_H, 370
         return 340, 940, SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H, SETTINGS_VALUE_W
 
     def enter(self) -> None:
@@ -551,8 +551,8 @@ class SettingsScene(Scene):
             draw_arrow(p, vx + 16, mid, -1)
             draw_arrow(p, right - 16, mid, 1)
             value = r.show(r.value)
-            p.text(value, vx + value_w / 2, mid, fitting_size(p, value, 26 + big, value_w - 40, True), INK, bold=True,
-                   anchor="center")
+            p.text(value, vx + value_w / 2, mid, fitting_size(p, value, 26 + big, value_w - 40 - 2 * big, True), INK,
+                   bold=True, anchor="center")
         art = self.app.services.art
         card_w, cx, cy = (56, 640, 548) if not p.portrait else (110, 360, 850)
         for i, c in enumerate((31, 22, 13, 4)):
