@@ -154,11 +154,11 @@ class Painter:
 
     # ----------------------------------------------------------- background
     def background(self) -> None:
-        """The felt, letterbox bars included (prerendered once per window size)."""
+        """The felt across the whole window, the bars beside the canvas included (a phone's screen is
+        narrower than 720x1280: its bars are table, not black), prerendered once per window size."""
         if self._background is None or self._background.get_size() != self.surface.get_size():
             bg = pygame.Surface(self.surface.get_size())
-            bg.fill(BLACK)
-            area = self.rect(0, 0, self.W, self.H)
+            area = self.surface.get_rect()
             felt = pygame.Surface(area.size)
             felt.fill(FELT)
             # A soft vignette made of concentric rounded rectangles.
