@@ -469,6 +469,19 @@ def officers_layout(
 # ----------------------------------------------------------------- dialogs on the portrait canvas
 ROW_GAP = 10.0
 MAX_PER_ROW = 3
+PORTRAIT_DIALOG_TEXT = (72.0, 34.0, 29.0, 38.0)
+"""A decision's text on the portrait canvas: first line's centre below the panel's top, line step,
+size, and the title's size (larger than landscape's: a phone shows 0.54 CSS px per unit)."""
+
+
+def dialog_text(dlg, p, portrait: bool) -> tuple[list[str], float, float, float, float]:  # type: ignore[no-untyped-def]
+    """A dialog's wrapped lines, first line's offset, line step, text size and title size."""
+    from .dialogs import TEXT_SIZE, TEXT_STEP, TEXT_TOP
+
+    if not portrait:
+        return dlg.wrapped(p), TEXT_TOP, TEXT_STEP, TEXT_SIZE, 34.0
+    top, step, size, title = PORTRAIT_DIALOG_TEXT
+    return [part for line in dlg.lines for part in p.wrap(line, dlg.w - 40, size)], top, step, size, title
 
 
 def reflow_dialog(dlg, p, area: tuple[float, float, float, float]) -> None:  # type: ignore[no-untyped-def]
@@ -492,10 +505,9 @@ def reflow_dialog(dlg, p, area: tuple[float, float, float, float]) -> None:  # t
             split += [row[i:i + MAX_PER_ROW] for i in range(0, len(row), MAX_PER_ROW)]
         else:
             split.append(row)
-    from .dialogs import TEXT_SIZE, TEXT_STEP, TEXT_TOP
-
-    n = len(dlg.wrapped(p))
-    text_bottom = TEXT_TOP + TEXT_STEP * (n - 1) + TEXT_SIZE / 2 if n else 48
+    lines, text_top, text_step, text_size, _ = dialog_text(dlg, p, True)
+    n = len(lines)
+    text_bottom = text_top + text_step * (n - 1) + text_size / 2 if n else 48
     inner = w - 40
     y = text_bottom + 14
     for row in split:
@@ -508,6 +520,7 @@ def reflow_dialog(dlg, p, area: tuple[float, float, float, float]) -> None:  # t
         for b in row:
             b.w = TOUCH_H if b in small else free * b.w / total
             b.h = TOUCH_H
+            b.size = round(b.size * 1.15)  # a touch-sized button reads larger (it shrinks to fit its width)
             b.x, b.y = bx, y
             bx += b.w + ROW_GAP
         y += TOUCH_H + ROW_GAP

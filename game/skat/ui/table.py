@@ -21,12 +21,13 @@ from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import FOLLOW, TRUMPS
 from .controller import MatchController
-from .dialogs import SHOWN_BIDS, SUIT_KEYS, TEXT_SIZE, TEXT_STEP, TEXT_TOP, BidPick, Dialog, build_dialog
+from .dialogs import SHOWN_BIDS, SUIT_KEYS, BidPick, Dialog, build_dialog
 from .layout import (
     RATIO,
     OfficersGeometry,
     TableGeometry,
     Target,
+    dialog_text,
     officers_geometry,
     officers_layout,
     reflow_dialog,
@@ -36,7 +37,7 @@ from .layout import (
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
 from .tween import Sprite
-from .widgets import Button, ButtonGroup
+from .widgets import Button, ButtonGroup, fitting_size
 
 AI_NAMES = ("Anna", "Ben", "Clara", "Dora")
 POSITION_KEYS = ("pos.forehand", "pos.middlehand", "pos.rearhand")
@@ -591,11 +592,14 @@ class TableScene(Scene):
             p.new_layer()
             p.panel(dlg.x, dlg.y, dlg.w, dlg.h)
             with p.inside(dlg.x, dlg.y, dlg.w, dlg.h):
-                p.text(dlg.title, dlg.x + dlg.w / 2, dlg.y + 30, 34, GOLD, bold=True, anchor="center")
-                y = dlg.y + TEXT_TOP
-                for part in dlg.wrapped(p):
-                    p.text(part, dlg.x + dlg.w / 2, y, TEXT_SIZE, INK, anchor="center")
-                    y += TEXT_STEP
+                lines, top, step, size, title_size = dialog_text(dlg, p, self.geo.portrait)
+                title = dlg.title
+                p.text(title, dlg.x + dlg.w / 2, dlg.y + 30 + (title_size - 34) / 2,
+                       fitting_size(p, title, title_size, dlg.w - 30, True), GOLD, bold=True, anchor="center")
+                y = dlg.y + top
+                for part in lines:
+                    p.text(part, dlg.x + dlg.w / 2, y, size, INK, anchor="center")
+                    y += step
                 dlg.group.draw(p)
         elif self.c.human_to_move and hand.phase == Phase.PLAY and not self.animating and self.message_time <= 0:
             x, y = self.geo.play_hint if not self.officers else self.ogeo.play_hint
