@@ -116,14 +116,16 @@ class ResultScene(Scene):
         if r.game in ("passed", "ramsch") or r.draw:
             color = GOLD
         top = 0 if not portrait else 90  # the portrait panel starts lower, under the table's toolbar
-        p.text(title, cx, top + 110, fitting_size(p, title, 38, width, True), color, bold=True, anchor="center")
+        big = 0 if not portrait else 4  # a phone shows 0.54 CSS px per unit: the portrait text is larger
+        p.text(title, cx, top + 110, fitting_size(p, title, 38 + big, width, True), color, bold=True, anchor="center")
         y = top + 160
         for line in computation(t, r, officers=officers and hand.layout != "admirals"):
-            p.text(line, cx, y, fitting_size(p, line, 28, width), INK, anchor="center")
-            y += 34
+            p.text(line, cx, y, fitting_size(p, line, 28 + big, width), INK, anchor="center")
+            y += 34 + big
         if r.game not in ("passed", "null") and self.row.declarer is not None and r.game != "ramsch":
             opp = 120 - r.declarer_points
-            p.text(t("result.points", decl=r.declarer_points, opp=opp), cx, y + 6, 24, INK_DIM, anchor="center")
+            points = t("result.points", decl=r.declarer_points, opp=opp)
+            p.text(points, cx, y + 6, fitting_size(p, points, 24 + big, width), INK_DIM, anchor="center")
             y += 32
             flags = []
             if r.schwarz:
@@ -131,7 +133,7 @@ class ResultScene(Scene):
             elif r.schneider:
                 flags.append(t("level.schneider"))
             if flags:
-                p.text(" · ".join(flags), cx, y, 24, GOLD, anchor="center")
+                p.text(" · ".join(flags), cx, y, 24 + big, GOLD, anchor="center")
                 y += 30
         elif r.game == "ramsch":
             pts = " · ".join(f"{self.table.name(self.c.match.seats[i])} {pt}" for i, pt in enumerate(r.points))
@@ -147,7 +149,7 @@ class ResultScene(Scene):
         elif isinstance(hand, SkatHand):
             skat0 = [c for c in range(32) if hand.deal.skat >> c & 1]
             put = [c for c in range(32) if hand.skat >> c & 1]
-            sx, dx, cw = (470, 810, 60) if not portrait else (200, 520, 84)
+            sx, dx, cw = (470, 810, 60) if not portrait else (200, 520, 100)
             p.text(t("result.skat"), sx, y + 20, 22, INK_DIM, anchor="center")
             for i, c in enumerate(skat0):
                 p.blit_px(art.face(c, p.size(cw)), sx - 30 + i * 66 * cw / 60, y + 40 + cw * 5 / 6, anchor="center")
@@ -155,15 +157,15 @@ class ResultScene(Scene):
                 p.text(t("result.discards"), dx, y + 20, 22, INK_DIM, anchor="center")
                 for i, c in enumerate(put):
                     p.blit_px(art.face(c, p.size(cw)), dx - 30 + i * 66 * cw / 60, y + 40 + cw * 5 / 6, anchor="center")
-            y += 150 if not portrait else 190
+            y += 150 if not portrait else 210
         elif hand.layout == "admirals" and r.game not in ("passed",):
             put = [c for c in range(32) if hand.skat >> c & 1]
-            cw = 60 if not portrait else 84
+            cw = 60 if not portrait else 100
             p.text(t("result.skat"), cx, y + 20, 22, INK_DIM, anchor="center")
             for i, c in enumerate(put):
                 p.blit_px(art.face(c, p.size(cw)), cx - 33 * cw / 60 + i * 66 * cw / 60, y + 40 + cw * 5 / 6,
                           anchor="center")
-            y += 150 if not portrait else 190
+            y += 150 if not portrait else 210
         # Score changes.
         parts = []
         for pl in range(self.c.match.players):
