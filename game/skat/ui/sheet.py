@@ -2,55 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
 from ..engine.match import Match
 from .controller import MatchController
-from .layout import TOUCH_H
+from .layout import LANDSCAPE_SHEET, PORTRAIT_SHEET, SheetGeometry
 from .painter import GOLD, INK, INK_DIM, Painter
 from .result_text import game_name
 from .scene import Input, Scene
 from .widgets import Button, draw_title, fitting_size
-
-
-@dataclass(frozen=True)
-class SheetGeometry:
-    """Where the sheet's parts go on one canvas (landscape, or portrait with taller rows)."""
-
-    panel: tuple[float, float, float, float]
-    cols: tuple[float, ...]
-    """#, declarer, game, bid, value."""
-    players_x: float
-    players_w: float
-    head_y: float
-    row_y: float
-    row_step: float
-    row_x: tuple[float, float]
-    """The rows' clickable left and right edges."""
-    totals_y: float
-    total_step: float
-    size: float
-    seeger_columns: bool
-    """Running Seeger-Fabian totals beside each row's totals (landscape only: no room on a phone)."""
-    buttons: tuple[tuple[float, float, float, float], ...]
-    """Back, analysis, replay."""
-    pick_y: float
-    mark_y: float
-
-
-LANDSCAPE_SHEET = SheetGeometry(
-    panel=(40, 20, 1200, 690), cols=(60, 110, 250, 430, 540), players_x=650, players_w=560, head_y=90, row_y=120,
-    row_step=28, row_x=(50, 1230), totals_y=470, total_step=28, size=22, seeger_columns=True,
-    buttons=((490, 650, 300, 52), (830, 650, 190, 52), (1030, 650, 190, 52)), pick_y=654, mark_y=676,
-)
-PORTRAIT_SHEET = SheetGeometry(
-    panel=(6, 6, 708, 1268), cols=(22, 62, 170, 352, 410), players_x=476, players_w=236, head_y=100, row_y=146,
-    row_step=58, row_x=(10, 710), totals_y=880, total_step=36, size=24, seeger_columns=False,
-    buttons=((16, 1178, 224, TOUCH_H), (248, 1178, 224, TOUCH_H), (480, 1178, 224, TOUCH_H)), pick_y=1118,
-    mark_y=1148,
-)
 
 
 class SheetScene(Scene):
