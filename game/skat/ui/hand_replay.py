@@ -160,9 +160,10 @@ class ReplayScene(Scene):
         hand = self.view.hand
         n = 3 if isinstance(hand, SkatHand) else 2
         officers = n == 2
-        cw = 44 if officers else 52
-        gap = 34 if officers else 46
-        row_h = 124
+        if p.portrait:  # the whole width for the rows: bigger cards
+            cw, gap, row_h = (48, 40, 140) if officers else (60, 64, 140)
+        else:
+            cw, gap, row_h = (44, 34, 124) if officers else (52, 46, 124)
         left = 70 if not p.portrait else 30
         for seat in range(n):
             y = top + seat * row_h
@@ -194,7 +195,7 @@ class ReplayScene(Scene):
         total = len(hand.tricks)
         skat = isinstance(hand, SkatHand)
         if p.portrait:  # below the hands (and the skat)
-            x0, y0 = 30, 720 if skat else 460
+            x0, y0 = 30, 740 if skat else 470
         else:
             x0, y0 = 700, 300 if skat else 420
         if self.step == 0:
@@ -207,7 +208,7 @@ class ReplayScene(Scene):
             else:
                 line = t("replay.trick", n=self.step, total=total, name=names[trick.winner], points=pts)
             p.text(line, x0, y0, fitting_size(p, line, 24, 520 if not p.portrait else 660), INK)
-            cw = 64
+            cw = 64 if not p.portrait else 90
             for i, c in enumerate(trick.cards):
                 seat = (trick.leader + i) % (3 if isinstance(hand, SkatHand) else 2)
                 x = x0 + i * (cw + 60)
@@ -221,4 +222,5 @@ class ReplayScene(Scene):
             decl = h.points[d]
             opp = sum(h.points) - decl
             line = t("replay.points", decl=decl, opp=opp)
-            p.text(line, x0, y0 + 180, fitting_size(p, line, 20, 520 if not p.portrait else 660), INK_DIM)
+            below, size, room = (180, 20, 520) if not p.portrait else (80 + 90 * 91 / 59, 24, 660)
+            p.text(line, x0, y0 + below, fitting_size(p, line, size, room), INK_DIM)
