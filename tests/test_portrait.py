@@ -8,6 +8,7 @@ Driven through the real app with real window and input events.
 from __future__ import annotations
 
 import os
+import re
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -125,10 +126,21 @@ def _boxes(app: App):  # type: ignore[no-untyped-def]
     return p.stop_recording()
 
 
+LEAST_CAPITAL_PX = 7
+"""The least height of a capital letter or digit on a phone at one pixel per CSS px (a font of
+about 10 px); the landscape canvas letterboxed into 390x844 drew them 3 px high."""
+
+
+def _capitals(label: str) -> bool:
+    """A text whose ink reaches cap height: a capital letter or digit in a word of some length."""
+    return bool(re.search(r"[A-Z0-9ÄÖÜ]", label)) and len(re.findall(r"\w", label)) >= 3
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_every_portrait_control_is_a_touch_target_on_a_phone(lang: str) -> None:
+def test_every_portrait_control_is_a_touch_target_and_every_text_readable_on_a_phone(lang: str) -> None:
     """At 390 px across (a phone's CSS width), every button drawn in any scene of the tour is at
-    least 44 px high and wide, and the person's cards show strips at least that big."""
+    least 44 px high and wide, the person's cards show strips at least that big, and no text is
+    smaller than a 10 px font."""
     app = App(size=PHONE, store=Store(MemoryStorage(), language=lang), headless=True)
     app.settings["animation"] = "fast"
     small: list[str] = []
@@ -137,6 +149,8 @@ def test_every_portrait_control_is_a_touch_target_on_a_phone(lang: str) -> None:
         for b in _boxes(app):
             if b.kind == "button" and (b.rect.h < TOUCH_CSS_PX or b.rect.w < TOUCH_CSS_PX):
                 small.append(f"{name}: {b.label!r} is {b.rect.w}x{b.rect.h} px")
+            if b.kind == "text" and _capitals(b.label) and b.rect.h < LEAST_CAPITAL_PX:
+                small.append(f"{name}: text {b.label!r} is {b.rect.h} px high")
         top = app.stack.top
         if isinstance(top, TableScene) and top.portrait and not app.turn_hint_shown:
             tables += 1

@@ -304,7 +304,8 @@ class AnalysisScene(Scene):
                 n = marks[0]
                 label = mark_words(t, n)
                 ly = top + 14 + (per - 1) * step + ch + 6
-                p.text(label, cx, ly, fitting_size(p, label, 18, col - 4), RED if n.costly else GREEN, anchor="midtop")
+                p.text(label, cx, ly, fitting_size(p, label, 18 if not p.portrait else 21, col - 4),
+                       RED if n.costly else GREEN, anchor="midtop")
         bottom = top + band
         legend = t("analysis.legend")
         p.text(legend, p.W / 2, bottom, fitting_size(p, legend, 18, p.W - 40), INK_DIM, anchor="center")

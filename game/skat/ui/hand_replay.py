@@ -216,7 +216,8 @@ class ReplayScene(Scene):
                     p.fill_rect(x - 4, y0 + 56, cw + 8, cw * 91 / 59 + 8, GOLD, radius=6)
                 p.blit_px(art.face(c, p.size(cw)), x, y0 + 60, card=str(c))
                 label = names[seat]
-                p.text(label, x + cw / 2, y0 + 36, fitting_size(p, label, 18, cw + 50), INK_DIM, anchor="midtop")
+                name_size = fitting_size(p, label, 18 if not p.portrait else 22, cw + 50)
+                p.text(label, x + cw / 2, y0 + 36, name_size, INK_DIM, anchor="midtop")
         d = hand.declarer
         if d is not None and hand.game is not None and hand.result is not None and hand.result.game != "null":
             decl = h.points[d]

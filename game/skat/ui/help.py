@@ -87,6 +87,7 @@ class HelpScene(Scene):
                 p.text(line, x, y, size, INK)
                 y += step
         if len(lines) > per_page:
-            p.text(t("help.scroll"), px_ + pw - 20, py_ + ph - 20, 18, INK_DIM, anchor="bottomright")
+            p.text(t("help.scroll"), px_ + pw - 20, py_ + ph - 20, 18 if not p.portrait else 22, INK_DIM,
+                   anchor="bottomright")
         self.tabs.draw(p)
         self.back.draw(p)

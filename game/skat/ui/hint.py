@@ -242,7 +242,8 @@ class HintPanel:
         targets = self.table.targets() if rows else {}
         for sp in sprites:
             label = labels[sp.card]
-            width = min(64.0, sp.w - 14, (min(gaps) - 4) if gaps else 64.0)
+            most = 64.0 if not rows else 84.0  # portrait: the cards lie side by side, the badge reads larger
+            width = min(most, sp.w - 14, (min(gaps) - 4) if gaps else most)
             top = sp.y - sp.w * RATIO / 2
             # Skat: above the visible left strip of the fanned card (portrait: above the upper row's
             # cards, on the top edge of the lower row's, which lie in front); Officers (a grid, no
@@ -252,7 +253,7 @@ class HintPanel:
             if rows and sp.card in targets and targets[sp.card].row > 0:
                 y = top + 16
             gold = sp.card in best
-            size = 17
+            size = 17 if not rows else 21
             while size > 11 and p.text_width(label, size, True) > width - 6:
                 size -= 1
             p.panel(x - width / 2, y - 13, width, 26, alpha=250 if gold else 220)

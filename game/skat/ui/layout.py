@@ -604,7 +604,7 @@ LANDSCAPE_SHEET = SheetGeometry(
     buttons=((490, 650, 300, 52), (830, 650, 190, 52), (1030, 650, 190, 52)), pick_y=654, mark_y=676,
 )
 PORTRAIT_SHEET = SheetGeometry(
-    panel=(6, 6, 708, 1268), cols=(22, 62, 170, 352, 410), players_x=476, players_w=236, head_y=100, row_y=146,
+    panel=(6, 6, 708, 1268), cols=(22, 62, 160, 316, 404), players_x=478, players_w=234, head_y=100, row_y=146,
     row_step=58, row_x=(10, 710), totals_y=880, total_step=36, size=24, seeger_columns=False,
     buttons=((16, 1178, 224, TOUCH_H), (248, 1178, 224, TOUCH_H), (480, 1178, 224, TOUCH_H)), pick_y=1118,
     mark_y=1148,
