@@ -61,6 +61,20 @@ SKAT_XY = {3: (604.0, 112.0), 4: (880.0, 130.0)}
 
 
 @dataclass(frozen=True)
+class HandRow:
+    """Where a player's hand cards lie (Harlequin, Admirals): centre, centre line of the lowest (or
+    only) row, card width, widest span, rows of at most ``per_row`` cards and the distance between
+    rows (negative: the rows grow downwards, for the opponent at the top)."""
+
+    cx: float
+    y: float
+    w: float
+    span: float
+    per_row: int = 99
+    row_step: float = 0.0
+
+
+@dataclass(frozen=True)
 class Fan:
     """An opponent's hand: centre, whether it runs down the screen's edge (landscape's sides) or
     across, the card widths for backs and an open hand, the step down an edge (or the widest
@@ -93,12 +107,8 @@ class TableGeometry:
     skat_w: float
     skat_step: float
     deck: tuple[float, float]
-    hand_w: float
-    """The person's cards: width, centre line, widest span, rows (portrait: two), row distance, lift."""
-    hand_y: float
-    hand_span: float
-    hand_rows: int
-    hand_row_step: float
+    hand: HandRow
+    """The person's cards (portrait: rows of six, each strip a touch target)."""
     hand_lift: float
     fans: dict[str, Fan]
     labels: dict[str, tuple[float, float, str]]
@@ -124,7 +134,7 @@ class TableGeometry:
 LANDSCAPE = TableGeometry(
     W=1280, H=720, trick=TRICK_SLOTS, trick_w=TRICK_W, piles=PILE_SLOTS, skat_beside=SKAT_BESIDE_PILE,
     skat_xy=SKAT_XY, skat_w=64.0, skat_step=72.0, deck=DECK_POS,
-    hand_w=HAND_W, hand_y=640.0, hand_span=BOTTOM_HAND_W, hand_rows=1, hand_row_step=0.0, hand_lift=26.0,
+    hand=HandRow(640.0, 640.0, HAND_W, BOTTOM_HAND_W), hand_lift=26.0,
     fans={"left": Fan(60.0, 360.0, True, BACK_W, 24.0, 70.0, 30.0, 30.0),
           "right": Fan(1220.0, 360.0, True, BACK_W, 24.0, 70.0, 30.0, -30.0),
           "top": Fan(TOP_HAND_X, 70.0, False, BACK_W, 420.0, 70.0, 420.0)},
@@ -137,15 +147,13 @@ LANDSCAPE = TableGeometry(
     toolbar_size=22, dialog_area=(290, 170, 700, 710), play_hint=(640, 458), message=(640, 440), message_w=1200,
 )
 
-_P_CARD = 112.0
-"""The person's cards on the portrait canvas: two rows of up to six, each strip a touch target."""
 PORTRAIT = TableGeometry(
     W=720, H=1280,
     trick={"bottom": (360, 700), "left": (240, 610), "right": (480, 610), "top": (360, 560)}, trick_w=124.0,
     piles={"bottom": (672, 880), "left": (48, 500), "right": (672, 500), "top": (200, 500)},
     skat_beside={"bottom": -46.0, "left": 46.0, "right": -46.0, "top": 46.0},
     skat_xy={3: (326.0, 265.0), 4: (80.0, 862.0)}, skat_w=60.0, skat_step=68.0, deck=(360.0, 640.0),
-    hand_w=_P_CARD, hand_y=1186.0, hand_span=700.0, hand_rows=2, hand_row_step=100.0, hand_lift=24.0,
+    hand=HandRow(360.0, 1186.0, 112.0, 700.0, per_row=6, row_step=100.0), hand_lift=24.0,
     fans={"left": Fan(150.0, 265.0, False, 56.0, 182.0, 60.0, 276.0),
           "right": Fan(570.0, 265.0, False, 56.0, 182.0, 60.0, 276.0),
           "top": Fan(360.0, 265.0, False, 56.0, 182.0, 60.0, 276.0)},
@@ -181,20 +189,6 @@ def hand_positions(n: int, y: float, w: float = HAND_W, max_width: float = 980.0
     return [x0 + i * step for i in range(n)]
 
 
-def hand_places(n: int, geo: TableGeometry) -> list[tuple[float, float, int]]:
-    """(x, y, row) of the person's ``n`` sorted cards: one fanned row, or (portrait) rows of at
-    most six where the upper row shows a strip of ``hand_row_step`` above the lower."""
-    if geo.hand_rows == 1 or n <= 6:
-        return [(x, geo.hand_y, 0) for x in hand_positions(n, 0, geo.hand_w, geo.hand_span, geo.W / 2)]
-    upper = (n + 1) // 2
-    out = []
-    for row, (count, y) in enumerate(((upper, geo.hand_y - geo.hand_row_step), (n - upper, geo.hand_y))):
-        step = min(geo.hand_w + 6, (geo.hand_span - geo.hand_w) / 5)
-        x0 = geo.W / 2 - step * (count - 1) / 2
-        out += [(x0 + i * step, y, row) for i in range(count)]
-    return out
-
-
 def sorted_hand(cards: list[int], game: int | None) -> list[int]:
     return sorted(cards, key=lambda c: sort_key(game, c))
 
@@ -217,10 +211,10 @@ def skat_layout(
         open_hand = open_hand or hand.done
         if slot == "bottom":
             cards = sorted_hand(cards, game)
-            for i, (c, (x, y, row)) in enumerate(zip(cards, hand_places(len(cards), geo), strict=True)):
+            for i, (c, (x, y, row)) in enumerate(zip(cards, row_places(len(cards), geo.hand), strict=True)):
                 lift = c in selected
                 dim = (playing and c not in legal_cards)
-                out[c] = Target(x, y - (geo.hand_lift if lift else 0), geo.hand_w, open_hand, 100 + i, dim=dim,
+                out[c] = Target(x, y - (geo.hand_lift if lift else 0), geo.hand.w, open_hand, 100 + i, dim=dim,
                                 lift=lift, row=row)
             continue
         fan = geo.fans[slot]
@@ -286,20 +280,6 @@ def trick_seats(leader: int, n: int, players: int) -> list[int]:
 
 
 # ----------------------------------------------------------------- Officers
-@dataclass(frozen=True)
-class HandRow:
-    """Where a player's hand cards lie (Harlequin, Admirals): centre, centre line of the lowest (or
-    only) row, card width, widest span, rows of at most ``per_row`` cards and the distance between
-    rows (negative: the rows grow downwards, for the opponent at the top)."""
-
-    cx: float
-    y: float
-    w: float
-    span: float
-    per_row: int = 99
-    row_step: float = 0.0
-
-
 @dataclass(frozen=True)
 class OfficersGeometry:
     """Officers' Skat on one canvas and layout: the pile grid, hand cards, tricks, piles, skat,
