@@ -246,3 +246,26 @@ def test_the_hint_speaks_both_languages() -> None:
     de, en = Translator("de"), Translator("en")
     for key in ("portrait.turn_title", "portrait.turn_text"):
         assert de(key) != en(key) and key not in (de(key), en(key))
+
+
+def test_a_long_rules_page_turns_with_taps_on_a_phone() -> None:
+    from skat.ui.help import PAGES, HelpScene
+
+    app = make_app(PHONE, "de")
+    hint = app.t("help.scroll_touch")
+    for page in PAGES:  # the first page longer than the panel
+        help_scene = HelpScene(app, page)
+        app.push(help_scene)
+        app.frame(0.02)
+        if hint in [b.label for b in _boxes(app) if b.kind == "text"]:
+            break
+        app.pop()
+    else:
+        pytest.fail("no rules page is longer than the portrait panel")
+    x, y, w, h, _, _ = help_scene.text_box()
+    first = [b.label for b in _boxes(app) if b.kind == "text"]
+    tap(app, (x + w / 2, y + h * 0.8))
+    assert help_scene.scroll > 0
+    assert [b.label for b in _boxes(app) if b.kind == "text"] != first
+    tap(app, (x + w / 2, y + h * 0.2))
+    assert help_scene.scroll == 0 and isinstance(app.stack.top, HelpScene)

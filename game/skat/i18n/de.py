@@ -322,6 +322,7 @@ MESSAGES: dict[str, str] = {
     "sheet.progress": "{n} von {total} Spielen gespielt",
     "sheet.to_title": "Zum Titel",
     "help.scroll": "Bild auf / Bild ab oder das Mausrad zum Blättern",
+    "help.scroll_touch": "Unten tippen: weiterlesen · oben tippen: zurück",
     "notice.no_storage": 'Dieser Browser lässt das Spiel nichts speichern: nach dem Schließen der Seite ist alles weg.',
     "notice.read_failed": "Die gespeicherten Daten ({doc}) ließen sich nicht lesen: {reason}; {fallback}. {advice}",
     "notice.partly_unreadable": "Ein Teil der gespeicherten Daten ({doc}) war nicht lesbar und wurde "

@@ -334,6 +334,7 @@ MESSAGES: dict[str, str] = {
     "sheet.progress": "{n} of {total} hands played",
     "sheet.to_title": "To the title",
     "help.scroll": "Page Up / Page Down or the mouse wheel to scroll",
+    "help.scroll_touch": "Tap the lower half to read on, the upper half to go back",
     "notice.no_storage": 'This browser does not let the game keep data: nothing is saved after the page closes.',
     "notice.read_failed": "The saved {doc} could not be read: {reason}; {fallback}. {advice}",
     "notice.partly_unreadable": "Part of the saved {doc} could not be read and was left out: {reason}.",

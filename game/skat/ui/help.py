@@ -62,15 +62,25 @@ class HelpScene(Scene):
         if ev.kind == "down" and self.back.contains(ev.pos):
             self.app.pop()
             return
+        if ev.kind == "down" and ev.touch:  # a phone has no wheel: a tap on the text turns its pages
+            x, y, w, h, _, step = self.text_box()
+            if x <= ev.pos[0] <= x + w and y <= ev.pos[1] <= y + h:
+                page = int((h - 90) // step) - 2
+                self.scroll = self.scroll + page if ev.pos[1] > y + h / 2 else max(0, self.scroll - page)
+                return
         self.tabs.handle(ev)
+
+    def text_box(self) -> tuple[float, float, float, float, float, float]:
+        """The text's panel (x, y, w, h), its size and line step: portrait below the tabs, larger."""
+        if self.app.painter.portrait:
+            return 6, 378, 708, 896, 26, 30
+        return 310, 100, 940, 610, 23, 26
 
     def draw(self, p: Painter) -> None:
         t = self.app.t
         key = PAGES[self.page]
         draw_title(p, t("menu.rules"), 50, 50)
-        # The text's panel (x, y, w, h), its size and line step: portrait below the tabs, larger.
-        px_, py_, pw, ph, size, step = (310, 100, 940, 610, 23, 26) if not p.portrait else (
-            6, 378, 708, 896, 26, 30)
+        px_, py_, pw, ph, size, step = self.text_box()
         p.panel(px_, py_, pw, ph, alpha=230)
         p.text(t(f"help.{key}.title"), px_ + 30, py_ + 18, 32, GOLD, bold=True)
         lines: list[tuple[str, float]] = []  # (text, left edge): a bullet's further lines hang indented
@@ -87,7 +97,7 @@ class HelpScene(Scene):
                 p.text(line, x, y, size, INK)
                 y += step
         if len(lines) > per_page:
-            p.text(t("help.scroll"), px_ + pw - 20, py_ + ph - 20, 18 if not p.portrait else 22, INK_DIM,
-                   anchor="bottomright")
+            key = "help.scroll" if not p.portrait else "help.scroll_touch"
+            p.text(t(key), px_ + pw - 20, py_ + ph - 20, 18 if not p.portrait else 22, INK_DIM, anchor="bottomright")
         self.tabs.draw(p)
         self.back.draw(p)
