@@ -35,6 +35,8 @@ from skat.ui.shots import _drive, _winner_policy, states  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 SIZES = [(1280, 720), MIN_WINDOW]
+PORTRAIT_SIZES = [(720, 1280), (390, 844)]
+"""A phone held upright: the portrait canvas itself, and a 390x844 CSS px phone at one pixel per CSS px."""
 
 
 def make_app(lang: str = "en", size: tuple[int, int] = (1280, 720)) -> App:
@@ -127,7 +129,7 @@ def decision_cards(app: App) -> set[str] | None:
     return {str(c) for c in range(32) if mine >> c & 1}
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("size", SIZES + PORTRAIT_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_scene_and_dialog_fits(lang: str, size: tuple[int, int]) -> None:
     """Everything fits, and no dialog or panel at the table covers the cards the

@@ -22,6 +22,10 @@ MESSAGES: dict[str, str] = {
     "btn.sheet": "Spielliste",
     "btn.back": "Zurück",
     "btn.close": "Schließen",
+    # the portrait canvas, for a screen without a portrait form
+    "portrait.turn_title": "Bitte das Handy drehen",
+    "portrait.turn_text": "Dieser Bildschirm braucht mehr Breite, als ein aufrecht gehaltenes Handy hat. "
+                          "Dreh das Handy quer, um ihn zu sehen, oder geh zurück.",
     "say.hold": "Ja",
     "say.pass": "Passe",
     "say.pickup": "Nimmt den Skat",
@@ -384,6 +388,7 @@ MESSAGES: dict[str, str] = {
     "sheet.to_title": "Zum Titel",
     "help.scroll": "Bild auf / Bild ab oder das Mausrad zum Blättern",
     "window.too_small": "Fenster zu klein: zum Spielen größer ziehen",
+    "help.scroll_touch": "Unten tippen: weiterlesen · oben tippen: zurück",
     "notice.no_storage": 'Dieser Browser lässt das Spiel nichts speichern: nach dem Schließen der Seite ist alles weg.',
     "notice.read_failed": "Die gespeicherten Daten ({doc}) ließen sich nicht lesen: {reason}; {fallback}. {advice}",
     "notice.partly_unreadable": "Ein Teil der gespeicherten Daten ({doc}) war nicht lesbar und wurde "

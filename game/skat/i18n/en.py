@@ -25,6 +25,10 @@ MESSAGES: dict[str, str] = {
     "btn.sheet": "Score sheet",
     "btn.back": "Back",
     "btn.close": "Close",
+    # the portrait canvas, for a screen without a portrait form
+    "portrait.turn_title": "Please turn your phone",
+    "portrait.turn_text": "This screen needs more room across than a phone held upright gives. "
+                          "Turn your phone on its side to see it, or go back.",
     # what players say
     "say.hold": "Yes",
     "say.pass": "Pass",
@@ -394,6 +398,7 @@ MESSAGES: dict[str, str] = {
     "sheet.to_title": "To the title",
     "help.scroll": "Page Up / Page Down or the mouse wheel to scroll",
     "window.too_small": "Window too small: make it larger to play",
+    "help.scroll_touch": "Tap the lower half to read on, the upper half to go back",
     "notice.no_storage": 'This browser does not let the game keep data: nothing is saved after the page closes.',
     "notice.read_failed": "The saved {doc} could not be read: {reason}; {fallback}. {advice}",
     "notice.partly_unreadable": "Part of the saved {doc} could not be read and was left out: {reason}.",

@@ -20,6 +20,7 @@ from ..engine.officers import OfficersHand
 from ..engine.tricks import GameType
 from ..i18n import Translator
 from .game_names import declared_name, of_game
+from .layout import TOUCH_H
 from .painter import GOLD, GREEN, INK, INK_DIM, RED, Painter
 from .scene import Input, Scene
 from .widgets import Button, ButtonGroup, draw_title, fitting_size
@@ -146,6 +147,8 @@ def analysis_text(t: Translator, a: Analysis, names: list[str]) -> list[str]:
 class AnalysisScene(Scene):
     """Progress while the solver works, then the verdict and the per-card marks."""
 
+    portrait = True
+
     def __init__(self, app, view: HandView) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.view = view
@@ -157,8 +160,12 @@ class AnalysisScene(Scene):
     def enter(self) -> None:
         t = self.app.t
         self.group = ButtonGroup()
-        self.group.add(Button(360, 650, 260, 52, t("btn.back"), self.close))
-        self.group.add(Button(660, 650, 260, 52, t("replay.button"), self.replay))
+        if self.app.painter.portrait:
+            self.group.add(Button(30, 1180, 320, TOUCH_H, t("btn.back"), self.close, size=30))
+            self.group.add(Button(370, 1180, 320, TOUCH_H, t("replay.button"), self.replay, size=30))
+        else:
+            self.group.add(Button(360, 650, 260, 52, t("btn.back"), self.close))
+            self.group.add(Button(660, 650, 260, 52, t("replay.button"), self.replay))
 
     def close(self) -> None:
         self.app.pop()
@@ -203,8 +210,9 @@ class AnalysisScene(Scene):
     # ----------------------------------------------------------------- drawing
     def draw(self, p: Painter) -> None:
         t = self.app.t
-        p.panel(40, 20, 1200, 690, alpha=245)
+        p.panel(*((40, 20, 1200, 690) if not p.portrait else (6, 6, 708, 1268)), alpha=245)
         draw_title(p, t("analysis.title"), 50, 44)
+        cx, width = p.W / 2, p.W - 160 if not p.portrait else p.W - 60
         a = self.result
         officers = isinstance(self.view.hand, OfficersHand)
         key = "analysis.subtitle"
@@ -212,11 +220,12 @@ class AnalysisScene(Scene):
             harlequin = self.view.hand.layout == "harlequin"  # type: ignore[union-attr]
             key = "analysis.subtitle_harlequin" if harlequin else "analysis.subtitle_officers"
         sub = t(key)
-        p.text(sub, 640, 88, fitting_size(p, sub, 22, 1120), INK_DIM, anchor="center")
+        p.text(sub, cx, 88, fitting_size(p, sub, 22, width), INK_DIM, anchor="center")
         if a is None:
             self._draw_progress(p)
         elif a.unsupported:
-            p.text(t("analysis.unsupported." + a.unsupported), 640, 330, 26, INK, anchor="center")
+            text = t("analysis.unsupported." + a.unsupported)
+            p.text(text, cx, 330, fitting_size(p, text, 26, width), INK, anchor="center")
         else:
             self._draw_analysis(p, a)
         self.group.draw(p)
@@ -224,39 +233,44 @@ class AnalysisScene(Scene):
     def _draw_progress(self, p: Painter) -> None:
         t = self.app.t
         pct = int(self.progress * 100)
-        p.text(t("analysis.working", percent=pct), 640, 300, 28, INK, anchor="center")
-        p.fill_rect(340, 350, 600, 26, (40, 60, 60), radius=8)
+        p.text(t("analysis.working", percent=pct), p.W / 2, 300, 28, INK, anchor="center")
+        bar = min(600.0, p.W - 120)
+        left = p.W / 2 - bar / 2
+        p.fill_rect(left, 350, bar, 26, (40, 60, 60), radius=8)
         if pct:
-            p.fill_rect(340, 350, max(16, 600 * self.progress), 26, GOLD, radius=8)
+            p.fill_rect(left, 350, max(16, bar * self.progress), 26, GOLD, radius=8)
 
     def _draw_analysis(self, p: Painter, a: Analysis) -> None:
         t = self.app.t
         names = self.view.names
+        cx, width = p.W / 2, (1120 if not p.portrait else p.W - 60)
+        left = 80 if not p.portrait else 30
+        bottom = 636 if not p.portrait else 1166
         y = 112
         for line in summary_lines(t, a):
-            p.text(line, 640, y, fitting_size(p, line, 24, 1120), INK, anchor="center")
+            p.text(line, cx, y, fitting_size(p, line, 24, width), INK, anchor="center")
             y += 30
-        for line in p.wrap(verdict(t, a, names), 1100, 26, bold=True)[:2]:
+        for line in p.wrap(verdict(t, a, names), width - 20, 26, bold=True)[: 2 if not p.portrait else 4]:
             color = GOLD if a.deciding is None else (RED if a.deciding.mine else GOLD)
-            p.text(line, 640, y + 4, 26, color, bold=True, anchor="center")
+            p.text(line, cx, y + 4, 26, color, bold=True, anchor="center")
             y += 32
         y = self._draw_tricks(p, a, y + 12)
         g = games_line(t, a)
         if g:
-            for line in p.wrap(g, 1120, 22)[:2]:
-                p.text(line, 640, y, 22, INK, anchor="center")
+            for line in p.wrap(g, width, 22)[: 2 if not p.portrait else 3]:
+                p.text(line, cx, y, 22, INK, anchor="center")
                 y += 26
         mine = a.my_mistakes
         if mine:
-            shown = mine[: max(1, int((636 - y) // 24) - 1)]
-            p.text(t("analysis.mine_title"), 80, y + 4, 22, INK_DIM, bold=True)
+            shown = mine[: max(1, int((bottom - y) // 24) - 1)]
+            p.text(t("analysis.mine_title"), left, y + 4, 22, INK_DIM, bold=True)
             y += 28
             for n in shown:
                 line = mine_line(t, n)
-                p.text(line, 80, y, fitting_size(p, line, 21, 1120), INK)
+                p.text(line, left, y, fitting_size(p, line, 21, width), INK)
                 y += 24
         elif a.my_notes:
-            p.text(t("analysis.mine_none"), 640, y + 4, 22, GREEN, anchor="center")
+            p.text(t("analysis.mine_none"), cx, y + 4, 22, GREEN, anchor="center")
 
     def _draw_tricks(self, p: Painter, a: Analysis, top: float) -> float:
         """One column per trick, the cards in the order played; the person's framed."""
@@ -264,16 +278,21 @@ class AnalysisScene(Scene):
         art = self.app.services.art
         per = a.seats
         ntricks = 10 if per == 3 else (15 if self.view.hand.total_tricks == 15 else 16)  # type: ignore[union-attr]
-        col = 1140 / ntricks
-        cw = min(54.0, col - 14)
+        # Landscape: one row of columns; portrait: two rows, so a card stays big enough to read.
+        per_row = ntricks if not p.portrait else -(-ntricks // 2)
+        col = (1140 if not p.portrait else 690) / per_row
+        cw = min(54.0 if not p.portrait else 64.0, col - 14)
         ch = cw * 91 / 59
         step = 30 if per == 3 else 40
+        band = 14 + (per - 1) * step + ch + 32  # one row of tricks, its marks included
         by_trick: dict[int, list[CardNote]] = {}
         for n in a.notes:
             by_trick.setdefault(n.trick, []).append(n)
-        x0 = 70
+        x0 = 70 if not p.portrait else 15
+        first_top = top
         for k in range(1, ntricks + 1):
-            cx = x0 + (k - 0.5) * col
+            cx = x0 + ((k - 1) % per_row + 0.5) * col
+            top = first_top + (k - 1) // per_row * band
             p.text(str(k), cx, top, 18, INK_DIM, anchor="center")
             for i, n in enumerate(by_trick.get(k, [])):
                 cy = top + 14 + i * step
@@ -286,7 +305,9 @@ class AnalysisScene(Scene):
                 n = marks[0]
                 label = mark_words(t, n)
                 ly = top + 14 + (per - 1) * step + ch + 6
-                p.text(label, cx, ly, fitting_size(p, label, 18, col - 4), RED if n.costly else GREEN, anchor="midtop")
-        bottom = top + 14 + (per - 1) * step + ch + 32
-        p.text(t("analysis.legend"), 640, bottom, 18, INK_DIM, anchor="center")
+                p.text(label, cx, ly, fitting_size(p, label, 18 if not p.portrait else 21, col - 4),
+                       RED if n.costly else GREEN, anchor="midtop")
+        bottom = top + band
+        legend = t("analysis.legend")
+        p.text(legend, p.W / 2, bottom, fitting_size(p, legend, 18, p.W - 40), INK_DIM, anchor="center")
         return bottom + 24

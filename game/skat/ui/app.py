@@ -16,6 +16,7 @@ import pygame
 
 from ..i18n import Translator
 from .painter import LOGICAL_H, LOGICAL_W, Painter
+from .portrait import draw_turn_hint, turn_hint_input
 from .scene import Input, Scene, SceneStack
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
@@ -220,11 +221,14 @@ class App:
                 self.running = False
                 return False
             if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                self.screen = pygame.display.get_surface()
-                self.painter.resize(self.screen)
+                self.resized(pygame.display.get_surface())
                 continue
             inp = self.translate(ev)
             if inp is not None and self.stack.top is not None:
+                if self.turn_hint_shown:
+                    inp = turn_hint_input(self.painter, inp)
+                    if inp is None:
+                        continue
                 self.stack.top.handle(inp)
         for scene in list(self.stack.scenes):
             scene.update(dt)
@@ -236,10 +240,28 @@ class App:
         self.draws += 1
         return True
 
+    def resized(self, surface: pygame.Surface) -> None:
+        """A new window size; turned between landscape and portrait, every scene lays out again
+        (positions only: the match, the dialogs' state and the animations go on)."""
+        self.screen = surface
+        if self.painter.resize(surface):
+            for scene in list(self.stack.scenes):
+                scene.canvas_changed()
+        self._dirty = True
+
+    @property
+    def turn_hint_shown(self) -> bool:
+        """A portrait canvas and a scene in view that has no portrait form: the hint stands instead."""
+        return self.painter.portrait and not all(s.portrait for s in self.stack.drawn())
+
     def draw(self) -> None:
-        """Every scene, bottom up; in a window too small to draw them, one line saying so."""
+        """Every scene, bottom up; in a window too small to draw them, one line saying so; in portrait,
+        a scene with no portrait form gives way to the turn-your-phone hint."""
         if self.painter.too_small:
             self.painter.too_small_notice(self.t("window.too_small"))
+        elif self.turn_hint_shown:
+            self.painter.background()
+            draw_turn_hint(self.painter, self.t)
         else:
             self.painter.background()
             self.stack.draw(self.painter)

@@ -15,6 +15,7 @@ import pygame
 from ..engine.challenge import Challenge, ChallengeResult, result_of_hand
 from ..i18n import Translator
 from .game_names import Contract, declared_name
+from .layout import TOUCH_H
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
 from .widgets import Button, ButtonGroup
@@ -60,6 +61,7 @@ class ShareChoiceScene(Scene):
     """Share the deal with or without the person's result."""
 
     overlay = True
+    portrait = True
     X, Y, W, H = 290, 200, 700, 300
 
     def __init__(self, app, result_scene) -> None:  # type: ignore[no-untyped-def]
@@ -68,9 +70,14 @@ class ShareChoiceScene(Scene):
 
     def enter(self) -> None:
         t = self.app.t
+        p = self.app.painter
+        # On a phone: the panel across the width, with touch-sized buttons.
+        self.X, self.Y, self.W, self.H = (290, 200, 700, 300) if not p.portrait else (20, 420, 680, 340)
+        bw, bh = (300, 56) if not p.portrait else (290, TOUCH_H)
+        by = self.Y + self.H - bh - 34
         self.group = ButtonGroup()
-        self.group.add(Button(self.X + 40, self.Y + 210, 300, 56, "1  " + t("share.with_result"), self.with_result))
-        self.group.add(Button(self.X + 360, self.Y + 210, 300, 56, "2  " + t("share.deal_only"), self.deal_only))
+        self.group.add(Button(self.X + 40, by, bw, bh, "1  " + t("share.with_result"), self.with_result))
+        self.group.add(Button(self.X + self.W - 40 - bw, by, bw, bh, "2  " + t("share.deal_only"), self.deal_only))
 
     def _share(self, with_mine: bool) -> None:
         scene = self.result_scene
@@ -154,9 +161,9 @@ def draw_comparison(p: Painter, scene, y: float) -> float:  # type: ignore[no-un
         columns.append((t("challenge.col_you"), mine, t("challenge.you")))
     seats = ctl.match.seats
     names = {s: scene.table.name(pl) for s, pl in enumerate(seats)}
-    p.text(t("challenge.title"), 640, y + 12, 24, GOLD, bold=True, anchor="center")
+    p.text(t("challenge.title"), p.W / 2, y + 12, 24, GOLD, bold=True, anchor="center")
     y += 36
-    left, label_w, right = 270, 170, 1010
+    left, label_w, right = (270, 170, 1010) if not p.portrait else (40, 150, 680)
     col_w = (right - left - label_w) / max(1, len(columns))
     rows = [
         ("", [head for head, _, _ in columns]),
@@ -180,6 +187,6 @@ def draw_comparison(p: Painter, scene, y: float) -> float:  # type: ignore[no-un
         size = 22
         while size > 14 and p.text_width(line, size, True) > right - left:
             size -= 1
-        p.text(line, 640, y + 8, size, GOLD, bold=True, anchor="center")
+        p.text(line, p.W / 2, y + 8, size, GOLD, bold=True, anchor="center")
         y += 34
     return y

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from .painter import LOGICAL_H, LOGICAL_W, DrawnBox, Painter
+from .painter import DrawnBox, Painter
 
 SLACK = 2
 """Pixels of overlap forgiven (anti-aliased edges, rounding at small windows)."""
@@ -55,7 +55,7 @@ def _name(b: DrawnBox) -> str:
 
 def problems(boxes: list[DrawnBox], p: Painter) -> list[str]:
     """Every way the recorded frame does not fit, as readable sentences (empty: it fits)."""
-    window = p.rect(0, 0, LOGICAL_W, LOGICAL_H)
+    window = p.rect(0, 0, p.W, p.H)
     out: list[str] = []
     solid = [b for b in boxes if b.kind in SOLID]
     for b in solid:

@@ -17,7 +17,7 @@ from ..engine.match import Hand
 from ..engine.skat_hand import SkatHand
 from .analysis_view import HandView
 from .game_names import game_name, of_result
-from .layout import sorted_hand
+from .layout import TOUCH_H, sorted_hand
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
 from .widgets import Button, ButtonGroup, draw_title, fitting_size
@@ -43,6 +43,8 @@ def snapshots(hand: Hand) -> list[Hand]:
 
 
 class ReplayScene(Scene):
+    portrait = True
+
     def __init__(self, app, view: HandView) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.view = view
@@ -56,9 +58,13 @@ class ReplayScene(Scene):
     def enter(self) -> None:
         t = self.app.t
         self.group = ButtonGroup()
-        self.prev_button = self.group.add(Button(150, 650, 240, 52, t("replay.prev"), self.back))
-        self.group.add(Button(520, 650, 240, 52, t("replay.close"), self.close))
-        self.next_button = self.group.add(Button(890, 650, 240, 52, t("replay.next"), self.forward))
+        portrait = self.app.painter.portrait
+        boxes = [(150, 650, 240, 52), (520, 650, 240, 52), (890, 650, 240, 52)] if not portrait else [
+            (20, 1180, 220, TOUCH_H), (250, 1180, 220, TOUCH_H), (480, 1180, 220, TOUCH_H)]
+        size = 26 if not portrait else 28
+        self.prev_button = self.group.add(Button(*boxes[0], t("replay.prev"), self.back, size=size))
+        self.group.add(Button(*boxes[1], t("replay.close"), self.close, size=size))
+        self.next_button = self.group.add(Button(*boxes[2], t("replay.next"), self.forward, size=size))
         self.group.focus = 2
         self._enable()
 
@@ -106,8 +112,9 @@ class ReplayScene(Scene):
         hand = self.view.hand
         h = self.states[self.step]
         names = self.view.names
-        p.panel(40, 20, 1200, 690, alpha=245)
+        p.panel(*((40, 20, 1200, 690) if not p.portrait else (6, 6, 708, 1268)), alpha=245)
         draw_title(p, t("replay.title"), 50, 44)
+        cx, width = p.W / 2, (1100 if not p.portrait else p.W - 60)
         r = hand.result
         d = hand.declarer
         y = 88
@@ -116,15 +123,16 @@ class ReplayScene(Scene):
                 line = t("replay.declared_you", game=game_name(t, of_result(r)))
             else:
                 line = t("replay.declared", name=names[d], game=game_name(t, of_result(r)))
-            p.text(line, 640, y, fitting_size(p, line, 24, 1100), GOLD, anchor="center")
+            p.text(line, cx, y, fitting_size(p, line, 24, width), GOLD, anchor="center")
         y += 28
         bidding = self._bidding_text()
-        for line in p.wrap(bidding, 1120, 20)[:2]:
-            p.text(line, 640, y, 20, INK_DIM, anchor="center")
+        for line in p.wrap(bidding, width + 20, 20)[:2]:
+            p.text(line, cx, y, 20, INK_DIM, anchor="center")
             y += 24
         self._draw_hands(p, h, 170)
         self._draw_trick(p, h)
-        p.text(t("replay.keys"), 640, 622, 18, INK_DIM, anchor="center")
+        if not p.portrait:  # the keys are for a desktop; a phone has the buttons
+            p.text(t("replay.keys"), 640, 622, 18, INK_DIM, anchor="center")
         self.group.draw(p)
 
     def _bidding_text(self) -> str:
@@ -153,21 +161,24 @@ class ReplayScene(Scene):
         hand = self.view.hand
         n = 3 if isinstance(hand, SkatHand) else 2
         officers = n == 2
-        cw = 44 if officers else 52
-        gap = 34 if officers else 46
-        row_h = 124
+        if p.portrait:  # the whole width for the rows: bigger cards
+            cw, gap, row_h = (48, 40, 140) if officers else (60, 64, 140)
+        else:
+            cw, gap, row_h = (44, 34, 124) if officers else (52, 46, 124)
+        left = 70 if not p.portrait else 30
         for seat in range(n):
             y = top + seat * row_h
             name = self.view.names[seat]
             if seat == hand.declarer:
                 name += f" ({t('replay.declarer')})"
-            p.text(name, 70, y + 4, fitting_size(p, name, 22, 230), GOLD if seat == hand.declarer else INK)
+            p.text(name, left, y + 4, fitting_size(p, name, 22, 230 if not p.portrait else 600),
+                   GOLD if seat == hand.declarer else INK)
             cards = sorted_hand([c for c in range(32) if held(h, seat) >> c & 1], hand.game)  # as at the table
             for i, c in enumerate(cards):
-                p.blit_px(art.face(c, p.size(cw)), 70 + i * gap, y + 30, card=str(c))
-        # The skat and the discards beside the hands (Skat), right of the rows.
+                p.blit_px(art.face(c, p.size(cw)), left + i * gap, y + 30, card=str(c))
+        # The skat and the discards beside the hands (Skat), right of the rows (portrait: below them).
         if isinstance(hand, SkatHand):
-            x = 700
+            x, top = (700, top) if not p.portrait else (left, top + n * row_h)
             p.text(t("result.skat"), x, top + 4, 20, INK_DIM)
             for i, c in enumerate(sorted_hand([c for c in range(32) if hand.deal.skat >> c & 1], hand.game)):
                 p.blit_px(art.face(c, p.size(cw)), x + i * (cw + 6), top + 30, card=str(c))
@@ -183,7 +194,11 @@ class ReplayScene(Scene):
         hand = self.view.hand
         names = self.view.names
         total = len(hand.tricks)
-        x0, y0 = 700, 300 if isinstance(hand, SkatHand) else 420
+        skat = isinstance(hand, SkatHand)
+        if p.portrait:  # below the hands (and the skat)
+            x0, y0 = 30, 740 if skat else 470
+        else:
+            x0, y0 = 700, 300 if skat else 420
         if self.step == 0:
             p.text(t("replay.start"), x0, y0, 24, INK)
         else:
@@ -193,8 +208,8 @@ class ReplayScene(Scene):
                 line = t("replay.trick_you", n=self.step, total=total, points=pts)
             else:
                 line = t("replay.trick", n=self.step, total=total, name=names[trick.winner], points=pts)
-            p.text(line, x0, y0, fitting_size(p, line, 24, 520), INK)
-            cw = 64
+            p.text(line, x0, y0, fitting_size(p, line, 24, 520 if not p.portrait else 660), INK)
+            cw = 64 if not p.portrait else 90
             for i, c in enumerate(trick.cards):
                 seat = (trick.leader + i) % (3 if isinstance(hand, SkatHand) else 2)
                 x = x0 + i * (cw + 60)
@@ -202,10 +217,12 @@ class ReplayScene(Scene):
                     p.fill_rect(x - 4, y0 + 56, cw + 8, cw * 91 / 59 + 8, GOLD, radius=6)
                 p.blit_px(art.face(c, p.size(cw)), x, y0 + 60, card=str(c))
                 label = names[seat]
-                p.text(label, x + cw / 2, y0 + 36, fitting_size(p, label, 18, cw + 50), INK_DIM, anchor="midtop")
+                name_size = fitting_size(p, label, 18 if not p.portrait else 22, cw + 50)
+                p.text(label, x + cw / 2, y0 + 36, name_size, INK_DIM, anchor="midtop")
         d = hand.declarer
         if d is not None and hand.game is not None and hand.result is not None and hand.result.game != "null":
             decl = h.points[d]
             opp = sum(h.points) - decl
             line = t("replay.points", decl=decl, opp=opp)
-            p.text(line, x0, y0 + 180, fitting_size(p, line, 20, 520), INK_DIM)
+            below, size, room = (180, 20, 520) if not p.portrait else (80 + 90 * 91 / 59, 24, 660)
+            p.text(line, x0, y0 + below, fitting_size(p, line, size, room), INK_DIM)

@@ -146,12 +146,15 @@ class HintPanel:
         """Skat at four: the top player's cards and label take the top of the table."""
         return self.table.c.match.players == 4
 
-    def button_place(self) -> tuple[float, float]:
+    def button_place(self) -> tuple[float, float]:  # landscape; portrait: the table geometry's toolbar
         """Beside the toolbar; at four, under it (the top hand reaches the toolbar's left)."""
         return (1128, 58) if self.four else (672, 10)
 
     def _place(self) -> tuple[float, float, float, int, float, float]:
         """The panel: x, y, width, reason lines at most, title size, reason size."""
+        if self.table.geo.portrait:  # over the status panel, covering it whole
+            x, y, w, _ = self.table.geo.info
+            return x, y, w, 3, 24, 20
         if self.four:  # wider and lower, ending above the top player's label and speech bubble
             x, y, w, most, title, size = 320.0, 54.0, 800.0, 2, 20.0, 16.0
         else:
@@ -230,9 +233,10 @@ class HintPanel:
         p.new_layer()
         hint = self.hint
         x, y, w, most, title_size, size = self._place()
+        least = self.table.geo.info[3] if self.table.geo.portrait else 0.0
         if hint is None:
-            h = 44
-            p.panel(x, y, w, h, alpha=240)
+            h = max(44, least)
+            p.panel(x, y, w, h, alpha=255 if least else 240)
             dots = "." * (1 + int(self.time * 3) % 3)
             with p.inside(x, y, w, h):
                 p.text(t("hints.thinking") + dots, x + 20, y + h / 2, title_size, INK_DIM, anchor="midleft")
@@ -249,8 +253,8 @@ class HintPanel:
         lines = lines[:most]
         step = size + 4
         top = title_size + 16
-        h = top + step * len(lines) + 8
-        p.panel(x, y, w, h, alpha=240)
+        h = max(top + step * len(lines) + 8, least)
+        p.panel(x, y, w, h, alpha=255 if least else 240)  # portrait: the status panel below stays hidden
         with p.inside(x, y, w, h):
             p.text(title, x + 20, y + 8, title_size, GOLD, bold=True)
             for i, line in enumerate(lines):
@@ -270,16 +274,22 @@ class HintPanel:
         xs = sorted(self.table.sprites[c].x for c in self.table._hand_order() if c in self.table.sprites)
         gaps = [b - a for a, b in zip(xs, xs[1:], strict=False) if b - a > 1]
         skat = isinstance(self.table.c.hand, SkatHand)
+        rows = self.table.geo.portrait and skat  # the portrait hand: two rows of cards side by side
+        targets = self.table.targets() if rows else {}
         for sp in sprites:
             label = labels[sp.card]
-            width = min(64.0, sp.w - 14, (min(gaps) - 4) if gaps else 64.0)
+            most = 64.0 if not rows else 84.0  # portrait: the cards lie side by side, the badge reads larger
+            width = min(most, sp.w - 14, (min(gaps) - 4) if gaps else most)
             top = sp.y - sp.w * RATIO / 2
-            # Skat: above the visible left strip of the fanned card; Officers (a grid, no room
-            # above): on the lower half of the card, clear of its index in the corner.
-            x = sp.x - sp.w / 2 + 2 + width / 2 if skat else sp.x
+            # Skat: above the visible left strip of the fanned card (portrait: above the upper row's
+            # cards, on the top edge of the lower row's, which lie in front); Officers (a grid, no
+            # room above): on the lower half of the card, clear of its index in the corner.
+            x = sp.x - sp.w / 2 + 2 + width / 2 if skat and not rows else sp.x
             y = top - 11 if skat else sp.y + sp.w * RATIO * 0.2
+            if rows and sp.card in targets and targets[sp.card].row > 0:
+                y = top + 16
             gold = sp.card in best
-            size = 17
+            size = 17 if not rows else 21
             while size > 11 and p.text_width(label, size, True) > width - 6:
                 size -= 1
             p.panel(x - width / 2, y - 13, width, 26, alpha=250 if gold else 220)

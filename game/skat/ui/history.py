@@ -10,9 +10,10 @@ import pygame
 
 from ..i18n import Translator
 from ..storage import FinishedMatch
+from .layout import wide_button
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
-from .widgets import Button, draw_title
+from .widgets import Button, draw_title, fitting_size
 
 ROW_H = 58
 VISIBLE = 8
@@ -60,6 +61,12 @@ def player_names(t, m: FinishedMatch) -> list[str]:  # type: ignore[no-untyped-d
 
 
 class HistoryScene(Scene):
+    portrait = True
+
+    def rows_place(self) -> tuple[float, float, float, float]:
+        """The list's left and right edges, first row's top and row height (portrait: three-line rows)."""
+        return (80, 1200, TOP, ROW_H) if not self.app.painter.portrait else (16, 704, 110, 122)
+
     def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.sheets: list[FinishedMatch] = app.services.past_sheets()
@@ -67,7 +74,9 @@ class HistoryScene(Scene):
         self.scroll = 0
 
     def enter(self) -> None:
-        self.back = Button(490, 650, 300, 52, self.app.t("btn.back"), self.app.pop)
+        p = self.app.painter
+        self.back = Button(*wide_button(p.W, p.H, (490, 650, 300, 52), 1180), self.app.t("btn.back"), self.app.pop,
+                           size=26 if not p.portrait else 30)
 
     def open(self, i: int) -> None:
         from .sheet import SheetScene
@@ -82,10 +91,11 @@ class HistoryScene(Scene):
             self.scroll = self.focus - VISIBLE + 1
 
     def row_at(self, pos: tuple[float, float]) -> int | None:
-        if not 80 <= pos[0] <= 1200:
+        left, right, top, row_h = self.rows_place()
+        if not left <= pos[0] <= right:
             return None
-        i = int((pos[1] - TOP) // ROW_H)
-        if 0 <= i < VISIBLE and pos[1] >= TOP and self.scroll + i < len(self.sheets):
+        i = int((pos[1] - top) // row_h)
+        if 0 <= i < VISIBLE and pos[1] >= top and self.scroll + i < len(self.sheets):
             return self.scroll + i
         return None
 
@@ -122,14 +132,20 @@ class HistoryScene(Scene):
         t = self.app.t
         draw_title(p, t("history.title"), 56, 52)
         if not self.sheets:
-            p.text(t("history.none"), 640, 300, 26, INK_DIM, anchor="center")
+            p.text(t("history.none"), p.W / 2, 300, 26, INK_DIM, anchor="center")
+        left, right, first, row_h = self.rows_place()
+        portrait = p.portrait
         for row, i in enumerate(range(self.scroll, min(len(self.sheets), self.scroll + VISIBLE))):
             m = self.sheets[i]
-            y = TOP + row * ROW_H
+            y = first + row * row_h
             focused = i == self.focus
-            p.fill_rect(80, y, 1120, ROW_H - 6, (70, 120, 100) if focused else (40, 72, 64), radius=10)
+            p.record("button", p.rect(left, y, right - left, row_h - 6), local_time(m.finished_at, self.app.t))
+            p.fill_rect(left, y, right - left, row_h - 6, (70, 120, 100) if focused else (40, 72, 64), radius=10)
             if focused:
-                p.fill_rect(80, y, 1120, ROW_H - 6, GOLD, radius=10, width=2)
+                p.fill_rect(left, y, right - left, row_h - 6, GOLD, radius=10, width=2)
+            if portrait:
+                self._draw_portrait_row(p, m, y)
+                continue
             top, bottom = y + 15, y + 38
             p.text(local_time(m.finished_at, t), 100, top, 22, INK, bold=True, anchor="midleft")
             if m.complete:
@@ -147,9 +163,30 @@ class HistoryScene(Scene):
                 p.text(str(total), x, bottom, 22, GOLD if k == m.person else INK, bold=True, anchor="midleft")
         n = len(self.sheets)
         if n > VISIBLE:
-            p.text(t("history.more", first=self.scroll + 1, last=min(n, self.scroll + VISIBLE), n=n), 640, 612, 20,
-                   INK_DIM, anchor="center")
+            p.text(t("history.more", first=self.scroll + 1, last=min(n, self.scroll + VISIBLE), n=n), p.W / 2,
+                   612 if not portrait else first + VISIBLE * row_h + 10, 20 if not portrait else 24, INK_DIM,
+                   anchor="center")
         self.back.draw(p, focused=not self.sheets)
+
+    def _draw_portrait_row(self, p: Painter, m: FinishedMatch, y: float) -> None:
+        """One past match in three lines: when and how it ended, the game and rules, everyone's total."""
+        t = self.app.t
+        p.text(local_time(m.finished_at, t), 32, y + 22, 26, INK, bold=True, anchor="midleft")
+        game = t("game_name." + m.game)
+        p.text(game, 688, y + 22, 26, INK, anchor="midright")
+        if m.complete:
+            status = t("history.finished", n=len(m.sheet))
+        else:
+            status = t("history.abandoned", n=len(m.sheet), total=m.hands)
+        p.text(status, 32, y + 54, 22, GOLD if m.complete else INK_DIM, anchor="midleft")
+        rules = rules_name(t, m)
+        p.text(rules, 688, y + 54, fitting_size(p, rules, 22, 300), INK_DIM, anchor="midright")
+        totals = m.sheet[-1].totals if m.sheet else (0,) * m.players
+        for k, (name, total) in enumerate(zip(player_names(t, m), totals, strict=True)):
+            x = 32 + k * (656 / m.players)
+            line = f"{name} {total}"
+            p.text(line, x, y + 88, fitting_size(p, line, 24, 656 / m.players - 12, True),
+                   GOLD if k == m.person else INK, bold=True, anchor="midleft")
 
 
 def tour_states(app):  # type: ignore[no-untyped-def]

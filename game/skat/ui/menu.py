@@ -20,15 +20,27 @@ from ..engine.rules import (
     Rules,
 )
 from .controller import MatchController
+from .layout import OVER_TABLE, TOUCH_H, menu_column, wide_button
 from .overlays import ConfirmScene
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
-from .widgets import Button, ButtonGroup, draw_title, draw_triangle
+from .widgets import Button, ButtonGroup, draw_title, draw_triangle, fitting_size
 
 
 class TitleScene(Scene):
-    modal_edges = (196, 286, 350, 414, 478, 542, 606, 670, 700)
-    """Heights between the subtitle and the buttons' labels: where a notice panel's edge cuts no text."""
+    portrait = True
+
+    @property
+    def column(self):  # type: ignore[no-untyped-def]
+        p = self.app.painter
+        return menu_column(p.W, p.H, 228, 470)
+
+    @property
+    def modal_edges(self) -> tuple[float, ...]:
+        """Heights between the subtitle and the buttons' labels: where a notice panel's edge cuts no text."""
+        p = self.app.painter
+        below_subtitle = 196 if not p.portrait else 420
+        return (below_subtitle, *self.column.edges(len(self.group.buttons)), p.H - 20)
 
     def enter(self) -> None:
         t = self.app.t
@@ -44,8 +56,10 @@ class TitleScene(Scene):
         ]
         if not self.app.services.web:
             items.append((t("menu.quit"), self.quit, True))
+        column = self.column
+        size = 26 if not self.app.painter.portrait else 32
         for i, (label, fn, ok) in enumerate(items):
-            self.group.add(Button(490, 228 + i * 64, 300, 52, label, fn, enabled=ok))
+            self.group.add(Button(*column.rect(i), label, fn, enabled=ok, size=size))
 
     def history(self) -> None:
         from .history import HistoryScene
@@ -78,15 +92,19 @@ class TitleScene(Scene):
         self.group.handle(ev)
 
     def draw(self, p: Painter) -> None:
-        draw_title(p, "Skat", 110, 110)
-        p.text(self.app.t("menu.subtitle"), 640, 180, 28, INK_DIM, anchor="center")
+        portrait = p.portrait
+        draw_title(p, "Skat", 110 if not portrait else 120, 110 if not portrait else 140)
+        p.text(self.app.t("menu.subtitle"), p.W / 2, 180 if not portrait else 215, 28 if not portrait else 34, INK_DIM,
+               anchor="center")
         art = self.app.services.art
-        for i, card in enumerate((28, 20, 12, 4)):  # the four Jacks
+        # The four Jacks and the four Aces: beside the buttons, or above them on a phone.
+        (jx, ax, y) = (230, 950, 420) if not portrait else (150, 450, 330)
+        for i, card in enumerate((28, 20, 12, 4)):
             surf = art.face(card, p.size(70))
             surf = pygame.transform.rotate(surf, 18 - i * 12)
-            p.blit_px(surf, 230 + i * 40, 420 + abs(i - 1.5) * 10, anchor="center")
+            p.blit_px(surf, jx + i * 40, y + abs(i - 1.5) * 10, anchor="center")
             p.blit_px(pygame.transform.rotate(art.face(31 - i * 8, p.size(70)), -18 + i * 12),
-                      950 + i * 40, 420 + abs(i - 1.5) * 10, anchor="center")
+                      ax + i * 40, y + abs(i - 1.5) * 10, anchor="center")
         self.group.draw(p)
 
 
@@ -151,6 +169,7 @@ def apply_preset(state: dict[str, Any], name: str) -> None:
 
 
 class SetupScene(Scene):
+    portrait = True
     """New match: game, rule set preset and each single option, hands, table, strength, language.
 
     The state always holds every single option of the chosen game: a preset fills them all in
@@ -246,8 +265,13 @@ class SetupScene(Scene):
                 s[r.key] = cur
             r.index = r.values.index(cur)
         self.rows = rows
-        self.start = Button(900, 640, 300, 56, t("setup.start"), self.start_match)
-        self.back = Button(80, 640, 220, 56, t("btn.back"), self.app.pop)
+        p = self.app.painter
+        if p.portrait:  # side by side under the single column of rows
+            self.start = Button(370, 1190, 330, TOUCH_H, t("setup.start"), self.start_match, size=30)
+            self.back = Button(20, 1190, 330, TOUCH_H, t("btn.back"), self.app.pop, size=30)
+        else:
+            self.start = Button(900, 640, 300, 56, t("setup.start"), self.start_match)
+            self.back = Button(80, 640, 220, 56, t("btn.back"), self.app.pop)
 
     def change(self, row: OptionRow, delta: int) -> None:
         row.index = (row.index + delta) % len(row.values)
@@ -336,26 +360,35 @@ class SetupScene(Scene):
                     return
 
     def _row_rect(self, i: int) -> tuple[float, float, float, float]:
+        if self.app.painter.portrait:  # one column of touch-sized rows
+            return 20, 84 + i * 85, 680, 82
         col, row = divmod(i, 8)
         return 60 + col * 600, 120 + row * 62, 560, 54
 
     def draw(self, p: Painter) -> None:
         t = self.app.t
-        draw_title(p, t("setup.title"), 56, 52)
+        draw_title(p, t("setup.title"), 56 if not p.portrait else 42, 52)
         for i, r in enumerate(self.rows):
             x, y, w, h = self._row_rect(i)
             focused = i == self.focus
+            p.record("button", p.rect(x, y, w, h), r.label)  # a row is a control: a click steps its value
             p.fill_rect(x, y, w, h, (40, 72, 64) if not focused else (70, 120, 100), radius=10)
             if focused:
                 p.fill_rect(x, y, w, h, GOLD, radius=10, width=2)
-            p.text(r.label, x + 16, y + h / 2, 22, INK_DIM, anchor="midleft")
+            label_size, value_size = (22, 24) if not p.portrait else (26, 28)
+            p.text(r.label, x + 16, y + h / 2, fitting_size(p, r.label, label_size, w - VALUE_W - 24), INK_DIM,
+                   anchor="midleft")
             vx = x + w - VALUE_W
             draw_arrow(p, vx + 16, y + h / 2, -1)
             draw_arrow(p, x + w - 16, y + h / 2, 1)
-            p.text(r.show(r.value), vx + VALUE_W / 2, y + h / 2, 24, INK, bold=True, anchor="center")
-        self._draw_strength_note(p)
+            value = r.show(r.value)
+            p.text(value, vx + VALUE_W / 2, y + h / 2, fitting_size(p, value, value_size, VALUE_W - 40, True), INK,
+                   bold=True, anchor="center")
         self.start.draw(p, focused=self.focus == len(self.rows))
         self.back.draw(p)
+        if p.portrait:  # no room below the rows: the strength shows by name only, and keys are for desktops
+            return
+        self._draw_strength_note(p)
         p.text(t("setup.hint"), 640, 622, 20, INK_DIM, anchor="center")
 
     def _draw_strength_note(self, p: Painter) -> None:
@@ -391,6 +424,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 
 class PauseScene(Scene):
     overlay = True
+    portrait = True
 
     def __init__(self, app, table) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
@@ -410,8 +444,10 @@ class PauseScene(Scene):
             (t("menu.settings"), lambda: self.app.push(SettingsScene(self.app))),
             (t("menu.to_title"), self.to_title),
         ]
+        p = self.app.painter
+        column = menu_column(p.W, p.H, 190, 330)
         for i, (label, fn) in enumerate(items):
-            self.group.add(Button(490, 190 + i * 64, 300, 52, label, fn))
+            self.group.add(Button(*column.rect(i), label, fn, size=26 if not p.portrait else 30))
         self.table.enter()  # back from the settings: the table behind (its toolbar) in the language chosen there
 
     def to_title(self) -> None:
@@ -426,8 +462,12 @@ class PauseScene(Scene):
 
     def draw(self, p: Painter) -> None:
         p.dim(150)
-        p.panel(440, 110, 400, 500)
-        p.text(self.app.t("menu.paused"), 640, 150, 40, GOLD, bold=True, anchor="center")
+        if p.portrait:
+            p.panel(*OVER_TABLE)
+            p.text(self.app.t("menu.paused"), 360, 268, 44, GOLD, bold=True, anchor="center")
+        else:
+            p.panel(440, 110, 400, 500)
+            p.text(self.app.t("menu.paused"), 640, 150, 40, GOLD, bold=True, anchor="center")
         self.group.draw(p)
 
 
@@ -437,6 +477,13 @@ SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H = 160, 70, 60
 
 class SettingsScene(Scene):
     overlay = False
+    portrait = True
+
+    def _geometry(self) -> tuple[float, float, float, float, float, float]:
+        """Rows' left, right, top, step, height, and the value's width (portrait: touch-sized rows)."""
+        if self.app.painter.portrait:
+            return 30, 690, 200, 100, TOUCH_H, 370
+        return 340, 940, SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H, SETTINGS_VALUE_W
 
     def enter(self) -> None:
         self._rows()
@@ -456,7 +503,9 @@ class SettingsScene(Scene):
             if s.get(r.key) in r.values:
                 r.index = r.values.index(s[r.key])
         self.focus = getattr(self, "focus", 0)
-        self.back = Button(490, 616, 300, 56, t("btn.back"), self.app.pop)
+        p = self.app.painter
+        self.back = Button(*wide_button(p.W, p.H, (490, 616, 300, 56), 1060), t("btn.back"), self.app.pop,
+                           size=26 if not p.portrait else 30)
 
     def change(self, r: OptionRow, delta: int) -> None:
         r.index = (r.index + delta) % len(r.values)
@@ -479,35 +528,45 @@ class SettingsScene(Scene):
             if self.back.contains(ev.pos):
                 self.app.pop()
                 return
+            left, right, top, step, row_h, value_w = self._geometry()
             for i, r in enumerate(self.rows):
-                if 340 <= ev.pos[0] <= 940 and SETTINGS_TOP + i * SETTINGS_STEP <= ev.pos[1] <= (
-                    SETTINGS_TOP + i * SETTINGS_STEP + SETTINGS_ROW_H
-                ):
+                if left <= ev.pos[0] <= right and top + i * step <= ev.pos[1] <= top + i * step + row_h:
                     self.focus = i
                     # As in the set-up: the right button or the left arrow goes back.
-                    back = ev.button == 3 or (940 - SETTINGS_VALUE_W <= ev.pos[0] < 940 - SETTINGS_VALUE_W / 2)
+                    back = ev.button == 3 or (right - value_w <= ev.pos[0] < right - value_w / 2)
                     self.change(r, -1 if back else 1)
 
     def draw(self, p: Painter) -> None:
-        draw_title(p, self.app.t("menu.settings"), 80, 56)
+        draw_title(p, self.app.t("menu.settings"), 80 if not p.portrait else 110, 56)
+        left, right, top, step, row_h, value_w = self._geometry()
+        big = 4 if p.portrait else 0
         for i, r in enumerate(self.rows):
-            y = SETTINGS_TOP + i * SETTINGS_STEP
-            mid = y + SETTINGS_ROW_H / 2
-            p.fill_rect(340, y, 600, SETTINGS_ROW_H, (70, 120, 100) if i == self.focus else (40, 72, 64), radius=10)
-            p.text(r.label, 360, mid, 24, INK_DIM, anchor="midleft")
-            vx = 940 - SETTINGS_VALUE_W
+            y = top + i * step
+            mid = y + row_h / 2
+            p.record("button", p.rect(left, y, right - left, row_h), r.label)
+            p.fill_rect(left, y, right - left, row_h, (70, 120, 100) if i == self.focus else (40, 72, 64), radius=10)
+            p.text(r.label, left + 20, mid, fitting_size(p, r.label, 24 + big, right - left - value_w - 30), INK_DIM,
+                   anchor="midleft")
+            vx = right - value_w
             draw_arrow(p, vx + 16, mid, -1)
-            draw_arrow(p, 940 - 16, mid, 1)
-            p.text(r.show(r.value), vx + SETTINGS_VALUE_W / 2, mid, 26, INK, bold=True, anchor="center")
+            draw_arrow(p, right - 16, mid, 1)
+            value = r.show(r.value)
+            p.text(value, vx + value_w / 2, mid, fitting_size(p, value, 26 + big, value_w - 40 - 2 * big, True), INK,
+                   bold=True, anchor="center")
         art = self.app.services.art
+        card_w, cx, cy = (56, 640, 548) if not p.portrait else (110, 360, 850)
         for i, c in enumerate((31, 22, 13, 4)):
-            p.blit_px(art.face(c, p.size(56)), 520 + i * 80, 548, anchor="center")
+            p.blit_px(art.face(c, p.size(card_w)), cx + (i - 1.5) * card_w * 1.43, cy, anchor="center")
         self.back.draw(p)
 
 
 class StatsScene(Scene):
+    portrait = True
+
     def enter(self) -> None:
-        self.back = Button(490, 640, 300, 56, self.app.t("btn.back"), self.app.pop)
+        p = self.app.painter
+        self.back = Button(*wide_button(p.W, p.H, (490, 640, 300, 56), 1170), self.app.t("btn.back"), self.app.pop,
+                           size=26 if not p.portrait else 30)
         self.app.services.statistics_rows()  # reads the statistics: a damaged file is told here, not later
 
     def update(self, dt: float) -> None:
@@ -524,14 +583,15 @@ class StatsScene(Scene):
         draw_title(p, t("menu.stats"), 70, 56)
         rows = self.app.services.statistics_rows()
         y = 140
+        (title_x, label_x, value_x), big = ((200, 220, 760), 0) if not p.portrait else ((30, 50, 690), 4)
         for title, lines in rows:
-            p.text(title, 200, y, 30, GOLD, bold=True)
-            y += 38
+            p.text(title, title_x, y, 30 + big, GOLD, bold=True)
+            y += 38 + big
             for label, value in lines:
-                p.text(label, 220, y, 24, INK_DIM)
-                p.text(value, 760, y, 24, INK, anchor="topright")
-                y += 28
+                p.text(label, label_x, y, 24 + big, INK_DIM)
+                p.text(value, value_x, y, 24 + big, INK, anchor="topright")
+                y += 28 + big
             y += 14
         if not rows:
-            p.text(t("stats.none"), 640, 300, 26, INK_DIM, anchor="center")
+            p.text(t("stats.none"), p.W / 2, 300, 26, INK_DIM, anchor="center")
         self.back.draw(p)

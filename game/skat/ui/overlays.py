@@ -6,20 +6,23 @@ from collections.abc import Callable
 
 import pygame
 
-from .painter import GOLD, INK, INK_DIM, LOGICAL_H, LOGICAL_W, Painter
+from .layout import OVER_TABLE, TOUCH_H
+from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
 from .widgets import Button, ButtonGroup, draw_triangle
 
 
 class LastTrickScene(Scene):
     overlay = True
+    portrait = True
 
     def __init__(self, app, table) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.table = table
 
     def enter(self) -> None:
-        self.close = Button(540, 520, 200, 50, self.app.t("btn.close"), self.app.pop)
+        box = (540, 520, 200, 50) if not self.app.painter.portrait else (210, 836, 300, TOUCH_H)
+        self.close = Button(*box, self.app.t("btn.close"), self.app.pop)
 
     def handle(self, ev: Input) -> None:
         if ev.kind in ("down", "key"):
@@ -29,21 +32,28 @@ class LastTrickScene(Scene):
         t = self.app.t
         hand = self.table.c.hand
         p.dim(140)
-        p.panel(300, 150, 680, 440)
-        p.text(t("btn.last_trick"), 640, 185, 34, INK, bold=True, anchor="center")
+        cx = p.W / 2
+        # Portrait: the panel lower and the cards bigger, everything else as in landscape.
+        top, card_w, step, big = (150, 110, 150, 0) if not p.portrait else (OVER_TABLE[1], 180, 210, 6)
+        p.panel(*((300, top, 680, 440) if not p.portrait else OVER_TABLE))
+        dy = top - 150
+        p.text(t("btn.last_trick"), cx, dy + 185, 34 + big, INK, bold=True, anchor="center")
         if not hand.tricks:
-            p.text(t("trick.none"), 640, 340, 26, INK_DIM, anchor="center")
+            p.text(t("trick.none"), cx, dy + 340, 26 + big, INK_DIM, anchor="center")
         else:
             trick = hand.tricks[-1]
             n = len(trick.cards)
             seats = self.table.c.match.seats
             art = self.app.services.art
+            card_y = dy + 350 if not p.portrait else dy + 440
+            names_y = card_y + card_w * 10 / 11
             for i, c in enumerate(trick.cards):
                 seat = (trick.leader + i) % n
-                x = 640 + (i - (n - 1) / 2) * 150
-                p.blit_px(art.face(c, p.size(110)), x, 350, anchor="center")
-                p.text(self.table.name(seats[seat]), x, 450, 22, INK_DIM, anchor="center")
-            p.text(t("trick.won_by", name=self.table.name(seats[trick.winner])), 640, 485, 24, INK, anchor="center")
+                x = cx + (i - (n - 1) / 2) * step
+                p.blit_px(art.face(c, p.size(card_w)), x, card_y, anchor="center")
+                p.text(self.table.name(seats[seat]), x, names_y, 22 + big, INK_DIM, anchor="center")
+            p.text(t("trick.won_by", name=self.table.name(seats[trick.winner])), cx, names_y + 35, 24 + big, INK,
+                   anchor="center")
         self.close.draw(p, focused=True)
 
 
@@ -70,12 +80,20 @@ class NoticeScene(Scene):
     """
 
     overlay = True
-    X, W = 170, LOGICAL_W - 340
+    portrait = True
     PAD = 28
     SIZE = 24
     LINE = 28
     GAP = 14
     TOP_MARGIN, BOTTOM_MARGIN = 40, 30
+
+    @property
+    def X(self) -> float:  # noqa: N802 - read like the constant it is in landscape
+        return 170 if not self.app.painter.portrait else 20
+
+    @property
+    def W(self) -> float:  # noqa: N802
+        return self.app.painter.W - 2 * self.X
 
     @property
     def text_width(self) -> float:
@@ -89,7 +107,7 @@ class NoticeScene(Scene):
         self._key: tuple | None = None
 
     def enter(self) -> None:
-        self.ok = Button(0, 0, 220, 52, self.app.t("btn.ok"), self.close)
+        self.ok = Button(0, 0, 220, 52 if not self.app.painter.portrait else TOUCH_H, self.app.t("btn.ok"), self.close)
 
     def close(self) -> None:
         self.app.services.notices_read()
@@ -101,7 +119,7 @@ class NoticeScene(Scene):
     # ------------------------------------------------------------ geometry
     def lines(self, p: Painter) -> list[tuple[str, bool]]:
         notices = self.app.services.unseen_notices()
-        key = (tuple(notices), p.scale)
+        key = (tuple(notices), p.scale, p.W)
         if key != self._key:
             self._key = key
             out: list[tuple[str, bool]] = []
@@ -116,11 +134,11 @@ class NoticeScene(Scene):
     def box(self, p: Painter) -> tuple[float, float, float]:
         """The panel's top and height, and the height of the text view inside it (all within the window)."""
         lines = self.lines(p)
-        head, foot = 70, 84
-        most = LOGICAL_H - self.TOP_MARGIN - self.BOTTOM_MARGIN
+        head, foot = 70, 84 if not p.portrait else 116
+        most = p.H - self.TOP_MARGIN - self.BOTTOM_MARGIN
         view = min(len(lines) * self.LINE, most - head - foot)
         h = head + view + foot
-        y = (LOGICAL_H - h) / 2
+        y = (p.H - h) / 2
         edges = self.edges_below()
         if edges:
             # Put the panel's edges where the scene below has no text, so none is cut in half.
@@ -179,7 +197,7 @@ class NoticeScene(Scene):
         self.scroll = min(self.scroll, self.max_scroll(p))
         p.dim(140)
         p.panel(self.X, y, self.W, h, alpha=255)
-        p.text(t("notice.title"), LOGICAL_W / 2, y + 36, 32, GOLD, bold=True, anchor="center")
+        p.text(t("notice.title"), p.W / 2, y + 36, 32, GOLD, bold=True, anchor="center")
         top = y + 70
         first = int(self.scroll // self.LINE)
         shown = int(view // self.LINE)
@@ -191,12 +209,12 @@ class NoticeScene(Scene):
         more_above, more_below = first > 0, first + shown < len(lines)
         if more_above or more_below:
             hint = t("notice.scroll")
-            p.text(hint, self.X + self.W - self.PAD, y + h - 58, 18, INK_DIM, anchor="topright")
+            p.text(hint, self.X + self.W - self.PAD, y + h - 58 - (self.ok.h - 52), 18, INK_DIM, anchor="topright")
             if more_above:
                 draw_triangle(p, self.X + self.W - self.PAD - 8, y + 38, "up")
             if more_below:
                 draw_triangle(p, self.X + self.W - self.PAD - 8, top + view - 8, "down")
-        self.ok.x, self.ok.y = LOGICAL_W / 2 - self.ok.w / 2, y + h - 66
+        self.ok.x, self.ok.y = p.W / 2 - self.ok.w / 2, y + h - 14 - self.ok.h
         self.ok.draw(p, focused=True)
 
 
@@ -204,6 +222,7 @@ class ConfirmScene(Scene):
     """A yes/no question over the scene below; the safe answer has the focus."""
 
     overlay = True
+    portrait = True
 
     def __init__(self, app, title: str, text: str, yes: str, no: str,  # type: ignore[no-untyped-def]
                  on_yes: Callable[[], None]) -> None:
@@ -213,8 +232,12 @@ class ConfirmScene(Scene):
 
     def enter(self) -> None:
         self.group = ButtonGroup()
-        self.group.add(Button(350, 0, 280, 56, self.yes_label, self.yes))
-        self.group.add(Button(650, 0, 280, 56, self.no_label, self.app.pop))
+        if self.app.painter.portrait:
+            self.group.add(Button(40, 0, 310, TOUCH_H, self.yes_label, self.yes))
+            self.group.add(Button(370, 0, 310, TOUCH_H, self.no_label, self.app.pop))
+        else:
+            self.group.add(Button(350, 0, 280, 56, self.yes_label, self.yes))
+            self.group.add(Button(650, 0, 280, 56, self.no_label, self.app.pop))
         self.group.focus = 1
 
     def yes(self) -> None:
@@ -228,16 +251,23 @@ class ConfirmScene(Scene):
         self.group.handle(ev)
 
     def draw(self, p: Painter) -> None:
-        lines = wrap_text(p, self.body, 900, 24)
+        portrait = p.portrait
+        lines = wrap_text(p, self.body, 900 if not portrait else 620, 24)
+        foot = 76 if not portrait else TOUCH_H + 20
         # A full-width band whose edges fall between the set-up screen's rows (178..426), so the panel
-        # covers the lines below it whole instead of cutting through their labels.
-        h = max(248, 178 + len(lines) * 28)
-        y = 178 if h == 248 else (LOGICAL_H - h) / 2
+        # covers the lines below it whole instead of cutting through their labels.  Portrait: the
+        # band's edges fall between the set-up's rows (84 + 85 i) as well.
+        h = max(248, 102 + foot + len(lines) * 28)
+        if not portrait:
+            y = 178 if h == 248 else (p.H - h) / 2
+        else:
+            y = 84 + 85 * 4 - 2.0
+            h = (h + 84) // 85 * 85
         p.dim(150)
-        p.panel(40, y, LOGICAL_W - 80, h, alpha=255)
-        p.text(self.title, LOGICAL_W / 2, y + 36, 32, GOLD, bold=True, anchor="center")
+        p.panel(20 if portrait else 40, y, p.W - (40 if portrait else 80), h, alpha=255)
+        p.text(self.title, p.W / 2, y + 36, 32, GOLD, bold=True, anchor="center")
         for i, line in enumerate(lines):
-            p.text(line, LOGICAL_W / 2, y + 88 + i * 28, 24, INK, anchor="center")
+            p.text(line, p.W / 2, y + 88 + i * 28, 24, INK, anchor="center")
         for b in self.group.buttons:
-            b.y = y + h - 76
+            b.y = y + h - foot
         self.group.draw(p)

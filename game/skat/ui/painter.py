@@ -1,8 +1,12 @@
-"""Drawing at a logical 1280x720 onto a window of any size, crisply.
+"""Drawing at a logical canvas onto a window of any size, crisply.
 
 Scenes draw in logical coordinates; the painter scales every position and
 size to the window and letterboxes it, rendering text and cards at the real
 pixel size (never scaling a bitmap up), so the table is sharp at any size.
+
+The canvas is 1280x720 in a window at least as wide as tall and 720x1280 in a
+taller one (a phone held upright): :func:`canvas_for` is the one place that
+chooses, and the scenes lay themselves out from ``Painter.W``/``Painter.H``.
 """
 
 from __future__ import annotations
@@ -14,6 +18,9 @@ from dataclasses import dataclass
 import pygame
 
 LOGICAL_W, LOGICAL_H = 1280, 720
+"""The landscape canvas."""
+PORTRAIT_W, PORTRAIT_H = 720, 1280
+"""The portrait canvas: a phone upright shows 720 logical units across its width."""
 MIN_WINDOW = (640, 360)
 """The smallest window the layout is made (and tested) for; the desktop window
 cannot be made smaller."""
@@ -60,6 +67,12 @@ class DrawnBox:
     layer: int
 
 
+def canvas_for(window: tuple[int, int]) -> tuple[int, int]:
+    """The logical canvas for a window: portrait when it is taller than wide."""
+    w, h = window
+    return (PORTRAIT_W, PORTRAIT_H) if h > w else (LOGICAL_W, LOGICAL_H)
+
+
 class Painter:
     def __init__(self, surface: pygame.Surface) -> None:
         self.surface = surface
@@ -71,18 +84,27 @@ class Painter:
         (layout tests); None, the default, records nothing and costs nothing."""
         self._container: pygame.Rect | None = None
         self._layer = 0
+        self.W, self.H = LOGICAL_W, LOGICAL_H
         self.resize(surface)
 
     # ----------------------------------------------------------- geometry
-    def resize(self, surface: pygame.Surface) -> None:
+    def resize(self, surface: pygame.Surface) -> bool:
+        """Fit the canvas to a new window; True when the orientation changed (the scenes lay out again)."""
         self.surface = surface
         w, h = surface.get_size()
-        self.scale = min(w / LOGICAL_W, h / LOGICAL_H)
-        self.ox = (w - LOGICAL_W * self.scale) / 2
-        self.oy = (h - LOGICAL_H * self.scale) / 2
+        before = (self.W, self.H)
+        self.W, self.H = canvas_for((w, h))
+        self.scale = min(w / self.W, h / self.H)
+        self.ox = (w - self.W * self.scale) / 2
+        self.oy = (h - self.H * self.scale) / 2
         self._texts.clear()
         self._fonts.clear()
         self._background = None
+        return before != (self.W, self.H)
+
+    @property
+    def portrait(self) -> bool:
+        return self.H > self.W
 
     @property
     def too_small(self) -> bool:
@@ -157,11 +179,11 @@ class Painter:
 
     # ----------------------------------------------------------- background
     def background(self) -> None:
-        """The felt, letterbox bars included (prerendered once per window size)."""
+        """The felt across the whole window, the bars beside the canvas included (a phone's screen is
+        narrower than 720x1280: its bars are table, not black), prerendered once per window size."""
         if self._background is None or self._background.get_size() != self.surface.get_size():
             bg = pygame.Surface(self.surface.get_size())
-            bg.fill(BLACK)
-            area = self.rect(0, 0, LOGICAL_W, LOGICAL_H)
+            area = self.surface.get_rect()
             felt = pygame.Surface(area.size)
             felt.fill(FELT)
             # A soft vignette made of concentric rounded rectangles.

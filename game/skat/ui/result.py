@@ -7,14 +7,16 @@ import pygame
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import SkatHand
 from .game_names import declared_name, of_result
+from .layout import RESULT_PANEL, TOUCH_H
 from .painter import GOLD, GREEN, INK, INK_DIM, RED, Painter
 from .result_text import computation
 from .scene import Input, Scene
-from .widgets import Button, ButtonGroup
+from .widgets import Button, ButtonGroup, fitting_size
 
 
 class ResultScene(Scene):
     overlay = True
+    portrait = True
 
     def __init__(self, app, table) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
@@ -26,16 +28,23 @@ class ResultScene(Scene):
         t = self.app.t
         self.group = ButtonGroup()
         last = self.c.match.finished
-        self.group.add(Button(210, 600, 200, 56, t("result.final") if last else t("result.next"), self.next))
-        self.group.add(Button(420, 600, 150, 56, t("btn.sheet"), self.sheet))
         from .challenge import link_results
 
         # A duplicate challenge sends both results back; otherwise "Share this deal" asks about your result.
         share = t("share.send_back") if link_results(self.c) else t("result.share")
-        self.group.add(Button(580, 600, 190, 56, share, self.share))
-        self.group.add(Button(780, 600, 135, 56, t("analysis.button"), self.analysis))
-        self.group.add(Button(925, 600, 145, 56, t("replay.button"), self.replay))
-        self.share_text = ""
+        buttons = [(t("result.final") if last else t("result.next"), self.next), (t("btn.sheet"), self.sheet),
+                   (share, self.share), (t("analysis.button"), self.analysis), (t("replay.button"), self.replay)]
+        for (label, action), box in zip(buttons, self.button_boxes(), strict=True):
+            self.group.add(Button(*box, label, action, size=26 if not self.app.painter.portrait else 28))
+        self.share_text = getattr(self, "share_text", "")
+
+    def button_boxes(self) -> list[tuple[float, float, float, float]]:
+        """Next, sheet, share, analysis, replay: one row, or (portrait) Next across and pairs below."""
+        if self.app.painter.portrait:
+            return [(40, 960, 640, TOUCH_H), (40, 1054, 315, TOUCH_H), (365, 1054, 315, TOUCH_H),
+                    (40, 1148, 315, TOUCH_H), (365, 1148, 315, TOUCH_H)]
+        return [(210, 600, 200, 56), (420, 600, 150, 56), (580, 600, 190, 56), (780, 600, 135, 56),
+                (925, 600, 145, 56)]
 
     def next(self) -> None:
         self.app.pop()
@@ -84,7 +93,13 @@ class ResultScene(Scene):
         hand = self.c.hand
         officers = isinstance(hand, OfficersHand)
         p.dim(120)
-        p.panel(190, 70, 900, 610)
+        portrait = p.portrait
+        cx = p.W / 2
+        width = 860 if not portrait else 640
+        if portrait:
+            p.panel(*RESULT_PANEL)
+        else:
+            p.panel(190, 70, 900, 610)
         names = {i: self.table.name(pl) for i, pl in enumerate(range(self.c.match.players))}
         if r.game == "passed":
             title = t("result.title_passed")
@@ -101,14 +116,17 @@ class ResultScene(Scene):
         color = GREEN if r.won else RED
         if r.game in ("passed", "ramsch") or r.draw:
             color = GOLD
-        p.text(title, 640, 110, 38, color, bold=True, anchor="center")
-        y = 160
+        top = 0 if not portrait else 90  # the portrait panel starts lower, under the table's toolbar
+        big = 0 if not portrait else 4  # a phone shows 0.54 CSS px per unit: the portrait text is larger
+        p.text(title, cx, top + 110, fitting_size(p, title, 38 + big, width, True), color, bold=True, anchor="center")
+        y = top + 160
         for line in computation(t, r, officers=officers and hand.layout != "admirals"):
-            p.text(line, 640, y, 28, INK, anchor="center")
-            y += 34
+            p.text(line, cx, y, fitting_size(p, line, 28 + big, width), INK, anchor="center")
+            y += 34 + big
         if r.game not in ("passed", "null") and self.row.declarer is not None and r.game != "ramsch":
             opp = 120 - r.declarer_points
-            p.text(t("result.points", decl=r.declarer_points, opp=opp), 640, y + 6, 24, INK_DIM, anchor="center")
+            points = t("result.points", decl=r.declarer_points, opp=opp)
+            p.text(points, cx, y + 6, fitting_size(p, points, 24 + big, width), INK_DIM, anchor="center")
             y += 32
             flags = []
             if r.schwarz:
@@ -116,11 +134,11 @@ class ResultScene(Scene):
             elif r.schneider:
                 flags.append(t("level.schneider"))
             if flags:
-                p.text(" · ".join(flags), 640, y, 24, GOLD, anchor="center")
+                p.text(" · ".join(flags), cx, y, 24 + big, GOLD, anchor="center")
                 y += 30
         elif r.game == "ramsch":
             pts = " · ".join(f"{self.table.name(self.c.match.seats[i])} {pt}" for i, pt in enumerate(r.points))
-            p.text(pts, 640, y + 6, 24, INK_DIM, anchor="center")
+            p.text(pts, cx, y + 6, fitting_size(p, pts, 24, width), INK_DIM, anchor="center")
             y += 36
         # The skat (and the discards) for all to see; in a duplicate challenge, the results compared.
         art = self.app.services.art
@@ -132,28 +150,35 @@ class ResultScene(Scene):
         elif isinstance(hand, SkatHand):
             skat0 = [c for c in range(32) if hand.deal.skat >> c & 1]
             put = [c for c in range(32) if hand.skat >> c & 1]
-            p.text(t("result.skat"), 470, y + 20, 22, INK_DIM, anchor="center")
+            sx, dx, cw = (470, 810, 60) if not portrait else (200, 520, 100)
+            p.text(t("result.skat"), sx, y + 20, 22, INK_DIM, anchor="center")
             for i, c in enumerate(skat0):
-                p.blit_px(art.face(c, p.size(60)), 440 + i * 66, y + 90, anchor="center")
+                p.blit_px(art.face(c, p.size(cw)), sx - 30 + i * 66 * cw / 60, y + 40 + cw * 5 / 6, anchor="center")
             if put != skat0 and not hand.hand_game and r.game != "ramsch":
-                p.text(t("result.discards"), 810, y + 20, 22, INK_DIM, anchor="center")
+                p.text(t("result.discards"), dx, y + 20, 22, INK_DIM, anchor="center")
                 for i, c in enumerate(put):
-                    p.blit_px(art.face(c, p.size(60)), 780 + i * 66, y + 90, anchor="center")
-            y += 150
+                    p.blit_px(art.face(c, p.size(cw)), dx - 30 + i * 66 * cw / 60, y + 40 + cw * 5 / 6, anchor="center")
+            y += 150 if not portrait else 210
         elif hand.layout == "admirals" and r.game not in ("passed",):
             put = [c for c in range(32) if hand.skat >> c & 1]
-            p.text(t("result.skat"), 640, y + 20, 22, INK_DIM, anchor="center")
+            cw = 60 if not portrait else 100
+            p.text(t("result.skat"), cx, y + 20, 22, INK_DIM, anchor="center")
             for i, c in enumerate(put):
-                p.blit_px(art.face(c, p.size(60)), 607 + i * 66, y + 90, anchor="center")
-            y += 150
+                p.blit_px(art.face(c, p.size(cw)), cx - 33 * cw / 60 + i * 66 * cw / 60, y + 40 + cw * 5 / 6,
+                          anchor="center")
+            y += 150 if not portrait else 210
         # Score changes.
         parts = []
         for pl in range(self.c.match.players):
             ch = self.row.changes[pl]
             parts.append(f"{self.table.name(pl)} {ch:+d}" if ch else f"{self.table.name(pl)} 0")
-        p.text("   ".join(parts), 640, min(y + 10, 530 if comparing else 560), 24, INK, anchor="center")
+        changes = "   ".join(parts)
+        bottom = (530 if comparing else 560) if not portrait else 850
+        p.text(changes, cx, min(y + 10, bottom), fitting_size(p, changes, 24 if not portrait else 28, width), INK,
+               anchor="center")
         if self.share_text:
-            top = 556 if comparing else 520
+            share_top = (556 if comparing else 520) if not portrait else 880
             for i, line in enumerate(self.share_text.split("\n")):
-                p.text(line, 640, top + (22 if comparing else 24) * i, 20, GOLD, anchor="center")
+                p.text(line, cx, share_top + (22 if comparing else 24) * i, fitting_size(p, line, 20, width), GOLD,
+                       anchor="center")
         self.group.draw(p)

@@ -33,12 +33,20 @@ class Input:
 
 class Scene:
     overlay = False
+    portrait = False
+    """Has a portrait form (it lays itself out from ``Painter.W``/``H``); a scene without one is
+    replaced by the turn-your-phone hint on a portrait canvas (see ``ui/portrait.py``)."""
 
     def __init__(self, app: App) -> None:
         self.app = app
 
     def enter(self) -> None:
         """Called when the scene becomes the top of the stack."""
+
+    def canvas_changed(self) -> None:
+        """The window turned between landscape and portrait: place the controls again
+        (the scenes build them in ``enter``, which only lays out, never changes state)."""
+        self.enter()
 
     def handle(self, ev: Input) -> None:
         pass
@@ -94,9 +102,13 @@ class SceneStack:
         self.changes += 1
         self.push(scene)
 
-    def draw(self, p: Painter) -> None:
+    def drawn(self) -> list[Scene]:
+        """The scenes a frame shows: the top one and the scenes under its overlays."""
         start = len(self.scenes) - 1
         while start > 0 and self.scenes[start].overlay:
             start -= 1
-        for s in self.scenes[start:]:
+        return self.scenes[max(0, start):]
+
+    def draw(self, p: Painter) -> None:
+        for s in self.drawn():
             s.draw(p)

@@ -7,6 +7,7 @@ import pygame
 from ..engine.match import Match
 from .controller import MatchController
 from .game_names import game_name, of_result
+from .layout import LANDSCAPE_SHEET, PORTRAIT_SHEET, SheetGeometry
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
 from .widgets import Button, draw_title, fitting_size
@@ -16,6 +17,8 @@ GAME_X, GAME_W = 230, 224
 
 
 class SheetScene(Scene):
+    portrait = True
+
     def __init__(self, app, controller: MatchController, final: bool = False) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.c = controller
@@ -27,10 +30,11 @@ class SheetScene(Scene):
     def enter(self) -> None:
         t = self.app.t
         label = t("sheet.to_title") if self.final else t("btn.back")
-        self.back = Button(490, 650, 300, 52, label, self.close)
+        back, analysis, replay = self.geo.buttons
+        self.back = Button(*back, label, self.close)
         self.tools = [
-            Button(830, 650, 190, 52, t("analysis.button"), self.analysis),
-            Button(1030, 650, 190, 52, t("replay.button"), self.replay),
+            Button(*analysis, t("analysis.button"), self.analysis),
+            Button(*replay, t("replay.button"), self.replay),
         ]
         for b in self.tools:
             b.enabled = self.selected >= 0 and self.replayable
@@ -40,6 +44,10 @@ class SheetScene(Scene):
         """Whether the hands can be rebuilt: always in a match being played; a kept sheet only when it
         was kept with its deals (older versions kept the lines alone)."""
         return bool(getattr(self.c.match, "replayable", True))
+
+    @property
+    def geo(self) -> SheetGeometry:
+        return PORTRAIT_SHEET if self.app.painter.portrait else LANDSCAPE_SHEET
 
     def _hand_view(self):  # type: ignore[no-untyped-def]
         """The selected hand rebuilt, or None (with a notice) when its kept deal does not replay."""
@@ -80,10 +88,11 @@ class SheetScene(Scene):
             self.scroll = self.selected - 11
 
     def row_at(self, pos: tuple[float, float]) -> int | None:
-        """The sheet row drawn at ``pos`` (rows start at y 120, 28 apart)."""
-        if not 50 <= pos[0] <= 1230 or pos[1] < 118:
+        """The sheet row drawn at ``pos``."""
+        g = self.geo
+        if not g.row_x[0] <= pos[0] <= g.row_x[1] or pos[1] < g.row_y - 2:
             return None
-        i = int((pos[1] - 118) // 28)
+        i = int((pos[1] - g.row_y + 2) // g.row_step)
         row = self.scroll + i
         return row if i < 12 and row < len(self.c.match.sheet) else None
 
@@ -136,19 +145,22 @@ class SheetScene(Scene):
     def draw(self, p: Painter) -> None:
         t = self.app.t
         m = self.c.match
-        p.panel(40, 20, 1200, 690, alpha=245)
+        g = self.geo
+        size = g.size
+        p.panel(*g.panel, alpha=245)
         draw_title(p, t("sheet.title"), 52, 40)
         names = self.names(m)
         sf = m.rules.seeger_fabian and m.game == "skat"
-        cols = [60, 110, GAME_X, 470, 560]
-        x_players = [650 + i * (560 / m.players) for i in range(m.players)]
-        y = 90
-        for x, label in zip(cols, ["#", t("sheet.declarer"), t("sheet.game"), t("sheet.bid"), t("sheet.value")],
-                            strict=True):
-            p.text(label, x, y, 22, INK_DIM, bold=True)
+        cols = g.cols
+        x_players = [g.players_x + i * (g.players_w / m.players) for i in range(m.players)]
+        y = g.head_y
+        heads = ["#", t("sheet.declarer"), t("sheet.game"), t("sheet.bid"), t("sheet.value")]
+        for i, (x, label) in enumerate(zip(cols, heads, strict=True)):
+            room = (cols[i + 1] if i + 1 < len(cols) else x_players[0]) - x - 8
+            p.text(label, x, y, fitting_size(p, label, size, room, True), INK_DIM, bold=True)
         for x, n in zip(x_players, names, strict=True):
-            p.text(n, x, y, 22, INK_DIM, bold=True)
-        y += 30
+            p.text(n, x, y, fitting_size(p, n, size, g.players_w / m.players - 6, True), INK_DIM, bold=True)
+        y = g.row_y
         # Running Seeger-Fabian totals, shown beside the plain totals when the option is on.
         sf_running: list[tuple[int, ...]] = []
         acc = [0] * m.players
@@ -159,36 +171,39 @@ class SheetScene(Scene):
         hinted = self.hinted()
         for row in rows:
             r = row.result
+            band = g.row_step - 1
+            ty = y + (band - 27) / 2  # the text's top, in the middle of its band
             if row.number - 1 == self.selected:
-                p.fill_rect(50, y - 3, 1180, 27, (60, 90, 80), radius=6)
+                p.fill_rect(g.row_x[0], y - 3, g.row_x[1] - g.row_x[0], band, (60, 90, 80), radius=6)
             who = names[row.declarer] if row.declarer is not None else "–"
-            p.text(str(row.number), cols[0], y, 22, INK)
-            p.text(who, cols[1], y, 22, INK)
+            p.text(str(row.number), cols[0], ty, size, INK)
+            p.text(who, cols[1], ty, fitting_size(p, who, size, cols[2] - cols[1] - 8), INK)
             game = game_name(t, of_result(r), short=True)
-            p.text(game, cols[2], y, fitting_size(p, game, 22, GAME_W), INK)
-            p.text(str(r.bid) if r.bid else "", cols[3], y, 22, INK)
-            p.text(f"{r.value:+d}" if r.value else "0", cols[4], y, 22, INK)
+            p.text(game, cols[2], ty, fitting_size(p, game, size, cols[3] - cols[2] - 8), INK)
+            p.text(str(r.bid) if r.bid else "", cols[3], ty, size, INK)
+            p.text(f"{r.value:+d}" if r.value else "0", cols[4], ty, size, INK)
             for i, (x, total) in enumerate(zip(x_players, row.totals, strict=True)):
-                p.text(str(total), x, y, 22, INK)
+                p.text(str(total), x, ty, size, INK)
                 if i == self.c.human and row.number in hinted:  # the person used a hint in this hand
-                    p.text("*", x - 16, y, 22, GOLD, bold=True)
-                if sf:
+                    p.text("*", x - 16, ty, size, GOLD, bold=True)
+                if sf and g.seeger_columns:
                     sf_text = f"SF {sf_running[row.number - 1][i]}"  # at four, kept clear of the next column
-                    p.text(sf_text, x + 62, y, fitting_size(p, sf_text, 20, 560 / m.players - 70), INK_DIM)
-            y += 28
+                    p.text(sf_text, x + 62, ty, fitting_size(p, sf_text, 20, g.players_w / m.players - 70), INK_DIM)
+            y += g.row_step
         st = m.standings()
-        y = 470
-        p.line((60, y - 8), (1220, y - 8), INK_DIM)
+        y = g.totals_y
+        p.line((cols[0], y - 8), (g.row_x[1] - 10, y - 8), INK_DIM)
         lines = [(t("sheet.total"), "score")]
         if sf:
             lines.append((t("sheet.seeger"), "seeger_fabian"))
         lines += [(t("sheet.won_lost"), None), (t("sheet.net"), "net")]
         for label, key in lines:
-            p.text(label, cols[1], y, 22, INK_DIM, bold=True)
+            p.text(label, cols[1], y, fitting_size(p, label, size, x_players[0] - cols[1] - 8, True), INK_DIM,
+                   bold=True)
             for x, row in zip(x_players, st, strict=True):
                 val = f"{row['won']} / {row['lost']}" if key is None else str(row[key])
-                p.text(val, x, y, 22, INK)
-            y += 28
+                p.text(val, x, y, fitting_size(p, val, size, g.players_w / m.players - 6), INK)
+            y += g.total_step
         if 0 <= self.selected < len(m.sheet):
             # The chosen hand's game in full, as a Skat list reads it out.
             row = m.sheet[self.selected]
@@ -197,15 +212,17 @@ class SheetScene(Scene):
                 detail = t("sheet.detail_nobody", n=row.number, game=game)
             else:
                 detail = t("sheet.detail", n=row.number, name=names[row.declarer], game=game)
-            p.text(detail, 640, y + 12, fitting_size(p, detail, 22, 1120), GOLD, anchor="center")
-            y += 28
+            p.text(detail, p.W / 2, y + 12, fitting_size(p, detail, size, p.W - 160), GOLD, anchor="center")
+            y += g.total_step
         if m.finished:
             winner = min(st, key=lambda r: r["rank"])
-            p.text(t("sheet.winner", name=names[winner["player"]]), 640, y + 20, 34, GOLD, bold=True, anchor="center")
+            p.text(t("sheet.winner", name=names[winner["player"]]), p.W / 2, y + 20, 34, GOLD, bold=True,
+                   anchor="center")
         else:
-            p.text(t("sheet.progress", n=len(m.sheet), total=m.hands), 640, y + 20, 22, INK_DIM, anchor="center")
+            p.text(t("sheet.progress", n=len(m.sheet), total=m.hands), p.W / 2, y + 20, size, INK_DIM, anchor="center")
+        left = cols[0]
         if hinted:
-            p.text(t("sheet.hint_mark"), 60, 676, 18, GOLD, anchor="midleft")
+            p.text(t("sheet.hint_mark"), left, g.mark_y, 18, GOLD, anchor="midleft")
         self.back.draw(p, focused=True)
         for b in self.tools:
             b.draw(p)
@@ -214,4 +231,6 @@ class SheetScene(Scene):
             p.text(why, 640, 628, fitting_size(p, why, 18, 1160), INK_DIM, anchor="center")
         elif m.sheet:
             hint = t("sheet.pick")
-            p.text(hint, 60, 654, fitting_size(p, hint, 18, 420), INK_DIM, anchor="midleft")  # above the hint legend
+            room = 420 if g is LANDSCAPE_SHEET else p.W - 2 * left
+            p.text(hint, left, g.pick_y, fitting_size(p, hint, 18 if g is LANDSCAPE_SHEET else 22, room), INK_DIM,
+                   anchor="midleft")  # above the hint legend

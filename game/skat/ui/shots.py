@@ -355,7 +355,13 @@ def _officers_analysis_states(app, table):  # type: ignore[no-untyped-def]
     app.pop()
 
 
-def tour(out_dir: str, languages: tuple[str, ...] = ("de", "en"), size: tuple[int, int] = (1280, 720)) -> list[Path]:
+PORTRAIT_SIZE = (720, 1280)
+"""The portrait pass's window: a phone held upright (its files start with ``portrait-``)."""
+
+
+def tour(
+    out_dir: str, languages: tuple[str, ...] = ("de", "en"), size: tuple[int, int] = (1280, 720), prefix: str = "",
+) -> list[Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from .app import App
@@ -367,13 +373,13 @@ def tour(out_dir: str, languages: tuple[str, ...] = ("de", "en"), size: tuple[in
         app = App(size=size, store=Store(MemoryStorage(), language=lang), headless=True)
         app.settings["animation"] = "fast"
         for name in states(app):
-            paths.append(_save(app, out, f"{lang}-{name}"))
+            paths.append(_save(app, out, f"{prefix}{lang}-{name}"))
     return paths
 
 
 def main(argv: list[str]) -> int:
     out = argv[0] if argv else "shots"
-    for p in tour(out):
+    for p in tour(out) + tour(out, size=PORTRAIT_SIZE, prefix="portrait-"):
         print(p)
     return 0
 

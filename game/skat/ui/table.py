@@ -21,21 +21,24 @@ from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import FOLLOW, TRUMPS
 from .controller import MatchController
-from .dialogs import SHOWN_BIDS, TEXT_SIZE, TEXT_STEP, TEXT_TOP, BidPick, Dialog, build_dialog
+from .dialogs import SHOWN_BIDS, BidPick, Dialog, build_dialog
 from .game_names import declared_name, game_name, of_declaration, of_hand
 from .layout import (
-    DECK_POS,
-    OFF_DECK,
     RATIO,
-    TOP_HAND_X,
+    OfficersGeometry,
+    TableGeometry,
     Target,
+    dialog_text,
+    officers_geometry,
     officers_layout,
+    reflow_dialog,
     skat_layout,
+    table_geometry,
 )
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
 from .tween import Sprite
-from .widgets import Button, ButtonGroup
+from .widgets import Button, ButtonGroup, fitting_size
 
 AI_NAMES = ("Anna", "Ben", "Clara", "Dora")
 POSITION_KEYS = ("pos.forehand", "pos.middlehand", "pos.rearhand")
@@ -123,16 +126,38 @@ class TableScene(Scene):
     def officers(self) -> bool:
         return isinstance(self.c.hand, OfficersHand)
 
+    @property
+    def geo(self) -> TableGeometry:
+        """The table's places on the painter's canvas (landscape or portrait)."""
+        return table_geometry(self.app.painter.W, self.app.painter.H)
+
+    @property
+    def ogeo(self) -> OfficersGeometry:
+        """Officers' Skat's places on the painter's canvas for this hand's layout."""
+        hand = self.c.hand
+        return officers_geometry(self.app.painter.W, self.app.painter.H, getattr(hand, "layout", "officers"))
+
+    portrait = True
+
+    def canvas_changed(self) -> None:
+        """Turned between landscape and portrait: the controls and every card go to their new places at once."""
+        self.enter()
+        self.relayout(0.0)
+
     # ------------------------------------------------------------ toolbar
     def _build_toolbar(self) -> None:
         t = self.app.t
         self.toolbar.clear()
-        self.toolbar.add(Button(1128, 10, 142, 40, t("btn.menu"), self.open_menu, size=22))
-        self.toolbar.add(Button(976, 10, 142, 40, t("btn.last_trick"), self.open_last_trick, size=22))
-        self.toolbar.add(Button(824, 10, 142, 40, t("btn.sheet"), self.open_sheet, size=22))
+        geo = self.geo
+        menu, last, sheet, hint = geo.toolbar
+        size = geo.toolbar_size
+        self.toolbar.add(Button(*menu, t("btn.menu"), self.open_menu, size=size))
+        self.toolbar.add(Button(*last, t("btn.last_trick"), self.open_last_trick, size=size))
+        self.toolbar.add(Button(*sheet, t("btn.sheet"), self.open_sheet, size=size))
         if self.app.settings.get("hints", False):
-            x, y = self.hints.button_place()
-            self.toolbar.add(Button(x, y, 142, 40, t("btn.hint") + " (H)", self.hints.request, size=22))
+            if not geo.portrait:
+                hint = (*self.hints.button_place(), hint[2], hint[3])
+            self.toolbar.add(Button(*hint, t("btn.hint") + " (H)", self.hints.request, size=size))
 
     def open_menu(self) -> None:
         from .menu import PauseScene
@@ -167,11 +192,11 @@ class TableScene(Scene):
         targets = self.targets()
         order = sorted(targets, key=lambda c: targets[c].z)
         speed = self.app.speed
-        deck_x, deck_y = OFF_DECK if self.officers else DECK_POS  # where the dealer holds the deck
+        deck = self.ogeo.deck if self.officers else self.geo.deck  # where the dealer holds the deck
         for i, card in enumerate(order):
             tg = targets[card]
-            sp = Sprite(card, deck_x, deck_y, 60, tg.face_up, tg.z)
-            sp.tx, sp.ty, sp.tw = deck_x, deck_y, 60
+            sp = Sprite(card, deck[0], deck[1], 60, tg.face_up, tg.z)
+            sp.tx, sp.ty, sp.tw = deck[0], deck[1], 60
             if animate and speed > 0:
                 sp.move_to(tg.x, tg.y, tg.w, 0.35 * speed, delay=i * 0.025 * speed, angle=tg.angle)
                 sp.face_up, sp.face_on_leave = False, tg.face_up  # the deck lies face down
@@ -196,16 +221,16 @@ class TableScene(Scene):
         human_seat = self.c.human_seat
         legal = set(a for a in hand.legal_actions() if a < 32) if self.c.human_to_move else set()
         if isinstance(hand, SkatHand):
-            return skat_layout(hand, self.slot_of_seat(), human_seat, self.selected, legal, self.held_trick)
+            return skat_layout(hand, self.slot_of_seat(), human_seat, self.selected, legal, self.held_trick, self.geo)
         return officers_layout(hand, self.slot_of_seat(), human_seat if human_seat is not None else 0,
-                               self.selected, legal, self.held_trick, self.hidden_reveals)
+                               self.selected, legal, self.held_trick, self.hidden_reveals, self.ogeo)
 
     def relayout(self, duration: float = 0.28) -> None:
         speed = self.app.speed
         for card, tg in self.targets().items():
             sp = self.sprites.get(card)
             if sp is None:
-                sx, sy = OFF_DECK if self.officers else DECK_POS
+                sx, sy = self.ogeo.deck if self.officers else self.geo.deck
                 sp = Sprite(card, sx, sy, 60, False, tg.z)
                 sp.tx, sp.ty, sp.tw = sp.x, sp.y, sp.w
                 self.sprites[card] = sp
@@ -462,6 +487,9 @@ class TableScene(Scene):
                                        BidPick(self._picked(), self.step_bid_pick))
             if self.dialog is not None:
                 self.dialog.fit(self.app.painter)
+                area = self.ogeo.dialog_area if self.officers else self.geo.dialog_area
+                if self.geo.portrait and area is not None:
+                    reflow_dialog(self.dialog, self.app.painter, area)
                 self.dialog.group.focus = focus  # the picker's arrows keep the keyboard focus
         return self.dialog
 
@@ -589,7 +617,7 @@ class TableScene(Scene):
             mine = [c for c in range(32) if hand.hands[human] >> c & 1]
         else:
             mine = [c for c in range(32) if (hand.up[human] | hand.handm[human]) >> c & 1]
-        return sorted(mine, key=lambda c: (targets[c].x if c in targets else 0))
+        return sorted(mine, key=lambda c: (targets[c].row, targets[c].x) if c in targets else (0, 0.0))
 
     # ------------------------------------------------------------ draw
     def draw(self, p: Painter) -> None:
@@ -631,21 +659,24 @@ class TableScene(Scene):
             p.new_layer()
             p.panel(dlg.x, dlg.y, dlg.w, dlg.h)
             with p.inside(dlg.x, dlg.y, dlg.w, dlg.h):
-                p.text(dlg.title, dlg.x + dlg.w / 2, dlg.y + 30, 34, GOLD, bold=True, anchor="center")
-                y = dlg.y + TEXT_TOP
-                for part in dlg.wrapped(p):
-                    p.text(part, dlg.x + dlg.w / 2, y, TEXT_SIZE, INK, anchor="center")
-                    y += TEXT_STEP
+                lines, top, step, size, title_size = dialog_text(dlg, p, self.geo.portrait)
+                title = dlg.title
+                p.text(title, dlg.x + dlg.w / 2, dlg.y + 30 + (title_size - 34) / 2,
+                       fitting_size(p, title, title_size, dlg.w - 30, True), GOLD, bold=True, anchor="center")
+                y = dlg.y + top
+                for part in lines:
+                    p.text(part, dlg.x + dlg.w / 2, y, size, INK, anchor="center")
+                    y += step
                 dlg.group.draw(p)
         elif self.c.human_to_move and hand.phase == Phase.PLAY and not self.animating and self.message_time <= 0:
-            x, y = (640, 458) if not self.officers else (900, 475)
+            x, y = self.geo.play_hint if not self.officers else self.ogeo.play_hint
             p.text(self.app.t("hint.play"), x, y, 24, GOLD, anchor="center")
         self.hints.draw(p)
         if self.message_time > 0:
             p.new_layer()
             # Below the trick, where the hint to play stands: the trick stays in view.
-            w = min(1200.0, max(480.0, p.text_width(self.message, 24) + 60))
-            x, y = (640, 440) if not self.officers else (900, 480)
+            w = min(self.geo.message_w, max(480.0, p.text_width(self.message, 24) + 60))
+            x, y = self.geo.message if not self.officers else self.ogeo.message
             p.panel(x - w / 2, y, w, 48)
             with p.inside(x - w / 2, y, w, 48):
                 p.text(self.message, x, y + 24, 24, INK, anchor="center")
@@ -667,22 +698,22 @@ class TableScene(Scene):
         """A small "Skat" tab above each card picked up from the skat (framed in the
         same colour), so the person sees what was added while choosing the two to put away."""
         label = self.app.t("hints.badge_skat")
+        size, h = (16, 22) if not p.portrait else (26, 34)  # readable on a phone too
         for card in cards:
             sp = self.sprites.get(card)
             if sp is None:
                 continue
-            w = min(50.0, p.text_width(label, 16, True) + 12)
-            x, y = sp.x - sp.w / 2 + 2, sp.y - sp.w * RATIO / 2 - 24  # above the card's visible left strip
-            p.fill_rect(x, y, w, 22, SKAT_MARK, radius=8)
-            with p.inside(x, y, w, 22, "mark", label):
-                p.text(label, x + w / 2, y + 11, 16, (20, 30, 40), bold=True, anchor="center")
+            w = min(sp.w - 4, p.text_width(label, size, True) + 12)
+            x, y = sp.x - sp.w / 2 + 2, sp.y - sp.w * RATIO / 2 - h - 2  # above the card's visible left strip
+            p.fill_rect(x, y, w, h, SKAT_MARK, radius=8)
+            with p.inside(x, y, w, h, "mark", label):
+                p.text(label, x + w / 2, y + h / 2, size, (20, 30, 40), bold=True, anchor="center")
 
     def _label_place(self, slot: str) -> tuple[float, float, str]:
         """Where a seat's label goes: (x, y, anchor) of its first line."""
         if self.officers:
-            return (14, 480, "midleft") if slot == "bottom" else (14, 236, "midleft")  # left of the layouts
-        return {"bottom": (640, 520, "center"), "left": (14, 528, "midleft"), "right": (1266, 528, "midright"),
-                "top": (TOP_HAND_X, 140, "center")}[slot]
+            return self.ogeo.labels[slot]  # left of the layouts (portrait: above or below them)
+        return self.geo.labels[slot]
 
     def _draw_labels(self, p: Painter) -> None:
         t = self.app.t
@@ -705,7 +736,10 @@ class TableScene(Scene):
             if hand.declarer is not None and player == seats[hand.declarer] and hand.game is not None:
                 roles.append(t("label.declarer"))
             color = GOLD if thinking == player else INK
-            side = slot in ("left", "right") or self.officers
+            if self.officers:
+                side = self.ogeo.two_line_labels
+            else:
+                side = slot in ("left", "right") or (slot == "top" and self.geo.portrait)
             if side:  # two short lines at the screen's edge, clear of the person's cards
                 p.text(self.name(player), x, y, 24, color, bold=True, anchor=anchor)
                 p.text(" · ".join(roles), x, y + 22, 20, INK, anchor=anchor)
@@ -723,16 +757,10 @@ class TableScene(Scene):
     def _draw_bubble(self, p: Painter, text: str, slot: str, label_w: float) -> None:
         """A speech bubble beside the speaker's label, where no card or dialog goes."""
         wpx = p.text_width(text, 24, True) + 28
-        if self.officers:  # above the label: below it lie the cards or the deck
-            bx, by = 10 + wpx / 2, self._label_place(slot)[1] - 42
-        elif slot == "bottom":
-            bx, by = 640 + label_w / 2 + 18 + wpx / 2, 520
-        elif slot == "top":
-            bx, by = TOP_HAND_X - label_w / 2 - 18 - wpx / 2, 140
-        elif slot == "left":
-            bx, by = 10 + wpx / 2, 160
-        else:
-            bx, by = 1270 - wpx / 2, 160
+        # Officers' Skat in landscape: above the label, for below it lie the cards or the deck.
+        x, by, how = self.ogeo.bubbles[slot] if self.officers else self.geo.bubbles[slot]
+        bx = {"left": x + wpx / 2, "right": x - wpx / 2, "center": x, "after": x + label_w / 2 + 18 + wpx / 2,
+              "before": x - label_w / 2 - 18 - wpx / 2}[how]
         p.fill_rect(bx - wpx / 2, by - 18, wpx, 36, (250, 245, 230), radius=16)
         with p.inside(bx - wpx / 2, by - 18, wpx, 36, "bubble", text):
             p.text(text, bx, by, 24, (30, 30, 30), bold=True, anchor="center")
@@ -757,34 +785,36 @@ class TableScene(Scene):
         t = self.app.t
         hand = self.c.hand
         m = self.c.match
-        p.panel(10, 10, INFO_W, 112, alpha=200)
-        with p.inside(10, 10, INFO_W, 112):
+        ox, oy, info_w, info_h = self.geo.info
+        x, dy = ox + 14, oy - 10  # the texts' left edge; their heights below are the landscape panel's
+        p.panel(ox, oy, info_w, info_h, alpha=200)
+        with p.inside(ox, oy, info_w, info_h):
             number = m.hand_number - (1 if hand.done else 0)  # a finished hand is already on the sheet
-            p.text(t("info.hand_of", n=number, total=m.hands), 24, 18, 20, INK_DIM)
+            p.text(t("info.hand_of", n=number, total=m.hands), x, dy + 18, 20, INK_DIM)
             before_play = hand.phase < Phase.PLAY and not hand.done
             if hand.game is not None and (not isinstance(hand, SkatHand) or hand.phase >= Phase.KONTRA):
                 contract = of_hand(hand)
                 title = game_name(t, contract) if contract is not None else ""
                 if hand.bid:
                     title += " · " + t("info.bid_to", bid=hand.bid)
-                _fit_text(p, title, 24, 40, 26, GOLD, INFO_W - 28)
+                _fit_text(p, title, x, dy + 40, 26, GOLD, info_w - 28)
                 if hand.declarer is not None:
                     who = t("info.declarer", name=self.name(m.seats[hand.declarer]))
-                    _fit_text(p, who, 24, 70, 20, INK, INFO_W - 28)
+                    _fit_text(p, who, x, dy + 70, 20, INK, info_w - 28)
             elif before_play and (hand.phase == Phase.BIDDING or hand.bid):
                 # The bidding, or once it is over the bid it reached, with everyone's last call.
                 title = t("info.bidding") if hand.phase == Phase.BIDDING else t("info.bid", bid=hand.bid)
-                p.text(title, 24, 40, 24, GOLD, bold=True)
+                p.text(title, x, dy + 40, 24, GOLD, bold=True)
                 calls = self._auction_text()
-                for i, line in enumerate(_pack(p, calls, INFO_W - 28, 20)[:3]):
-                    p.text(line, 24, 68 + 18 * i, 18 if len(calls) > 2 else 20, INK)
+                for i, line in enumerate(_pack(p, calls, info_w - 28, 20)[:3]):
+                    p.text(line, x, dy + 68 + 18 * i, 18 if len(calls) > 2 else 20, INK)
             pts = hand.points
             if hand.declarer is not None and hand.game is not None and hand.game != 5 and len(hand.tricks):
                 d = hand.declarer
                 mine = pts[d]
-                p.text(t("info.tricks", n=len(hand.tricks)) + f" · {mine}:{sum(pts) - mine}", 24, 96, 20, INK_DIM)
+                p.text(t("info.tricks", n=len(hand.tricks)) + f" · {mine}:{sum(pts) - mine}", x, dy + 96, 20, INK_DIM)
             elif len(hand.tricks):
-                p.text(t("info.tricks", n=len(hand.tricks)), 24, 96, 20, INK_DIM)
+                p.text(t("info.tricks", n=len(hand.tricks)), x, dy + 96, 20, INK_DIM)
 
 
 INFO_W = 300

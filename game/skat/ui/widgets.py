@@ -143,8 +143,8 @@ def draw_triangle(p: Painter, x: float, y: float, direction: str, half: float = 
 
 
 def draw_title(p: Painter, text: str, y: float = 60, size: float = 64) -> None:
-    p.text(text, 640 + 2, y + 3, size, (0, 0, 0), bold=True, anchor="center")
-    p.text(text, 640, y, size, GOLD, bold=True, anchor="center")
+    p.text(text, p.W / 2 + 2, y + 3, size, (0, 0, 0), bold=True, anchor="center")
+    p.text(text, p.W / 2, y, size, GOLD, bold=True, anchor="center")
 
 
 __all__ = ["Button", "ButtonGroup", "draw_title", "PANEL"]
