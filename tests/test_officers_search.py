@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from skat.ai import officers_search
 from skat.ai.base import Decision, Player, Thinking, View, rules_of
 from skat.ai.effort import Effort
-from skat.ai.heuristic import HeuristicPlayer
-from skat.ai.officers_solver import ALL, OfficersSolver, OutOfNodes, brute_force
+from skat.ai.expert import officers_search
+from skat.ai.heuristic.player import HeuristicPlayer
+from skat.ai.solve.officers_solver import ALL, OfficersSolver, OutOfNodes, brute_force
 from skat.engine import OFFICERS, OfficersHand, parse_card, shuffled_deck
 from skat.engine import actions as A
 from skat.engine.cards import CARD_POINTS, mask_of

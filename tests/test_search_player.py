@@ -7,10 +7,11 @@ import random
 
 import pytest
 
-from skat.ai import SearchPlayer, make_player, pimc
+from skat.ai import SearchPlayer, make_player
 from skat.ai.base import STRENGTHS, check_strength, decide_now
 from skat.ai.effort import Effort
-from skat.ai.heuristic import HeuristicPlayer
+from skat.ai.expert import skat_cards
+from skat.ai.heuristic.player import HeuristicPlayer
 from skat.engine import ISKO, LOTHAR, SkatDeal, SkatHand
 from skat.engine import actions as A
 from skat.engine.cards import parse_card
@@ -61,7 +62,7 @@ def misled(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     suggest a given wrong card, so only the search can find the right one."""
 
     def mislead(wrong: str) -> None:
-        monkeypatch.setattr(pimc, "choose_card", lambda obs, strength, rng: parse_card(wrong))
+        monkeypatch.setattr(skat_cards, "choose_card", lambda obs, strength, rng: parse_card(wrong))
 
     return mislead
 
@@ -173,7 +174,7 @@ def _continue(state: SkatHand, players) -> SkatHand:  # type: ignore[no-untyped-
 
 
 # ---------------------------------------------------------------- slices
-class _Recording(pimc._Search):
+class _Recording(skat_cards._Search):
     instances: list[_Recording] = []
 
     def __init__(self, obs) -> None:  # type: ignore[no-untyped-def]
@@ -184,7 +185,7 @@ class _Recording(pimc._Search):
 def test_a_decision_runs_in_small_slices(monkeypatch: pytest.MonkeyPatch) -> None:
     """A multi-card decision needs several steps with a tiny budget, and no
     unit of work searches more than about one chunk of nodes."""
-    monkeypatch.setattr(pimc, "_Search", _Recording)
+    monkeypatch.setattr(skat_cards, "_Search", _Recording)
     state = scripted(
         ISKO,
         ("CJ SJ HA SA H7 HK S8 SQ CQ CA", "HJ DJ D7 D8 H9 HT S7 ST DA CK", "D9 C7 C8 C9 H8 HQ S9 SK DQ CT"),
@@ -196,7 +197,7 @@ def test_a_decision_runs_in_small_slices(monkeypatch: pytest.MonkeyPatch) -> Non
         "H7 H9 H8",
     )
     view = state.observe(state.to_move)  # type: ignore[arg-type]
-    thinking = pimc.think(view, random.Random(3), Effort.fixed(3))
+    thinking = skat_cards.think(view, random.Random(3), Effort.fixed(3))
     units = 0
     worst = 0
     last_nodes = 0
@@ -214,7 +215,7 @@ def test_a_decision_runs_in_small_slices(monkeypatch: pytest.MonkeyPatch) -> Non
     assert units > 5
     # one chunk per unit (depth-limited searches too, which are resumed in
     # chunks); a chunk may overshoot its limit by the rest of one trick's search
-    assert 0 < worst <= max(pimc.NODE_CHUNK, pimc.DEPTH_CHUNK) + 100
+    assert 0 < worst <= max(skat_cards.NODE_CHUNK, skat_cards.DEPTH_CHUNK) + 100
     decision = SearchPlayer(rng=random.Random(3), effort=Effort.fixed(3)).begin(view)
     steps = 1
     while not decision.step(0.0):
@@ -227,7 +228,7 @@ def test_first_provisional_card_comes_before_any_deal_is_solved() -> None:
     for action in (A.PASS, A.PASS, A.bid(18), A.HAND, A.declare(GameType.GRAND)):
         state.apply(action)
     view = state.observe(0)
-    thinking = pimc.think(view, random.Random(1), Effort.fixed(2))
+    thinking = skat_cards.think(view, random.Random(1), Effort.fixed(2))
     first = next(thinking)
     assert first in view.legal
 
@@ -295,7 +296,7 @@ def test_equivalent_cards_are_grouped_once() -> None:
         "",
     )
     view = state.observe(0)
-    groups = pimc.equivalent_groups(view, list(view.legal))
+    groups = skat_cards.equivalent_groups(view, list(view.legal))
     as_sets = sorted(sorted(g) for g in groups)
     assert sorted(cards("CJ SJ")) in as_sets
     assert sorted(cards("C7 C8 C9")) in as_sets
@@ -380,11 +381,11 @@ _NULL_TEMPTATION = (
 
 
 def test_heuristic_plans_the_null_that_the_null_variant_checks() -> None:
-    from skat.ai import skat_player
+    from skat.ai.heuristic import skat_calls
 
     state = _to_discard(*_NULL_TEMPTATION)
     obs = state.observe(0)
-    game, _ = skat_player.discard_plan(obs.hand | obs.skat, obs.skat, True, obs.bid, "strong")
+    game, _ = skat_calls.discard_plan(obs.hand | obs.skat, obs.skat, True, obs.bid, "strong")
     assert game == GameType.NULL
 
 
@@ -434,12 +435,12 @@ def test_a_variant_that_decides_like_the_heuristic_plays_the_same_game() -> None
 def test_the_expert_discards_by_simulation_in_many_small_units() -> None:
     """The expert's own discard after the skat is the simulation's, worked
     out over many units (play-outs and solver chunks), never in one block."""
-    from skat.ai import skat_bidding_sim
+    from skat.ai.expert import skat_calls as expert_skat_calls
 
     state = _to_discard(*_NULL_TEMPTATION)
     player = SearchPlayer(rng=random.Random(6), effort=Effort.fixed(3))
     assert player.skat_mode == "post"
-    skat_bidding_sim.DISCARD_WORLDS.clear()
+    expert_skat_calls.DISCARD_WORLDS.clear()
     decision = player.begin(state.observe(0))
     steps = 1
     while not decision.step(0.0):
@@ -447,8 +448,8 @@ def test_the_expert_discards_by_simulation_in_many_small_units() -> None:
     assert decision.action in state.observe(0).legal and not decision.corrected
     assert steps > 20
     # three times the decision's effort, counted for skat bench ai
-    assert skat_bidding_sim.DISCARD_WORLDS == [3 * skat_bidding_sim.DISCARD_EFFORT]
-    skat_bidding_sim.DISCARD_WORLDS.clear()
+    assert expert_skat_calls.DISCARD_WORLDS == [3 * expert_skat_calls.DISCARD_EFFORT]
+    expert_skat_calls.DISCARD_WORLDS.clear()
 
 
 def _to_skat_choice(fh: str, mh: str, rh: str, skat: str) -> SkatHand:
@@ -505,7 +506,7 @@ def _decide_view_in_slices(player: SearchPlayer, view) -> int:  # type: ignore[n
 def test_each_simulated_decision_draws_from_its_own_generator() -> None:
     """What one simulation drew does not shift the next decision's draws, so
     paired variants stay in step; another decision or seat draws otherwise."""
-    from skat.ai.search_player import sim_rng
+    from skat.ai.expert.player import sim_rng
 
     state = _to_discard(*_NULL_TEMPTATION)
     view = state.observe(0)

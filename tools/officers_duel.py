@@ -19,10 +19,10 @@ import random
 import statistics
 import time
 
-from skat.ai import officers_search
 from skat.ai.base import Player, Thinking, View, rules_of
 from skat.ai.effort import Effort
-from skat.ai.heuristic import HeuristicPlayer
+from skat.ai.expert import officers_search
+from skat.ai.heuristic.player import HeuristicPlayer
 from skat.engine.officers import OfficersHand, OfficersObservation
 from skat.engine.rules import OFFICERS, Rules
 

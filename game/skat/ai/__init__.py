@@ -1,10 +1,32 @@
 """Computer players.  Depends on the engine only (never pygame).
 
-``HeuristicPlayer(strength, rng)`` plays Skat and Officers' Skat in every
-role; ``player.begin(view)`` returns a :class:`Decision` that the caller steps
-in time slices (``decision.step(budget_seconds)``) until it is done, or
+``make_player(strength, rng)`` is the one entry point; ``player.begin(view)``
+returns a :class:`Decision` that the caller steps in time slices
+(``decision.step(budget_seconds)``) until it is done, or
 ``decide_now(player, view)`` does it in one go.  A view is the engine's
 ``observe(seat)``, which carries the rules, so a player never sees hidden cards.
+
+The map (each layer imports only the ones above it; the root's modules only the engine):
+
+- root: the interface -- :mod:`.base` (``Player``, ``Decision``, ``Thinking``,
+  ``decide_now``, the strength names), :mod:`.effort` (a search's budget),
+  :mod:`.scores` (the report bus a hint listens on), :mod:`.random_player`;
+- :mod:`.model`: what a seat can know and estimate -- ``knowledge`` (where the
+  unseen cards may be), ``evaluation`` (hand strength, game values, fitted
+  winning chances), ``trick_math``;
+- :mod:`.solve`: the exact searches -- ``skat_solver`` (double dummy),
+  ``officers_solver``, ``skat_endgame`` (the strong heuristic's last tricks
+  over sampled deals);
+- :mod:`.heuristic`: the rule-of-thumb player -- ``player`` (``HeuristicPlayer``,
+  routing), ``skat_calls`` / ``skat_cards``, ``officers_calls`` / ``officers_cards``;
+- :mod:`.expert`: the search player -- ``player`` (``SearchPlayer``, routing),
+  ``skat_cards`` (PIMC over the solver), ``skat_calls`` (bid, Hand, discard,
+  declaration, Kontra and Re by simulation), ``sampling`` (deals that fit the
+  play and the auction), ``game_estimates`` (a game played out on a sampled
+  deal), ``officers_search`` (every Officers' Skat decision);
+- :mod:`.review`: ``analysis`` of a played hand, ``hint`` for the next decision.
+
+Benchmarks and experiments live in :mod:`skat.lab`, which nothing here imports.
 
 Strengths: ``easy`` forgets played cards, makes simpler choices (no Hand, no
 Null, no Kontra) and now and then a careless one; ``normal`` counts the cards
@@ -27,8 +49,8 @@ import random
 
 from .base import STRENGTHS, Decision, Player, View, check_strength, decide_now
 from .effort import Effort
-from .heuristic import HeuristicPlayer
-from .search_player import SearchPlayer
+from .expert.player import SearchPlayer
+from .heuristic.player import HeuristicPlayer
 
 __all__ = ["STRENGTHS", "Decision", "HeuristicPlayer", "Player", "SearchPlayer", "View", "decide_now", "make_player"]
 

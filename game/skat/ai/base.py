@@ -35,7 +35,7 @@ Thinking = Generator[int | None, None, int]
 work and returns the chosen action."""
 
 HEURISTIC_STRENGTHS = ("easy", "normal", "strong")
-"""The rule-of-thumb players (:class:`skat.ai.heuristic.HeuristicPlayer`)."""
+"""The rule-of-thumb players (:class:`skat.ai.heuristic.player.HeuristicPlayer`)."""
 STRENGTHS = (*HEURISTIC_STRENGTHS, "expert")
 """The strengths a user can choose; "expert" is the search player."""
 TABLE_SLICE = 0.008

@@ -2,7 +2,7 @@
 
 Fifty seeded hands are played by computer players (the strong heuristic in
 every seat, until a game is declared); each is analysed from scratch (empty
-caches) by driving :func:`skat.ai.analysis.analyse` slice by slice.  Printed
+caches) by driving :func:`skat.ai.review.analysis.analyse` slice by slice.  Printed
 as JSON: the median and longest total CPU time per hand and the longest
 single slice (targets: median at most 3 s, every slice at most 20 ms).
 """
@@ -16,12 +16,12 @@ import random
 import statistics
 import time
 
+from ..ai.base import decide_now
+from ..ai.heuristic.player import HeuristicPlayer
+from ..ai.review import analysis
 from ..engine.deal import SkatDeal, shuffled_deck
 from ..engine.rules import ISKO, Rules
 from ..engine.skat_hand import SkatHand
-from . import analysis
-from .base import decide_now
-from .heuristic import HeuristicPlayer
 
 
 def played_hand(seed: int, rules: Rules = ISKO, strength: str = "strong") -> SkatHand:

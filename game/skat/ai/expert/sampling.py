@@ -1,6 +1,6 @@
 """Deals of the unseen cards that fit what one Skat seat knows.
 
-A card-play search (:mod:`skat.ai.pimc`) needs whole deals to solve, so the
+A card-play search (:mod:`skat.ai.expert.skat_cards`) needs whole deals to solve, so the
 cards this seat cannot see are dealt at random to the places that may hold
 them: the other two hands and, where it is unknown, the skat.  Every deal
 honours the hard facts of the observation:
@@ -18,7 +18,7 @@ the result depends on the ``rng`` only.
 The bidding and the play are soft evidence and weigh in by rejection: a
 candidate deal is accepted with a probability from
 
-- the auction, by :func:`skat.ai.evaluation.win_probability`: a seat that bid
+- the auction, by :func:`skat.ai.model.evaluation.win_probability`: a seat that bid
   or held X is likely to hold a game worth X, one that passed at X unlikely to
   hold one it would have played, and the declarer (seen by a defender) holds a
   hand that suits the game he announced;
@@ -45,16 +45,16 @@ import random
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 
-from ..engine import actions as A
-from ..engine.cards import CARD_POINTS, iter_cards, mask_points
-from ..engine.skat_hand import SkatObservation
-from ..engine.tricks import FOLLOW, POWER, GameType, legal_follow
-from ..engine.values import NULL_VALUES
-from . import endgame
-from .base import run_steps
-from .evaluation import TRUMP_GAMES, game_value, win_probability
-from .knowledge import SkatKnowledge
-from .skat_play import choose_card
+from ...engine import actions as A
+from ...engine.cards import CARD_POINTS, iter_cards, mask_points
+from ...engine.skat_hand import SkatObservation
+from ...engine.tricks import FOLLOW, POWER, GameType, legal_follow
+from ...engine.values import NULL_VALUES
+from ..base import run_steps
+from ..heuristic.skat_cards import choose_card
+from ..model.evaluation import TRUMP_GAMES, game_value, win_probability
+from ..model.knowledge import SkatKnowledge
+from ..solve import skat_endgame
 
 BIDDING_WEIGHTS = True
 """Weigh sampled deals by the auction and the declared game (see module doc)."""
@@ -224,7 +224,7 @@ class DealSampler:
         tricks = [(t.leader, t.cards) for t in obs.tricks]
         tricks.append((obs.trick[0][0] if obs.trick else 0, tuple(c for _, c in obs.trick)))
         for k, (leader, cards) in enumerate(tricks):
-            if endgame.searched(self.game, 10 - k):
+            if skat_endgame.searched(self.game, 10 - k):
                 break  # the strong heuristic searches random deals there: no single card to expect
             part: tuple[tuple[int, int], ...] = ()
             for i, c in enumerate(cards):

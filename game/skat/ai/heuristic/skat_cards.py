@@ -2,7 +2,7 @@
 
 Suit games and Grand are played by an expected-value rule: for every legal
 card, the probability that our side takes the trick (from the cards others may
-still hold, see :mod:`skat.ai.knowledge`) times the points at stake, minus
+still hold, see :mod:`skat.ai.model.knowledge`) times the points at stake, minus
 what the card is worth keeping for later, plus a few bonuses that encode the
 classic advice (draw trumps as declarer; as defender lead "short way, long
 suit; long way, short suit"; count to 61).  Keeping values make the basics
@@ -10,21 +10,35 @@ fall out of one formula: a bare Ten is cheap to give away, so it is smeared
 on a partner's sure trick; an Ace is worth keeping unless the trick is rich;
 a Jack is not wasted on an empty trick.
 
-Null and Ramsch have their own small rule sets.
+Null and Ramsch have their own small rule sets.  A strong player first tries
+the endgame search (:mod:`skat.ai.solve.skat_endgame`) over the last tricks.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
-from ..engine.cards import CARD_POINTS, JACK, SUIT_MASKS, TEN, iter_cards
-from ..engine.skat_hand import SkatObservation
-from ..engine.tricks import GameType
-from .evaluation import null_suit_deficits
-from .knowledge import SkatKnowledge
+from ...engine.cards import CARD_POINTS, JACK, SUIT_MASKS, TEN, iter_cards
+from ...engine.skat_hand import SkatObservation
+from ...engine.tricks import GameType
+from ..model.evaluation import null_suit_deficits
+from ..model.knowledge import SkatKnowledge
+from ..solve.skat_endgame import endgame_card
 
 LATER_POINTS = 3.0
 """Points each player still to play is expected to add to a trick."""
+
+
+def think(obs: SkatObservation, strength: str, rng: random.Random) -> Generator[int | None, None, int]:
+    """Generator for one card of the play phase: the endgame search's when it
+    finds one (strong), else :func:`choose_card`."""
+    if strength == "strong":
+        card = yield from endgame_card(obs, strength, rng)
+        if card is not None:
+            return card
+    yield None
+    return choose_card(obs, strength, rng)
 
 
 def choose_card(obs: SkatObservation, strength: str, rng: random.Random) -> int:

@@ -13,7 +13,7 @@ decided by the last loss); if no card ever moved it, the cards decided.
 For Skat the declarer's twelve cards (hand and skat) are also tried in every
 game with a few good discards, to say which games perfect play would have won.
 For Officers' Skat the face-down cards count as known (the analysis sees
-them; the players did not), and :mod:`skat.ai.officers_solver` judges the play.
+them; the players did not), and :mod:`skat.ai.solve.officers_solver` judges the play.
 
 Work runs in slices: :func:`analyse` is a generator that yields its progress
 (0..1) after every solver call of at most :data:`SLICE_NODES` nodes, so a
@@ -28,15 +28,15 @@ import random
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field, replace
 
-from ..engine.cards import CARD_POINTS, mask_of, mask_points
-from ..engine.match import Hand, new_hand
-from ..engine.officers import OfficersHand, OPhase
-from ..engine.skat_hand import Phase, SkatHand
-from ..engine.tricks import BASE_VALUES, TRUMPS, GameType
-from ..engine.values import matadors
-from .base import run_steps
-from .evaluation import game_value
-from .solver import TT_CAPACITY, SearchAborted, SkatSolver
+from ...engine.cards import CARD_POINTS, mask_of, mask_points
+from ...engine.match import Hand, new_hand
+from ...engine.officers import OfficersHand, OPhase
+from ...engine.skat_hand import Phase, SkatHand
+from ...engine.tricks import BASE_VALUES, TRUMPS, GameType
+from ...engine.values import matadors
+from ..base import run_steps
+from ..model.evaluation import game_value
+from ..solve.skat_solver import TT_CAPACITY, SearchAborted, SkatSolver
 
 SLICE_NODES = 2_500
 """Solver nodes per slice: about 5 ms natively (the longest slice, measured
@@ -543,7 +543,7 @@ Plan = tuple[GameType, tuple[int, int], int]
 
 
 def _candidate_plans(hand: SkatHand) -> list[Plan]:
-    from .skat_bidding_sim import null_discards, trump_discards
+    from ..expert.skat_calls import null_discards, trump_discards
 
     d = hand.declarer
     assert d is not None
@@ -599,7 +599,7 @@ def _plan_wins(hand: SkatHand, d: int, plan: Plan) -> Generator[float, None, boo
 
 # ------------------------------------------------------------------ Officers' Skat
 def _analyse_officers(hand: OfficersHand, me: int | None) -> Progress:
-    from .officers_search import Budget, Scorer, hand_position, outcome
+    from ..expert.officers_search import Budget, Scorer, hand_position, outcome
 
     start = play_start(hand)
     assert isinstance(start, OfficersHand) and start.declarer is not None and start.game is not None

@@ -17,10 +17,10 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 
-from ..engine.cards import CARD_POINTS, iter_cards
-from ..engine.skat_hand import SkatObservation
-from ..engine.tricks import GameType, trick_winner
-from .knowledge import SkatKnowledge
+from ...engine.cards import CARD_POINTS, iter_cards
+from ...engine.skat_hand import SkatObservation
+from ...engine.tricks import GameType, trick_winner
+from ..model.knowledge import SkatKnowledge
 
 MAX_TRICKS = 4
 SAMPLES = {1: 1, 2: 12, 3: 8, 4: 6}

@@ -4,7 +4,7 @@ Nobody sees the face-down cards, so card play is a game of perfect information
 with chance.  For a card: sample the hidden cards (face-down cards, and the
 hand cards the seat cannot see in Harlequin and Admirals' Skat) consistently
 with everything seen, solve each sampled layout with
-:class:`~skat.ai.officers_solver.OfficersSolver` after each candidate card, and
+:class:`~skat.ai.solve.officers_solver.OfficersSolver` after each candidate card, and
 play the card with the best average score under the game's own terms: won or
 lost, Schneider (fewer than 30), Schwarz, Kontra and Re, matadors.  Early in
 the hand the solver looks two tricks deep and a static estimate stands in
@@ -32,16 +32,18 @@ import random
 import time
 from collections.abc import Generator
 
-from ..engine import actions as A
-from ..engine.cards import CARD_POINTS, mask_points
-from ..engine.officers import OfficersHand, OfficersObservation, OPhase, _officers_score, admirals_score
-from ..engine.rules import Rules
-from ..engine.tricks import FOLLOW, GameType, trick_winner
-from ..engine.values import matadors
-from . import officers_player, scores
-from .base import Player, Thinking
-from .effort import Effort
-from .officers_solver import ALL, OfficersSolver, OutOfNodes
+from ...engine import actions as A
+from ...engine.cards import CARD_POINTS, mask_points
+from ...engine.officers import OfficersHand, OfficersObservation, OPhase, _officers_score, admirals_score
+from ...engine.rules import Rules
+from ...engine.tricks import FOLLOW, GameType, trick_winner
+from ...engine.values import matadors
+from .. import scores
+from ..base import Player, Thinking
+from ..effort import Effort
+from ..heuristic import officers_calls
+from ..heuristic import player as heuristic_player
+from ..solve.officers_solver import ALL, OfficersSolver, OutOfNodes
 
 NODE_LIMIT = 300
 """Solver nodes per unit of work: about 2 ms natively (with the sampling and
@@ -72,7 +74,7 @@ def think(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Ef
         return (yield from _play(obs, rules, rng, effort))
     if phase in (OPhase.DECLARE, OPhase.KONTRA, OPhase.RE, OPhase.SKAT):
         return (yield from _by_rollouts(obs, rules, rng, effort, player))
-    return (yield from officers_player.think(obs, rules, "strong", rng))
+    return (yield from heuristic_player.officers_think(obs, rules, "strong", rng))
 
 
 def _quietly(gen: Generator[int | None, None, int]) -> Generator[None, None, int]:
@@ -476,8 +478,8 @@ def _play(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Ef
     legal = obs.legal
     sampler = LayoutSampler(obs, rules)
     if sampler.harlequin and sampler.pool.bit_count() > HARLEQUIN_MAX_UNKNOWN:
-        return (yield from officers_player.think(obs, rules, "strong", rng))
-    fallback = yield from _quietly(officers_player.think(obs, rules, "normal", random.Random(rng.random())))
+        return (yield from heuristic_player.officers_think(obs, rules, "strong", rng))
+    fallback = yield from _quietly(heuristic_player.officers_think(obs, rules, "normal", random.Random(rng.random())))
     if not sampler.consistent:
         return fallback  # an observation we cannot account for: play safe
     yield fallback
@@ -660,7 +662,7 @@ def _rollout(
         seat = h.to_move
         assert seat is not None
         obs = h.observe(seat)
-        h.apply((yield from _quietly(officers_player.think(obs, rules, "strong", rng))))
+        h.apply((yield from _quietly(heuristic_player.officers_think(obs, rules, "strong", rng))))
     r = h.result
     assert r is not None
     return float(r.scores[me] - r.scores[1 - me]), bool(r.won)
@@ -683,11 +685,11 @@ def _candidates(obs: OfficersObservation) -> list[int]:
         else:
             out.append(a)
     if games:
-        mine, theirs = officers_player.own_known(obs), officers_player.opp_known(obs)
+        mine, theirs = officers_calls.own_known(obs), officers_calls.opp_known(obs)
 
         def rating(a: int) -> float:
             g = A.declaration(a).game
-            return officers_player.game_score(g, mine, theirs) * (1.3 if g == GameType.GRAND else 1.0)
+            return officers_calls.game_score(g, mine, theirs) * (1.3 if g == GameType.GRAND else 1.0)
 
         games.sort(key=rating, reverse=True)
         out = games[:3] + out
@@ -717,7 +719,7 @@ def _clearly_better(a: list[float], b: list[float]) -> bool:
 def _by_rollouts(
     obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Effort, player: Player
 ) -> Thinking:
-    fallback = yield from _quietly(officers_player.think(obs, rules, "strong", random.Random(rng.random())))
+    fallback = yield from _quietly(heuristic_player.officers_think(obs, rules, "strong", random.Random(rng.random())))
     yield fallback
     candidates = _candidates(obs)
     if fallback in obs.legal and fallback not in candidates:

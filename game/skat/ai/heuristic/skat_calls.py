@@ -1,7 +1,7 @@
-"""Decisions of a Skat hand other than card play: bidding, skat, discard,
-declaration, Kontra and Re.
+"""The heuristic's Skat calls: bidding, Hand or skat, discard, declaration,
+Kontra and Re (its cards: :mod:`.skat_cards`).
 
-All of them rest on one question, answered by :mod:`skat.ai.evaluation`: how
+All of them rest on one question, answered by :mod:`skat.ai.model.evaluation`: how
 likely is each game to be won, and what is it worth?  The auction bids up to
 the highest value of a game whose chance clears the player's threshold; after
 the skat the game with the best expected score that reaches the bid is
@@ -15,17 +15,15 @@ import random
 from collections.abc import Generator
 from dataclasses import dataclass
 
-from ..engine import actions as A
-from ..engine.cards import ACE, JACK, JACKS_MASK, TEN, mask_points
-from ..engine.officers import OfficersObservation
-from ..engine.rules import Rules
-from ..engine.skat_hand import Phase, SkatObservation
-from ..engine.tricks import TRUMPS, GameType
-from ..engine.values import BASE_VALUES, NULL_VALUES, next_null_step, smallest_multiple_reaching
-from .base import Thinking, run_steps
-from .endgame import endgame_card
-from .evaluation import TRUMP_GAMES, best_discard, game_value, null_deficits, win_probability
-from .skat_play import choose_card
+from ...engine import actions as A
+from ...engine.cards import ACE, JACK, JACKS_MASK, TEN, mask_points
+from ...engine.officers import OfficersObservation
+from ...engine.rules import Rules
+from ...engine.skat_hand import Phase, SkatObservation
+from ...engine.tricks import TRUMPS, GameType
+from ...engine.values import BASE_VALUES, NULL_VALUES, next_null_step, smallest_multiple_reaching
+from ..base import Thinking, run_steps
+from ..model.evaluation import TRUMP_GAMES, best_discard, game_value, null_deficits, win_probability
 
 BID_THRESHOLD = {"easy": 0.55, "normal": 0.62, "strong": 0.58}
 """Least winning chance to bid a game (break-even is 2/3 for the declarer alone;
@@ -62,18 +60,11 @@ class Option:
 
 
 def think(obs: SkatObservation, rules: Rules, strength: str, rng: random.Random) -> Thinking:
-    """Generator for one Skat decision (see :class:`skat.ai.base.Decision`)."""
+    """Generator for one Skat call (card play: :func:`.skat_cards.think`)."""
     phase = obs.phase
     legal = obs.legal
     if len(legal) == 1:
         return legal[0]
-    if phase == Phase.PLAY:
-        if strength == "strong":
-            card = yield from endgame_card(obs, strength, rng)
-            if card is not None:
-                return card
-        yield None
-        return choose_card(obs, strength, rng)
     if phase == Phase.BIDDING:
         limit = yield from _bid_limit(obs, rules, strength, rng)
         return bid_action(obs, limit)

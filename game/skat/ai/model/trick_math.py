@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..engine.cards import iter_cards
-from ..engine.tricks import FOLLOW, POWER, TRUMPS
+from ...engine.cards import iter_cards
+from ...engine.tricks import FOLLOW, POWER, TRUMPS
 
 
 class TrickMath:

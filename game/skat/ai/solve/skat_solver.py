@@ -50,8 +50,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from ..engine.cards import CARD_POINTS
-from ..engine.tricks import FOLLOW, POWER, TRUMPS, GameType
+from ...engine.cards import CARD_POINTS
+from ...engine.tricks import FOLLOW, POWER, TRUMPS, GameType
 
 LeafFn = Callable[[tuple[int, int, int], int, int], int]
 

@@ -4,12 +4,12 @@ It thinks within an :class:`~skat.ai.effort.Effort` budget (wall-clock time
 at the table, a fixed number of sampled deals in a benchmark) and always in
 short slices, like every player.  Skat card play -- declarer, defenders, Null
 and Ramsch -- is perfect-information Monte Carlo over the double-dummy solver
-(:mod:`skat.ai.pimc`); every decision of Officers' Skat is searched by
-:mod:`skat.ai.officers_search`.
+(:mod:`skat.ai.expert.skat_cards`); every decision of Officers' Skat is searched by
+:mod:`skat.ai.expert.officers_search`.
 
 A Skat hand's bidding, Hand or skat, Kontra and Re are the strongest
 heuristic's.  After taking the skat, the discard and the game are chosen by
-simulation (:mod:`skat.ai.skat_bidding_sim`): the promising (game, discard)
+simulation (:mod:`skat.ai.expert.skat_calls`): the promising (game, discard)
 plans are played out on the same deals sampled to fit the auction, a Null by
 the double-dummy solver, and the plan with the best expected score is
 declared, with its calibrated chance as ``last_estimate``.  The heuristic
@@ -28,16 +28,18 @@ from __future__ import annotations
 
 import random
 
-from ..engine import actions as A
-from ..engine.cards import mask_points
-from ..engine.officers import OfficersObservation
-from ..engine.rules import Rules
-from ..engine.skat_hand import Phase, SkatObservation
-from ..engine.tricks import GameType
-from . import officers_search, pimc, skat_bidding_sim, skat_player
-from .base import Player, Thinking, View, rules_of
-from .effort import GAME_EFFORT, Effort
-from .evaluation import win_probability
+from ...engine import actions as A
+from ...engine.cards import mask_points
+from ...engine.officers import OfficersObservation
+from ...engine.rules import Rules
+from ...engine.skat_hand import Phase, SkatObservation
+from ...engine.tricks import GameType
+from ..base import Player, Thinking, View, rules_of
+from ..effort import GAME_EFFORT, Effort
+from ..heuristic import player as heuristic_player
+from ..heuristic import skat_calls as heuristic_skat_calls
+from ..model.evaluation import win_probability
+from . import officers_search, skat_calls, skat_cards
 
 HEURISTIC = "strong"
 """The heuristic strength that makes the decisions not yet searched."""
@@ -56,7 +58,7 @@ SKAT_MODES = ("heuristic", "post", "hand", "cap", "null", "grand", "sim")
 - ``null``: like ``heuristic``, but a Null the heuristic plans after the skat
   is checked by that simulation first;
 - ``grand``: like ``null``, for a Null or a Grand the heuristic plans;
-- ``sim``: the simulation bidder (:mod:`skat.ai.skat_bidding_sim`) for all."""
+- ``sim``: the simulation bidder (:mod:`skat.ai.expert.skat_calls`) for all."""
 SKAT_MODE = "post"
 """The expert's mode (the others are benchmark variants, ``expert-<mode>``)."""
 
@@ -77,7 +79,7 @@ class SearchPlayer(Player):
         if skat_mode not in SKAT_MODES:
             raise ValueError(f"unknown skat mode {skat_mode!r}; known: {', '.join(SKAT_MODES)}")
         self.effort = effort if effort is not None else GAME_EFFORT
-        if bidding != HEURISTIC and bidding not in skat_player.BIDDING_STYLES:
+        if bidding != HEURISTIC and bidding not in heuristic_skat_calls.BIDDING_STYLES:
             raise ValueError(f"unknown bidding style {bidding!r}")
         self.skat_mode = skat_mode
         self.bidding = bidding
@@ -99,7 +101,7 @@ class SearchPlayer(Player):
         if isinstance(view, OfficersObservation):
             return officers_decision(view, rules, self)
         if view.phase == Phase.PLAY and view.game is not None:
-            return pimc.think(view, self.rng, self.effort)
+            return skat_cards.think(view, self.rng, self.effort)
         return skat_decision(view, rules, self)
 
 
@@ -133,27 +135,27 @@ def sim_rng(player: SearchPlayer, obs: SkatObservation) -> random.Random:
 
 
 def _capped_bid(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thinking:
-    heuristic = yield from skat_player._bid_limit(obs, rules, player.bidding, player.rng)
-    if skat_player.bid_action(obs, heuristic) == A.PASS:
+    heuristic = yield from heuristic_skat_calls._bid_limit(obs, rules, player.bidding, player.rng)
+    if heuristic_skat_calls.bid_action(obs, heuristic) == A.PASS:
         return A.PASS
-    mem = skat_bidding_sim.memory(player)
-    simulated = yield from skat_bidding_sim.bid_limit(obs, rules, sim_rng(player, obs), player.effort, mem)
-    action = skat_player.bid_action(obs, min(heuristic, simulated))
+    mem = skat_calls.memory(player)
+    simulated = yield from skat_calls.bid_limit(obs, rules, sim_rng(player, obs), player.effort, mem)
+    action = heuristic_skat_calls.bid_action(obs, min(heuristic, simulated))
     yield from _note_deviation(obs, rules, player, action)
     return action
 
 
 def _simulated(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thinking:
-    action = yield from skat_bidding_sim.think(obs, rules, sim_rng(player, obs), player.effort, player)
+    action = yield from skat_calls.think(obs, rules, sim_rng(player, obs), player.effort, player)
     yield from _note_deviation(obs, rules, player, action)
     return action
 
 
 def _hand_choice(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thinking:
     """Hand or skat, and the declaration after Hand, by simulation."""
-    action = yield from skat_bidding_sim.think(obs, rules, sim_rng(player, obs), player.effort, player)
+    action = yield from skat_calls.think(obs, rules, sim_rng(player, obs), player.effort, player)
     if player.track_deviations and len(obs.legal) > 1:
-        heuristic = yield from skat_player.think(obs, rules, HEURISTIC, random.Random(0))
+        heuristic = yield from heuristic_player.skat_think(obs, rules, HEURISTIC, random.Random(0))
         if heuristic != action:
             player.hand_deviated = player.deviated = True
     return action
@@ -165,17 +167,18 @@ def _after_pickup(
     """Discard and declaration after taking the skat by the simulation's plan
     (``checked``: only when the heuristic would play one of these games, else
     the heuristic's choice; None: always)."""
-    if checked is not None and not skat_bidding_sim.memory(player).plans.get(obs.hand | obs.skat):
+    if checked is not None and not skat_calls.memory(player).plans.get(obs.hand | obs.skat):
         if obs.phase == Phase.DISCARD:
             cards = obs.hand | obs.skat
-            game, pair = yield from skat_player.planning_discard(cards, obs.skat, obs.seat == 0, obs.bid, HEURISTIC)
+            forehand = obs.seat == 0
+            game, pair = yield from heuristic_skat_calls.planning_discard(cards, obs.skat, forehand, obs.bid, HEURISTIC)
             if game not in checked:
-                return skat_player.discard_card(obs, pair)
+                return heuristic_skat_calls.discard_card(obs, pair)
         else:
             action = yield from _heuristic_skat(obs, rules, player)
             if A.declaration(action).game not in checked:
                 return action
-    action = yield from skat_bidding_sim.think(obs, rules, sim_rng(player, obs), player.effort, player)
+    action = yield from skat_calls.think(obs, rules, sim_rng(player, obs), player.effort, player)
     yield from _note_deviation(obs, rules, player, action)
     return action
 
@@ -183,7 +186,7 @@ def _after_pickup(
 def _note_deviation(obs: SkatObservation, rules: Rules, player: SearchPlayer, action: int) -> Thinking:
     """Mark the player when the heuristic would have chosen otherwise."""
     if player.track_deviations and not player.deviated and obs.phase != Phase.PLAY:
-        heuristic = yield from skat_player.think(obs, rules, HEURISTIC, random.Random(0))
+        heuristic = yield from heuristic_player.skat_think(obs, rules, HEURISTIC, random.Random(0))
         player.deviated = heuristic != action
     return action
 
@@ -191,7 +194,7 @@ def _note_deviation(obs: SkatObservation, rules: Rules, player: SearchPlayer, ac
 # ---------------------------------------------------------------- heuristic stand-in
 def _heuristic_skat(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thinking:
     style = player.bidding if obs.phase in (Phase.BIDDING, Phase.SKAT) else HEURISTIC
-    action = yield from skat_player.think(obs, rules, style, player.rng)
+    action = yield from heuristic_player.skat_think(obs, rules, style, player.rng)
     if style != HEURISTIC:
         yield from _note_deviation(obs, rules, player, action)
     if obs.phase == Phase.DECLARE and action in obs.legal:

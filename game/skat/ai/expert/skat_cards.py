@@ -1,10 +1,10 @@
 """Skat card play by perfect-information Monte Carlo (PIMC).
 
 The seat to move deals the cards it cannot see a number of times
-(:mod:`skat.ai.sampling`: consistent with the cards played and the voids
+(:mod:`skat.ai.expert.sampling`: consistent with the cards played and the voids
 shown, and weighted by the auction and by how well each deal explains the
 cards the others chose), solves every deal with all hands open
-(:mod:`skat.ai.solver`) once for each card it could play, and plays the card
+(:mod:`skat.ai.solve.skat_solver`) once for each card it could play, and plays the card
 with the best average outcome.
 
 The outcome is measured in the game's own terms, not in card points:
@@ -42,15 +42,15 @@ from collections.abc import Callable, Generator
 from math import exp
 from typing import Any
 
-from ..engine.cards import CARD_POINTS, SUIT_MASKS, mask_points
-from ..engine.skat_hand import SkatObservation
-from ..engine.tricks import FOLLOW, POWER, TRUMPS, GameType
-from . import scores
-from .base import Thinking
-from .effort import Effort
+from ...engine.cards import CARD_POINTS, SUIT_MASKS, mask_points
+from ...engine.skat_hand import SkatObservation
+from ...engine.tricks import FOLLOW, POWER, TRUMPS, GameType
+from .. import scores
+from ..base import Thinking
+from ..effort import Effort
+from ..heuristic.skat_cards import choose_card
+from ..solve.skat_solver import DepthLimitedSearch, SearchAborted, SkatSolver
 from .sampling import Deal, DealSampler
-from .skat_play import choose_card
-from .solver import DepthLimitedSearch, SearchAborted, SkatSolver
 
 NODE_CHUNK = 600
 """Solver nodes per unit of work (about 1.5 ms natively, 2.5 ms at the 95th

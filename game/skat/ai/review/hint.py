@@ -1,13 +1,13 @@
 """The hint: what the expert would do in the person's place, and why.
 
 :class:`HintSearch` runs the expert's own decision
-(:class:`~skat.ai.search_player.SearchPlayer`, ``think`` through ``begin``)
+(:class:`~skat.ai.expert.player.SearchPlayer`, ``think`` through ``begin``)
 for the person's seat, in slices like every computer player, so the hint is
 exactly the expert's choice for the same seed.  While it steps, it listens to
 the search's per-action averages (:mod:`skat.ai.scores`), which become the
 numbers shown on the cards.  The reason is built from the same estimates the
 expert's decisions use (the bidding options and win chances of
-:mod:`skat.ai.skat_player`, the declaration's ``last_estimate``, the search's
+:mod:`skat.ai.heuristic.skat_calls`, the declaration's ``last_estimate``, the search's
 averages); the wording is left to the UI, in the person's language.
 
 A discard is two decisions: the second is made on a copy of the hand with the
@@ -19,17 +19,19 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..engine import actions as A
-from ..engine.cards import mask_points
-from ..engine.match import Hand
-from ..engine.officers import OfficersObservation
-from ..engine.skat_hand import Phase, SkatObservation
-from ..engine.tricks import GameType
-from . import pimc, scores, skat_player
-from .base import Decision, View, run_steps
-from .effort import Effort
-from .officers_search import BLIND
-from .search_player import HEURISTIC, SearchPlayer
+from ...engine import actions as A
+from ...engine.cards import mask_points
+from ...engine.match import Hand
+from ...engine.officers import OfficersObservation
+from ...engine.skat_hand import Phase, SkatObservation
+from ...engine.tricks import GameType
+from .. import scores
+from ..base import Decision, View, run_steps
+from ..effort import Effort
+from ..expert import skat_cards
+from ..expert.officers_search import BLIND
+from ..expert.player import HEURISTIC, SearchPlayer
+from ..heuristic import skat_calls
 
 
 @dataclass
@@ -178,7 +180,7 @@ class HintSearch:
 
 def _all_alike(view: View, legal: list[int]) -> bool:
     if isinstance(view, SkatObservation) and view.game is not None:
-        return len(pimc.equivalent_groups(view, legal)) == 1
+        return len(skat_cards.equivalent_groups(view, legal)) == 1
     return False
 
 
@@ -193,7 +195,7 @@ def _pimc_scale(view: SkatObservation):  # type: ignore[no-untyped-def]
 
     def chance(v: float) -> float:
         own = v if declarer else -v  # the declarer's outcome: WIN, LOSS and Schneider steps
-        p = (own - pimc.LOSS) / (pimc.WIN - pimc.LOSS)
+        p = (own - skat_cards.LOSS) / (skat_cards.WIN - skat_cards.LOSS)
         p = max(0.0, min(1.0, p))
         return p if declarer else 1.0 - p
 
@@ -202,12 +204,12 @@ def _pimc_scale(view: SkatObservation):  # type: ignore[no-untyped-def]
 
 def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> None:
     """The Skat decisions before play are the strong heuristic's (see
-    :mod:`skat.ai.search_player`): the reason quotes its own estimates."""
+    :mod:`skat.ai.expert.player`): the reason quotes its own estimates."""
     action = hint.action
     phase = obs.phase
     forehand = obs.seat == 0
     if phase == Phase.BIDDING:
-        options = run_steps(skat_player.bid_options(obs.hand, forehand, HEURISTIC))
+        options = run_steps(skat_calls.bid_options(obs.hand, forehand, HEURISTIC))
         if action == A.HOLD:
             need = obs.bid
         elif A.is_bid(action):
@@ -219,17 +221,17 @@ def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> Non
         reaching = [o for o in options if o.value >= need]
         best = max(reaching, key=lambda o: o.p, default=None)
         if best is not None:
-            hint.game = A.declaration(best.action & ~skat_player._HAND_FLAG).game
-            hint.hand_game = bool(best.action & skat_player._HAND_FLAG)
+            hint.game = A.declaration(best.action & ~skat_calls._HAND_FLAG).game
+            hint.hand_game = bool(best.action & skat_calls._HAND_FLAG)
             hint.chance = best.p
     elif phase == Phase.SKAT:
-        options = run_steps(skat_player.bid_options(obs.hand, forehand, HEURISTIC))
+        options = run_steps(skat_calls.bid_options(obs.hand, forehand, HEURISTIC))
         want_hand = action == A.HAND
-        pool = [o for o in options if bool(o.action & skat_player._HAND_FLAG) == want_hand and o.value >= obs.bid]
+        pool = [o for o in options if bool(o.action & skat_calls._HAND_FLAG) == want_hand and o.value >= obs.bid]
         best = max(pool, key=lambda o: o.expected, default=None)
         hint.value = obs.bid
         if best is not None:
-            hint.game = A.declaration(best.action & ~skat_player._HAND_FLAG).game
+            hint.game = A.declaration(best.action & ~skat_calls._HAND_FLAG).game
             hint.chance = best.p
     elif phase == Phase.DISCARD:
         mask = 0
@@ -245,12 +247,12 @@ def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> Non
         # The heuristic's own measure: trump length and top cards against the game.
         hint.stage = "kontra"
         hint.game = obs.game
-        hint.trumps, hint.aces = skat_player.kontra_counts(obs.hand, obs.game)
+        hint.trumps, hint.aces = skat_calls.kontra_counts(obs.hand, obs.game)
     elif phase == Phase.RE and obs.game is not None:
         # The declarer's chance of winning, as the heuristic rates it for Re.
         hint.stage = "re"
         hint.game = obs.game
-        hint.chance = skat_player.re_chance(obs)
+        hint.chance = skat_calls.re_chance(obs)
     else:
         hint.game = obs.game
         hint.by_rule = True

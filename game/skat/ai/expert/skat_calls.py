@@ -3,7 +3,7 @@
 Bidding, Hand or skat, the discard, the declaration, Kontra and Re all ask
 how a game would end.  Instead of a rule of thumb, this module deals the
 unseen cards many times (consistent with the bidding, see
-:mod:`skat.ai.game_estimates`), plays each candidate game out and scores it
+:mod:`skat.ai.expert.game_estimates`), plays each candidate game out and scores it
 under the table's own rules: lost games cost double, Seeger-Fabian adds its
 50 and 40, an overbid Null at Lothar's table is charged at the next step,
 and passing into a Ramsch costs what the Ramsch is expected to cost.
@@ -19,7 +19,7 @@ and passing into a Ramsch costs what the Ramsch is expected to cost.
 
 Every unit of work is one play-out (a few milliseconds), with a yield in
 between, so a decision runs in slices.  The estimated chances are calibrated
-(:func:`skat.ai.game_estimates.calibrated`), and the declared game's chance
+(:func:`skat.ai.expert.game_estimates.calibrated`), and the declared game's chance
 is left in ``player.last_estimate``.
 """
 
@@ -31,15 +31,16 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from ..engine import actions as A
-from ..engine.cards import CARD_POINTS, mask_points
-from ..engine.rules import Rules
-from ..engine.skat_hand import Phase, SkatObservation
-from ..engine.tricks import TRUMPS, GameType
-from ..engine.values import BID_VALUES, NULL_VALUES
-from .base import Player, Thinking
-from .effort import Effort
-from .evaluation import TRUMP_GAMES, _side_value, game_value, null_deficits, win_probability
+from ...engine import actions as A
+from ...engine.cards import CARD_POINTS, mask_points
+from ...engine.rules import Rules
+from ...engine.skat_hand import Phase, SkatObservation
+from ...engine.tricks import TRUMPS, GameType
+from ...engine.values import BID_VALUES, NULL_VALUES
+from ..base import Player, Thinking
+from ..effort import Effort
+from ..heuristic.skat_calls import bid_action
+from ..model.evaluation import TRUMP_GAMES, _side_value, game_value, null_deficits, win_probability
 from .game_estimates import (
     NULL_PRIOR,
     NULL_WORLDS,
@@ -53,7 +54,6 @@ from .game_estimates import (
     raw_estimate,
     sampling_world,
 )
-from .skat_player import bid_action
 
 CANDIDATE_FLOOR = 0.08
 """Least model chance for a game to be simulated at all."""

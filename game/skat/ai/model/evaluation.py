@@ -3,7 +3,7 @@
 A hand is described by a few features per game type (trumps, Jacks, Aces,
 Tens with and without guard, voids; for Null the "deficit" of each suit) and a
 logistic model turns them into a winning probability.  The coefficients are
-not guessed: they were fitted by :mod:`skat.ai.calibrate` on self-play, tens
+not guessed: they were fitted by :mod:`skat.lab.calibrate` on self-play, tens
 of thousands of hands declared by this player and defended by it, so the
 estimate matches how this program actually plays the cards.  Three models per
 game type answer three questions: before the skat ("pre", for bidding), Hand
@@ -16,9 +16,9 @@ from __future__ import annotations
 from itertools import combinations
 from math import exp
 
-from ..engine.cards import ACE, CARD_POINTS, JACK, JACKS_MASK, KING, SUIT_MASKS, TEN, mask_points
-from ..engine.tricks import POWER, TRUMPS, GameType
-from ..engine.values import BASE_VALUES, matadors
+from ...engine.cards import ACE, CARD_POINTS, JACK, JACKS_MASK, KING, SUIT_MASKS, TEN, mask_points
+from ...engine.tricks import POWER, TRUMPS, GameType
+from ...engine.values import BASE_VALUES, matadors
 
 TRUMP_GAMES = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND)
 _JACK_BITS = tuple(1 << (s * 8 + JACK) for s in (3, 2, 1, 0))  # clubs, spades, hearts, diamonds
@@ -169,7 +169,7 @@ def null_features(hand: int, forehand: bool, known_out: int | None = None) -> li
 
 
 # ------------------------------------------------------------------ models
-# Coefficients fitted by skat.ai.calibrate (see its docstring for the set-up).
+# Coefficients fitted by skat.lab.calibrate (see its docstring for the set-up).
 # fmt: off
 MODELS: dict[str, tuple[float, ...]] = {
     "grand_hand": (

@@ -1,6 +1,6 @@
 """Monte Carlo estimates of a Skat game: sampled deals, play-outs, scores.
 
-The simulation bidder (:mod:`skat.ai.skat_bidding_sim`) asks one question
+The simulation bidder (:mod:`skat.ai.expert.skat_calls`) asks one question
 many times: "if the cards lie like this, and I play game G, what happens?".
 This module answers it cheaply:
 
@@ -25,17 +25,17 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from math import exp, log
 
-from ..engine import actions as A
-from ..engine.deal import SkatDeal
-from ..engine.rules import ISKO, LOTHAR
-from ..engine.scoring import score_skat
-from ..engine.skat_hand import Phase, SkatHand
-from ..engine.tricks import GameType
-from ..engine.values import BID_INDEX, BID_VALUES, NULL_VALUES
-from .base import run_steps
-from .evaluation import TRUMP_GAMES, game_value, win_probability
-from .skat_play import choose_card
-from .solver import SearchAborted, SkatSolver
+from ...engine import actions as A
+from ...engine.deal import SkatDeal
+from ...engine.rules import ISKO, LOTHAR
+from ...engine.scoring import score_skat
+from ...engine.skat_hand import Phase, SkatHand
+from ...engine.tricks import GameType
+from ...engine.values import BID_INDEX, BID_VALUES, NULL_VALUES
+from ..base import run_steps
+from ..heuristic.skat_cards import choose_card
+from ..model.evaluation import TRUMP_GAMES, game_value, win_probability
+from ..solve.skat_solver import SearchAborted, SkatSolver
 
 PLAYOUT_STRENGTH = "strong"
 """Heuristic level that plays the simulated hands (its card play, without the

@@ -19,8 +19,8 @@ calling again finds the finished subtrees in the table.
 
 from __future__ import annotations
 
-from ..engine.cards import CARD_POINTS, mask_points
-from ..engine.tricks import FOLLOW, POWER, TRUMPS
+from ...engine.cards import CARD_POINTS, mask_points
+from ...engine.tricks import FOLLOW, POWER, TRUMPS
 
 ALL = (1 << 32) - 1
 

@@ -1,6 +1,6 @@
-"""Fit the hand-evaluation models of :mod:`skat.ai.evaluation` by self-play.
+"""Fit the hand-evaluation models of :mod:`skat.ai.model.evaluation` by self-play.
 
-Run ``python -m skat.ai.calibrate [DEALS] [SEED]``.  For seeded random deals
+Run ``python -m skat.lab.calibrate [DEALS] [SEED]``.  For seeded random deals
 one seat is made declarer at 18 (the others pass), and every game its hand
 could plausibly carry is played out twice by the strong heuristic at all three
 seats: once taking the skat (discarding as the player would) and once Hand.
@@ -9,11 +9,11 @@ skat, after the discard and for Hand; a logistic regression per game type and
 stage (Newton's method, a little ridge) turns them into the coefficients that
 are pasted into ``evaluation.MODELS``.
 
-``python -m skat.ai.calibrate officers [DECKS] [SEED]`` does the same for
+``python -m skat.lab.calibrate officers [DECKS] [SEED]`` does the same for
 Officers' Skat: every game declared on seeded decks, the visible score of
-:func:`skat.ai.officers_player.game_score` at the moment of each decision
+:func:`skat.ai.heuristic.officers_calls.game_score` at the moment of each decision
 (trump choice, Kontra, Re; the Harlequin declaration; the Admirals' auction)
-against the result, fitted to ``officers_player.P_MODELS``.  Nothing here runs
+against the result, fitted to ``officers_calls.P_MODELS``.  Nothing here runs
 during a game.
 """
 
@@ -25,14 +25,14 @@ import sys
 from collections.abc import Iterator
 from math import exp
 
+from ..ai.heuristic.skat_cards import choose_card
+from ..ai.model.evaluation import TRUMP_GAMES, best_discard, features_for, null_deficits
 from ..engine import actions as A
 from ..engine.cards import JACKS_MASK, mask_points
 from ..engine.deal import SkatDeal
 from ..engine.rules import ISKO
 from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import TRUMPS, GameType
-from .evaluation import TRUMP_GAMES, best_discard, features_for, null_deficits
-from .skat_play import choose_card
 
 _MAKE_DECLARER = {
     0: (A.PASS, A.PASS, A.bid(18)),
@@ -165,11 +165,11 @@ def officers_examples(deck: tuple[int, ...], seed: int) -> Iterator[tuple[str, l
     which gives the opponent's view for Kontra: the declarer's choice is part
     of what the opponent has to reckon with.
     """
+    from ..ai.base import decide_now
+    from ..ai.heuristic.officers_calls import game_score
+    from ..ai.heuristic.player import HeuristicPlayer
     from ..engine.officers import OfficersHand
     from ..engine.rules import OFFICERS
-    from .base import decide_now
-    from .heuristic import HeuristicPlayer
-    from .officers_player import game_score
 
     for layout in ("officers", "harlequin", "admirals"):
         rules = OFFICERS.with_options(officers_layout=layout)

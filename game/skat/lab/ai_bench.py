@@ -36,10 +36,10 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from ..ai.base import STRENGTHS, TABLE_SLICE, Decision, Player, View
+from ..ai.effort import Effort
 from ..engine.match import new_hand
 from ..engine.rules import ISKO, LOTHAR, OFFICERS, Rules
-from .base import STRENGTHS, TABLE_SLICE, Decision, Player, View
-from .effort import Effort
 
 BENCH_GAMES: tuple[tuple[str, str, Rules], ...] = (
     ("skat", "isko", ISKO.with_options(kontra_re=True)),
@@ -135,7 +135,7 @@ def time_hand(game: str, rules: Rules, deck: tuple[int, ...], players: list[Play
 
 def known_strengths() -> list[str]:
     """The heuristic strengths, and the expert when ``make_player`` knows it."""
-    from . import make_player
+    from ..ai import make_player
 
     names = list(STRENGTHS)
     if "expert" not in names:
@@ -192,16 +192,16 @@ def bench_ai(
     expert_hands: int = EXPERT_HANDS,
 ) -> dict[str, object]:
     """Decision, unit and slice times (ms) per strength over seeded hands of every game."""
-    from . import make_player
+    from ..ai import make_player
 
     effort = effort if effort is not None else Effort.fixed(EXPERT_SAMPLES)
     names = strengths if strengths is not None else known_strengths()
-    from . import pimc, skat_bidding_sim
+    from ..ai.expert import skat_calls, skat_cards
 
     figures: dict[str, object] = {}
     for strength in names:
-        pimc.SAMPLES_SOLVED.clear()
-        skat_bidding_sim.DISCARD_WORLDS.clear()
+        skat_cards.SAMPLES_SOLVED.clear()
+        skat_calls.DISCARD_WORLDS.clear()
         n_hands = expert_hands if strength == "expert" else hands
         times: list[DecisionTime] = []
         per_game: dict[str, dict[str, float]] = {}
@@ -221,10 +221,10 @@ def bench_ai(
             }
             times += game_times
         row: dict[str, object] = {"hands_per_game": n_hands, **summarize(times), "by_game": per_game}
-        if pimc.SAMPLES_SOLVED:
-            row["skat_card_play_deals_solved"] = sample_figures(pimc.SAMPLES_SOLVED)
-        if skat_bidding_sim.DISCARD_WORLDS:
-            row["skat_discard_deals_simulated"] = sample_figures(skat_bidding_sim.DISCARD_WORLDS)
+        if skat_cards.SAMPLES_SOLVED:
+            row["skat_card_play_deals_solved"] = sample_figures(skat_cards.SAMPLES_SOLVED)
+        if skat_calls.DISCARD_WORLDS:
+            row["skat_discard_deals_simulated"] = sample_figures(skat_calls.DISCARD_WORLDS)
         figures[strength] = row
     result: dict[str, object] = {
         "benchmark": "ai",

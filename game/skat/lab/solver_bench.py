@@ -17,10 +17,10 @@ import statistics
 import sys
 import time
 
+from ..ai.solve.skat_solver import SkatSolver
 from ..engine.cards import ACE, CARD_POINTS, JACKS_MASK, SUIT_MASKS, cards_of
 from ..engine.deal import SkatDeal
 from ..engine.tricks import POWER, TRUMPS, GameType
-from .solver import SkatSolver
 
 STAGES = (0, 1, 3, 5)
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from math import comb
 
-from ..engine.cards import iter_cards, mask_points
-from ..engine.skat_hand import SkatObservation
-from ..engine.tricks import GameType
+from ...engine.cards import iter_cards, mask_points
+from ...engine.skat_hand import SkatObservation
+from ...engine.tricks import GameType
 from .trick_math import TrickMath
 
 ALL = (1 << 32) - 1

@@ -56,16 +56,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..ai.base import Player
+from ..ai.effort import Effort
+from ..ai.heuristic.player import HeuristicPlayer
 from ..engine import actions as A
 from ..engine.deal import shuffled_deck
 from ..engine.match import new_hand
 from ..engine.rules import ISKO, LOTHAR, OFFICERS, Rules
 from ..engine.scoring import HandResult, seeger_fabian
 from ..engine.skat_hand import Phase
-from .base import Player
-from .bench import settle_garbage, time_decision
-from .effort import Effort
-from .heuristic import HeuristicPlayer
+from .ai_bench import settle_garbage, time_decision
 
 DEFAULT_SAMPLES = 12
 """Sampled deals per decision of a search player here (a fixed effort keeps
@@ -129,11 +129,11 @@ def mean_ci(values: list[float]) -> tuple[float, float | None, float | None]:
 def make_duel_player(strength: str, rng: random.Random, effort: Effort) -> Player:
     """``make_player``, with ``heuristic`` meaning today's strongest heuristic
     where ``make_player`` does not know that name yet, and ``expert-<mode>``
-    the expert with another of its :data:`~skat.ai.search_player.SKAT_MODES`
+    the expert with another of its :data:`~skat.ai.expert.player.SKAT_MODES`
     (benchmark variants only, e.g. ``expert-heuristic`` and ``expert-sim``)."""
-    from . import make_player
-    from .search_player import HEURISTIC, SKAT_MODES, SearchPlayer
-    from .skat_player import BIDDING_STYLES
+    from ..ai import make_player
+    from ..ai.expert.player import HEURISTIC, SKAT_MODES, SearchPlayer
+    from ..ai.heuristic.skat_calls import BIDDING_STYLES
 
     if strength.startswith("expert-"):
         mode, _, bidding = strength.removeprefix("expert-").partition("-")
