@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from skat.ai.base import HEURISTIC_STRENGTHS as STRENGTHS
 from skat.ai.base import Decision, decide_now
 from skat.ai.heuristic.player import HeuristicPlayer
 from skat.ai.random_player import RandomPlayer
+from skat.ai.strengths import HEURISTIC_STRENGTHS as STRENGTHS
 from skat.engine import (
     HOLD,
     ISKO,
@@ -504,18 +504,19 @@ def test_endgame_pauses_change_no_choice(monkeypatch: pytest.MonkeyPatch) -> Non
     """The search in small units chooses exactly as one uninterrupted search
     (same seed): cutting the work small does not weaken the player."""
     from skat.ai.solve import skat_endgame
+    from skat.ai.strengths import STRONG
 
     views = _endgame_views(20)
     assert len(views) > 50
     sliced = []
     for k, view in enumerate(views):
-        card, _ = _drive(skat_endgame.endgame_card(view, "strong", random.Random(k)))
+        card, _ = _drive(skat_endgame.endgame_card(view, STRONG, random.Random(k)))
         sliced.append((card, skat_endgame.last_search.nodes if skat_endgame.last_search else 0))
     unit = skat_endgame.NODES_PER_UNIT
     monkeypatch.setattr(skat_endgame, "NODES_PER_UNIT", 10**9)
     whole = []
     for k, view in enumerate(views):
-        card, _ = _drive(skat_endgame.endgame_card(view, "strong", random.Random(k)))
+        card, _ = _drive(skat_endgame.endgame_card(view, STRONG, random.Random(k)))
         whole.append((card, skat_endgame.last_search.nodes if skat_endgame.last_search else 0))
     assert sliced == whole
     assert max(nodes for _, nodes in whole) > 4 * unit  # work that needed cutting
@@ -642,7 +643,7 @@ def test_bench_ai_counts_the_deals_the_card_play_solved() -> None:
     from skat.ai import SearchPlayer
     from skat.ai.effort import Effort
     from skat.ai.expert import skat_cards
-    from skat.lab.ai_bench import sample_figures, time_hand
+    from skat.lab.ai_bench import sample_figures, tallying, time_hand
 
     assert sample_figures([10, 3, 40, 10]) == {
         "decisions": 4,
@@ -652,18 +653,21 @@ def test_bench_ai_counts_the_deals_the_card_play_solved() -> None:
         "min": 3,
         "max": 40,
     }
-    skat_cards.SAMPLES_SOLVED.clear()
     players = [SearchPlayer(rng=random.Random(s), effort=Effort.fixed(2)) for s in range(3)]
-    time_hand("skat", ISKO, shuffled_deck(random.Random(5)), players)
-    assert skat_cards.SAMPLES_SOLVED and set(skat_cards.SAMPLES_SOLVED) == {2}
-    skat_cards.SAMPLES_SOLVED.clear()
+    with tallying() as (solved, _):
+        time_hand("skat", ISKO, shuffled_deck(random.Random(5)), players)
+    assert solved and set(solved) == {2}
+    assert skat_cards.SAMPLES_SOLVED is None  # nothing is counted at the table
 
 
 def test_bidding_styles_only_move_the_thresholds() -> None:
     """A bold bidder holds at least as long as the strong one on every hand and
     longer on some; a cautious one never longer."""
     from skat.ai.heuristic import skat_calls
+    from skat.ai.strengths import STRENGTHS
+    from skat.lab.expert_variants import BIDDING_STYLES
 
+    profiles = {**BIDDING_STYLES, "strong": STRENGTHS["strong"]}
     rng = random.Random(8)
     bolder = 0
     for _ in range(150):
@@ -672,7 +676,7 @@ def test_bidding_styles_only_move_the_thresholds() -> None:
         obs = state.observe(state.to_move)
         limits = {}
         for style in ("cautious", "strong", "bold"):
-            steps = skat_calls._bid_limit(obs, ISKO, style, random.Random(0))
+            steps = skat_calls._bid_limit(obs, ISKO, profiles[style], random.Random(0))
             while True:
                 try:
                     next(steps)

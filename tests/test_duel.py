@@ -223,12 +223,12 @@ def test_cli_refuses_bad_input_with_a_message() -> None:
 
 def test_expert_variants_are_bench_names() -> None:
     """``expert-MODE[-STYLE]`` names a variant of the expert's pre-play decisions."""
-    from skat.ai.expert.player import SearchPlayer
+    from skat.lab.expert_variants import ExpertVariant
 
     variant = duel.make_duel_player("expert-post-bold", random.Random(0), Effort.fixed(1))
-    assert isinstance(variant, SearchPlayer) and (variant.skat_mode, variant.bidding) == ("post", "bold")
+    assert isinstance(variant, ExpertVariant) and (variant.skat_mode, variant.bidding.name) == ("post", "bold")
     plain = duel.make_duel_player("expert-sim", random.Random(0), Effort.fixed(1))
-    assert isinstance(plain, SearchPlayer) and (plain.skat_mode, plain.bidding) == ("sim", "strong")
+    assert isinstance(plain, ExpertVariant) and (plain.skat_mode, plain.bidding.name) == ("sim", "strong")
     for bad in ("expert-guess", "expert-null-reckless"):
         with pytest.raises(ValueError, match="unknown expert variant"):
             duel.make_duel_player(bad, random.Random(0), Effort.fixed(1))

@@ -28,6 +28,7 @@ from skat.ai.effort import Effort
 from skat.ai.expert.game_estimates import CALIBRATION, kind_of, logit, sigmoid
 from skat.ai.expert.skat_calls import last_raw_estimate, think
 from skat.ai.heuristic import player as heuristic_player
+from skat.ai.strengths import STRONG
 from skat.engine.deal import SkatDeal
 from skat.engine.rules import preset
 from skat.engine.skat_hand import Phase, SkatHand, SkatObservation
@@ -49,7 +50,7 @@ class SimBidder(Player):
             if self.play_effort is not None and view.game is not None:
                 pimc = importlib.import_module("skat.ai.expert.skat_cards")  # the expert's card play (branch skatplay)
                 return pimc.think(view, self.rng, self.play_effort)
-            return heuristic_player.skat_think(view, rules, "strong", self.rng)
+            return heuristic_player.skat_think(view, rules, STRONG, self.rng)
         return think(view, rules, self.rng, self.effort, self)
 
 

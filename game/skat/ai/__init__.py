@@ -9,7 +9,8 @@ returns a :class:`Decision` that the caller steps in time slices
 The map (each layer imports only the ones above it; the root's modules only the engine):
 
 - root: the interface -- :mod:`.base` (``Player``, ``Decision``, ``Thinking``,
-  ``decide_now``, the strength names), :mod:`.effort` (a search's budget),
+  ``decide_now``), :mod:`.strengths` (one profile per strength, ``STRENGTHS``),
+  :mod:`.effort` (a search's budget),
   :mod:`.scores` (the report bus a hint listens on), :mod:`.random_player`;
 - :mod:`.model`: what a seat can know and estimate -- ``knowledge`` (where the
   unseen cards may be), ``evaluation`` (hand strength, game values, fitted
@@ -47,12 +48,23 @@ from __future__ import annotations
 
 import random
 
-from .base import STRENGTHS, Decision, Player, View, check_strength, decide_now
+from .base import Decision, Player, View, decide_now
 from .effort import Effort
 from .expert.player import SearchPlayer
 from .heuristic.player import HeuristicPlayer
+from .strengths import STRENGTHS, Strength, strength_named
 
-__all__ = ["STRENGTHS", "Decision", "HeuristicPlayer", "Player", "SearchPlayer", "View", "decide_now", "make_player"]
+__all__ = [
+    "STRENGTHS",
+    "Decision",
+    "HeuristicPlayer",
+    "Player",
+    "SearchPlayer",
+    "Strength",
+    "View",
+    "decide_now",
+    "make_player",
+]
 
 
 def make_player(strength: str = "normal", rng: random.Random | None = None, effort: Effort | None = None) -> Player:
@@ -61,6 +73,6 @@ def make_player(strength: str = "normal", rng: random.Random | None = None, effo
     ``effort`` is the thinking budget of a search player (None: the table's
     default); the heuristic strengths ignore it.  "heuristic" is today's
     strongest heuristic (for benchmarks)."""
-    if check_strength(strength) == "expert":
+    if strength_named(strength).searches:
         return SearchPlayer(strength, rng, effort)
     return HeuristicPlayer(strength, rng)

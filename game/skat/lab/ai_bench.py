@@ -34,10 +34,13 @@ import platform
 import random
 import statistics
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from ..ai.base import STRENGTHS, TABLE_SLICE, Decision, Player, View
+from ..ai.base import TABLE_SLICE, Decision, Player, View
 from ..ai.effort import Effort
+from ..ai.strengths import STRENGTHS
 from ..engine.match import new_hand
 from ..engine.rules import ISKO, LOTHAR, OFFICERS, Rules
 
@@ -183,6 +186,59 @@ def sample_figures(counts: list[int]) -> dict[str, float | int]:
     }
 
 
+@contextmanager
+def tallying() -> Iterator[tuple[list[int], list[int]]]:
+    """Count, while the block runs, the deals each expert card decision solved
+    and each planned discard simulated (the shipped code's hooks stay None otherwise)."""
+    from ..ai.expert import skat_calls, skat_cards
+
+    solved: list[int] = []
+    discard_worlds: list[int] = []
+    skat_cards.SAMPLES_SOLVED, skat_calls.DISCARD_WORLDS = solved, discard_worlds
+    try:
+        yield solved, discard_worlds
+    finally:
+        skat_cards.SAMPLES_SOLVED = skat_calls.DISCARD_WORLDS = None
+
+
+def _strength_row(
+    strength: str,
+    hands: int,
+    seed: int,
+    effort: Effort,
+    expert_hands: int,
+    solved: list[int],
+    discard_worlds: list[int],
+) -> dict[str, object]:
+    """One strength's figures (see :func:`bench_ai`)."""
+    from ..ai import make_player
+
+    n_hands = expert_hands if strength == "expert" else hands
+    times: list[DecisionTime] = []
+    per_game: dict[str, dict[str, float]] = {}
+    for game, name, rules in BENCH_GAMES:
+        rng = random.Random(seed)
+        seats = 3 if game == "skat" else 2
+        players = [make_player(strength, random.Random(seed + i), effort) for i in range(seats)]
+        game_times: list[DecisionTime] = []
+        for _ in range(n_hands):
+            deck = list(range(32))
+            rng.shuffle(deck)
+            game_times += time_hand(game, rules, tuple(deck), players)
+        per_game[name] = {
+            "max_ms": _ms(max(t.total for t in game_times)),
+            "longest_unit_ms": _ms(max(t.longest_unit for t in game_times)),
+            "longest_unit_cpu_ms": _ms(max(max(t.cpu) for t in game_times)),
+        }
+        times += game_times
+    row: dict[str, object] = {"hands_per_game": n_hands, **summarize(times), "by_game": per_game}
+    if solved:
+        row["skat_card_play_deals_solved"] = sample_figures(solved)
+    if discard_worlds:
+        row["skat_discard_deals_simulated"] = sample_figures(discard_worlds)
+    return row
+
+
 def bench_ai(
     hands: int = 40,
     seed: int = 1,
@@ -192,40 +248,13 @@ def bench_ai(
     expert_hands: int = EXPERT_HANDS,
 ) -> dict[str, object]:
     """Decision, unit and slice times (ms) per strength over seeded hands of every game."""
-    from ..ai import make_player
 
     effort = effort if effort is not None else Effort.fixed(EXPERT_SAMPLES)
     names = strengths if strengths is not None else known_strengths()
-    from ..ai.expert import skat_calls, skat_cards
-
     figures: dict[str, object] = {}
     for strength in names:
-        skat_cards.SAMPLES_SOLVED.clear()
-        skat_calls.DISCARD_WORLDS.clear()
-        n_hands = expert_hands if strength == "expert" else hands
-        times: list[DecisionTime] = []
-        per_game: dict[str, dict[str, float]] = {}
-        for game, name, rules in BENCH_GAMES:
-            rng = random.Random(seed)
-            seats = 3 if game == "skat" else 2
-            players = [make_player(strength, random.Random(seed + i), effort) for i in range(seats)]
-            game_times: list[DecisionTime] = []
-            for _ in range(n_hands):
-                deck = list(range(32))
-                rng.shuffle(deck)
-                game_times += time_hand(game, rules, tuple(deck), players)
-            per_game[name] = {
-                "max_ms": _ms(max(t.total for t in game_times)),
-                "longest_unit_ms": _ms(max(t.longest_unit for t in game_times)),
-                "longest_unit_cpu_ms": _ms(max(max(t.cpu) for t in game_times)),
-            }
-            times += game_times
-        row: dict[str, object] = {"hands_per_game": n_hands, **summarize(times), "by_game": per_game}
-        if skat_cards.SAMPLES_SOLVED:
-            row["skat_card_play_deals_solved"] = sample_figures(skat_cards.SAMPLES_SOLVED)
-        if skat_calls.DISCARD_WORLDS:
-            row["skat_discard_deals_simulated"] = sample_figures(skat_calls.DISCARD_WORLDS)
-        figures[strength] = row
+        with tallying() as (solved, discard_worlds):
+            figures[strength] = _strength_row(strength, hands, seed, effort, expert_hands, solved, discard_worlds)
     result: dict[str, object] = {
         "benchmark": "ai",
         "what": "decision time from begin() to the completing step(), all seats computer players of one "

@@ -27,6 +27,7 @@ from math import exp
 
 from ..ai.heuristic.skat_cards import choose_card
 from ..ai.model.evaluation import TRUMP_GAMES, best_discard, features_for, null_deficits
+from ..ai.strengths import STRONG, Strength
 from ..engine import actions as A
 from ..engine.cards import JACKS_MASK, mask_points
 from ..engine.deal import SkatDeal
@@ -56,11 +57,11 @@ def candidate_games(hand: int) -> list[int]:
     return games
 
 
-def play_out(state: SkatHand, rng: random.Random, strength: str = "strong") -> bool:
+def play_out(state: SkatHand, rng: random.Random, profile: Strength = STRONG) -> bool:
     while not state.done:
         seat = state.to_move
         assert seat is not None
-        state.apply(choose_card(state.observe(seat), strength, rng))
+        state.apply(choose_card(state.observe(seat), profile, rng))
     assert state.result is not None
     return state.result.won
 

@@ -129,11 +129,11 @@ def mean_ci(values: list[float]) -> tuple[float, float | None, float | None]:
 def make_duel_player(strength: str, rng: random.Random, effort: Effort) -> Player:
     """``make_player``, with ``heuristic`` meaning today's strongest heuristic
     where ``make_player`` does not know that name yet, and ``expert-<mode>``
-    the expert with another of its :data:`~skat.ai.expert.player.SKAT_MODES`
+    the expert with another of its :data:`~skat.lab.expert_variants.SKAT_MODES`
     (benchmark variants only, e.g. ``expert-heuristic`` and ``expert-sim``)."""
     from ..ai import make_player
-    from ..ai.expert.player import HEURISTIC, SKAT_MODES, SearchPlayer
-    from ..ai.heuristic.skat_calls import BIDDING_STYLES
+    from ..ai.expert.player import HEURISTIC
+    from .expert_variants import BIDDING_STYLES, SKAT_MODES, ExpertVariant
 
     if strength.startswith("expert-"):
         mode, _, bidding = strength.removeprefix("expert-").partition("-")
@@ -142,7 +142,7 @@ def make_duel_player(strength: str, rng: random.Random, effort: Effort) -> Playe
                 f"unknown expert variant {strength!r}; known: expert-MODE[-STYLE] with MODE one of "
                 f"{', '.join(SKAT_MODES)} and STYLE one of {', '.join(BIDDING_STYLES)}"
             )
-        return SearchPlayer("expert", rng, effort, skat_mode=mode, bidding=bidding or HEURISTIC)
+        return ExpertVariant(rng, effort, skat_mode=mode, bidding=BIDDING_STYLES[bidding] if bidding else HEURISTIC)
     try:
         return make_player(strength, rng, effort)
     except ValueError:

@@ -36,8 +36,9 @@ from ..base import run_steps
 from ..heuristic.skat_cards import choose_card
 from ..model.evaluation import TRUMP_GAMES, game_value, win_probability
 from ..solve.skat_solver import SearchAborted, SkatSolver
+from ..strengths import STRONG
 
-PLAYOUT_STRENGTH = "strong"
+PLAYOUT_STRENGTH = STRONG
 """Heuristic level that plays the simulated hands (its card play, without the
 end-game search, which would cost ten times more per play-out)."""
 

@@ -44,6 +44,7 @@ from ..effort import Effort
 from ..heuristic import officers_calls
 from ..heuristic import player as heuristic_player
 from ..solve.officers_solver import ALL, OfficersSolver, OutOfNodes
+from ..strengths import NORMAL, STRONG
 
 NODE_LIMIT = 300
 """Solver nodes per unit of work: about 2 ms natively (with the sampling and
@@ -74,7 +75,7 @@ def think(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Ef
         return (yield from _play(obs, rules, rng, effort))
     if phase in (OPhase.DECLARE, OPhase.KONTRA, OPhase.RE, OPhase.SKAT):
         return (yield from _by_rollouts(obs, rules, rng, effort, player))
-    return (yield from heuristic_player.officers_think(obs, rules, "strong", rng))
+    return (yield from heuristic_player.officers_think(obs, rules, STRONG, rng))
 
 
 def _quietly(gen: Generator[int | None, None, int]) -> Generator[None, None, int]:
@@ -478,8 +479,8 @@ def _play(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Ef
     legal = obs.legal
     sampler = LayoutSampler(obs, rules)
     if sampler.harlequin and sampler.pool.bit_count() > HARLEQUIN_MAX_UNKNOWN:
-        return (yield from heuristic_player.officers_think(obs, rules, "strong", rng))
-    fallback = yield from _quietly(heuristic_player.officers_think(obs, rules, "normal", random.Random(rng.random())))
+        return (yield from heuristic_player.officers_think(obs, rules, STRONG, rng))
+    fallback = yield from _quietly(heuristic_player.officers_think(obs, rules, NORMAL, random.Random(rng.random())))
     if not sampler.consistent:
         return fallback  # an observation we cannot account for: play safe
     yield fallback
@@ -662,7 +663,7 @@ def _rollout(
         seat = h.to_move
         assert seat is not None
         obs = h.observe(seat)
-        h.apply((yield from _quietly(heuristic_player.officers_think(obs, rules, "strong", rng))))
+        h.apply((yield from _quietly(heuristic_player.officers_think(obs, rules, STRONG, rng))))
     r = h.result
     assert r is not None
     return float(r.scores[me] - r.scores[1 - me]), bool(r.won)
@@ -719,7 +720,7 @@ def _clearly_better(a: list[float], b: list[float]) -> bool:
 def _by_rollouts(
     obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Effort, player: Player
 ) -> Thinking:
-    fallback = yield from _quietly(heuristic_player.officers_think(obs, rules, "strong", random.Random(rng.random())))
+    fallback = yield from _quietly(heuristic_player.officers_think(obs, rules, STRONG, random.Random(rng.random())))
     yield fallback
     candidates = _candidates(obs)
     if fallback in obs.legal and fallback not in candidates:

@@ -55,6 +55,7 @@ from ..heuristic.skat_cards import choose_card
 from ..model.evaluation import TRUMP_GAMES, game_value, win_probability
 from ..model.knowledge import SkatKnowledge
 from ..solve import skat_endgame
+from ..strengths import STRONG
 
 BIDDING_WEIGHTS = True
 """Weigh sampled deals by the auction and the declared game (see module doc)."""
@@ -92,7 +93,7 @@ class DealSampler:
         assert game is not None, "deals are sampled in the play phase"
         self.obs = obs
         self.game = game
-        kn = SkatKnowledge(obs, game, "strong")
+        kn = SkatKnowledge(obs, game, STRONG)
         self.kn = kn
         me = obs.seat
         self.me = me
@@ -264,7 +265,7 @@ class DealSampler:
             modelled += 1
             skat = deal.skat if sees_skat else 0
             view = replace(then, hand=held, legal=tuple(iter_cards(legal)), skat=skat)
-            chosen = choose_card(view, "strong", _NO_RANDOM)
+            chosen = choose_card(view, STRONG, _NO_RANDOM)
             if chosen != c and not _alike(game, chosen, c, held, before | skat):
                 w *= MISMATCH
                 if w <= enough:

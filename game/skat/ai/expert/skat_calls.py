@@ -73,9 +73,9 @@ KONTRA_MAX_P = 0.35
 """A defender says Kontra when the declarer's chance is below this (doubling
 pays for the side that is ahead; the declarer can answer Re)."""
 RE_MIN_P = 0.8
-DISCARD_WORLDS: list[int] = []
-"""Deals each planned discard simulated, for ``skat bench ai`` (how many a
-timed budget affords); a benchmark clears it."""
+DISCARD_WORLDS: list[int] | None = None
+"""A benchmark's tally (``skat.lab.ai_bench.tallying``): the deals each planned
+discard simulated (how many a timed budget affords); None at the table."""
 NULL = GameType.NULL
 _ALL = (1 << 32) - 1
 _HAND_KEY = "hand"
@@ -476,7 +476,7 @@ def _plan_discard(
 
     if plans:
         worlds = yield from _run_worlds(effort, sample, work)
-        if len(DISCARD_WORLDS) < 100_000:
+        if DISCARD_WORLDS is not None:
             DISCARD_WORLDS.append(worlds)
     best: tuple[int, tuple[int, int], Estimate] | None = None
     for (g, _, pair, prior), outs in zip(plans, outcomes, strict=True):

@@ -50,6 +50,7 @@ from ..base import Thinking
 from ..effort import Effort
 from ..heuristic.skat_cards import choose_card
 from ..solve.skat_solver import DepthLimitedSearch, SearchAborted, SkatSolver
+from ..strengths import STRONG
 from .sampling import Deal, DealSampler
 
 NODE_CHUNK = 600
@@ -88,9 +89,9 @@ budget (once a deal is solved), so no decision takes much longer than asked."""
 SETTLED = 10
 """A timed decision stops early once this many deals all agree on the best card."""
 
-SAMPLES_SOLVED: list[int] = []
-"""Deals solved by each finished decision with a choice among unlike cards, for
-``skat bench ai`` (how many a timed budget affords); a benchmark clears it."""
+SAMPLES_SOLVED: list[int] | None = None
+"""A benchmark's tally (``skat.lab.ai_bench.tallying``): the deals solved by
+each finished decision with a choice among unlike cards; None at the table."""
 
 
 class _TooBig(Exception):
@@ -103,7 +104,7 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort) -> Thinking:
     if len(legal) == 1:
         return legal[0]
     started = time.perf_counter()
-    prior = choose_card(obs, "strong", rng)
+    prior = choose_card(obs, STRONG, rng)
     yield prior
     groups = equivalent_groups(obs, legal)
     if len(groups) == 1:
@@ -154,7 +155,7 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort) -> Thinking:
     # Empty the tables a slice at a time: left to the garbage collector (the
     # search closures hold them in a cycle) they would be freed in one long pause.
     yield from search.solver.drain()
-    if len(SAMPLES_SOLVED) < 100_000:
+    if SAMPLES_SOLVED is not None:
         SAMPLES_SOLVED.append(samples)
     return best
 

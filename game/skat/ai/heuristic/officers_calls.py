@@ -14,6 +14,7 @@ from ...engine.tricks import BASE_VALUES, GameType
 from ...engine.values import NULL_VALUES, matadors
 from ..base import Thinking
 from ..model.evaluation import TRUMP_GAMES, best_discard, logistic
+from ..strengths import Strength
 from .skat_calls import bid_action
 
 _JACK_WEIGHT = {3: 3.0, 2: 2.6, 1: 2.2, 0: 1.9}
@@ -38,18 +39,9 @@ P_MODELS: dict[str, tuple[float, float]] = {
     "re_grand": (-0.306, 0.276),
     "re_suit": (-0.483, 0.341),
 }
-PASS_BELOW = {"easy": 0.4, "normal": 0.55, "strong": 0.6}
-"""Forehand passes (Passing variant) when no game's chance reaches this."""
-DEALER_PLAYS_FROM = {"easy": 0.5, "normal": 0.55, "strong": 0.5}
-"""After forehand passed, the dealer declares from this chance (else Ramsch)."""
-KONTRA_BELOW = {"easy": -1.0, "normal": 0.40, "strong": 0.45}
-"""Kontra when the declarer's chance, as far as one can see, is below this."""
-RE_ABOVE = {"easy": 2.0, "normal": 0.80, "strong": 0.76}
-BID_FROM = {"easy": 0.55, "normal": 0.62, "strong": 0.60}
-"""Admirals' Skat: bid a game whose chance reaches this."""
 
 
-def think(obs: OfficersObservation, rules: Rules, strength: str, rng: random.Random) -> Thinking:
+def think(obs: OfficersObservation, rules: Rules, profile: Strength, rng: random.Random) -> Thinking:
     """Generator for one Officers' Skat call (card play: :func:`.officers_cards.choose_card`)."""
     legal = obs.legal
     if len(legal) == 1:
@@ -57,15 +49,15 @@ def think(obs: OfficersObservation, rules: Rules, strength: str, rng: random.Ran
     phase = obs.phase
     yield None
     if phase == OPhase.DECLARE:
-        return _declare(obs, rules, strength, rng)
+        return _declare(obs, rules, profile, rng)
     if phase == OPhase.KONTRA:
-        return A.KONTRA if _declarer_chance(obs, rules) < KONTRA_BELOW[strength] else A.NO_CALL
+        return A.KONTRA if _declarer_chance(obs, rules) < profile.officers_kontra_below else A.NO_CALL
     if phase == OPhase.RE:
-        return A.RE if _declarer_chance(obs, rules) > RE_ABOVE[strength] else A.NO_CALL
+        return A.RE if _declarer_chance(obs, rules) > profile.officers_re_above else A.NO_CALL
     if phase == OPhase.BIDDING:
-        return _bid(obs, rules, strength)
+        return _bid(obs, rules, profile)
     if phase == OPhase.SKAT:
-        return _skat_choice(obs, rules, strength)
+        return _skat_choice(obs, rules, profile)
     if phase == OPhase.DISCARD:
         return _discard(obs, rules)
     return legal[0]
@@ -154,23 +146,23 @@ def _context(obs: OfficersObservation, rules: Rules) -> str:
 
 
 # ------------------------------------------------------------------ declaring
-def _declare(obs: OfficersObservation, rules: Rules, strength: str, rng: random.Random) -> int:
+def _declare(obs: OfficersObservation, rules: Rules, profile: Strength, rng: random.Random) -> int:
     legal = obs.legal
     if rules.officers_layout == "admirals":
         return _declare_admirals(obs, rules)
     mine = own_known(obs)
     theirs = opp_known(obs)
     game, p, _ = choose_game(rules, _context(obs, rules), mine, theirs)
-    if strength == "easy" and rng.random() < 0.25:
+    if profile.whim and rng.random() < profile.whim:
         # An easy player goes by its strongest suit, whatever it is worth.
         game = max(TRUMP_GAMES[:4], key=lambda g: sum(card_weight(g, c) for c in iter_cards(mine)))
     null = A.declare(GameType.NULL)
-    if null in legal and strength != "easy" and p < PASS_BELOW[strength] and null_suits_low(mine):
+    if null in legal and profile.dares and p < profile.officers_pass_below and null_suits_low(mine):
         return null
     if A.PASS in legal:
         # Forehand passes a weak hand; the dealer who passes too sends the
         # hand to Ramsch, so it declares from an even chance.
-        need = PASS_BELOW[strength] if obs.seat == 0 and not obs.passes else DEALER_PLAYS_FROM[strength]
+        need = profile.officers_pass_below if obs.seat == 0 and not obs.passes else profile.officers_dealer_plays_from
         if p < need:
             return A.PASS
     return A.declare(game)
@@ -219,7 +211,7 @@ def _declarer_chance(obs: OfficersObservation, rules: Rules) -> float:
 
 
 # ------------------------------------------------------------------ Admirals' auction
-def admirals_limit(obs: OfficersObservation, strength: str) -> int:
+def admirals_limit(obs: OfficersObservation, profile: Strength) -> int:
     """Highest bid this seat would play: the value of the best game whose
     chance, by the visible cards, reaches the bidding threshold."""
     mine = own_known(obs)
@@ -228,18 +220,18 @@ def admirals_limit(obs: OfficersObservation, strength: str) -> int:
     for g in TRUMP_GAMES:
         if g == GameType.GRAND and not grand_worthy(mine):
             continue
-        if win_chance("admirals", g, game_score(g, mine, theirs)) >= BID_FROM[strength]:
+        if win_chance("admirals", g, game_score(g, mine, theirs)) >= profile.officers_bid_from:
             limit = max(limit, BASE_VALUES[g] * (abs(matadors(g, mine, jacks_only=True)) + 1))
     return limit
 
 
-def _bid(obs: OfficersObservation, rules: Rules, strength: str) -> int:
-    return bid_action(obs, admirals_limit(obs, strength))
+def _bid(obs: OfficersObservation, rules: Rules, profile: Strength) -> int:
+    return bid_action(obs, admirals_limit(obs, profile))
 
 
-def _skat_choice(obs: OfficersObservation, rules: Rules, strength: str) -> int:
+def _skat_choice(obs: OfficersObservation, rules: Rules, profile: Strength) -> int:
     """Hand only with a game that is nearly sure and still reaches the bid."""
-    if strength == "easy":
+    if not profile.dares:
         return A.PICKUP
     mine = own_known(obs)
     game, p, _ = choose_game(rules, "admirals", mine, opp_known(obs))

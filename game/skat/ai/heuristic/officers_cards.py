@@ -21,6 +21,7 @@ from ...engine.cards import CARD_POINTS, JACK, iter_cards, mask_points
 from ...engine.officers import OfficersObservation
 from ...engine.tricks import GameType
 from ..model.trick_math import TrickMath
+from ..strengths import Strength
 
 ALL = (1 << 32) - 1
 UNCOVER_BONUS = 1.5
@@ -30,14 +31,14 @@ UNCOVER_BONUS = 1.5
 class OfficersKnowledge(TrickMath):
     """Card locations for one seat of Officers' Skat (masks)."""
 
-    def __init__(self, obs: OfficersObservation, strength: str) -> None:
+    def __init__(self, obs: OfficersObservation, profile: Strength) -> None:
         me = obs.seat
         opp = 1 - me
         self.me, self.opp = me, opp
         assert obs.game is not None
         self.game = obs.game
         TrickMath.__init__(self, obs.game)
-        self.strength = strength
+        self.profile = profile
         self.declarer = obs.declarer
         played = 0
         for t in obs.tricks:
@@ -63,7 +64,7 @@ class OfficersKnowledge(TrickMath):
             if down == -1 and up is not None:
                 self.uncovers |= 1 << up
         self.opp_void_hand = 0
-        if strength == "strong" and self.opp_hidden_hand:
+        if profile.infers and self.opp_hidden_hand:
             for t in obs.tricks:
                 if t.leader == me:
                     lead, answer = t.cards
@@ -110,13 +111,13 @@ class OfficersKnowledge(TrickMath):
         return (2 * q - 1) * pts + q * capture
 
 
-def choose_card(obs: OfficersObservation, strength: str, rng: random.Random) -> Generator[int | None, None, int]:
+def choose_card(obs: OfficersObservation, profile: Strength, rng: random.Random) -> Generator[int | None, None, int]:
     legal = list(obs.legal)
-    kn = OfficersKnowledge(obs, strength)
-    if strength == "easy" and rng.random() < 0.12:
+    kn = OfficersKnowledge(obs, profile)
+    if profile.slip and rng.random() < profile.slip:
         yield None
         return rng.choice(legal)
-    if strength == "strong" and kn.game not in (GameType.NO_TRUMP, GameType.NULL):
+    if profile.searches_endgame and kn.game not in (GameType.NO_TRUMP, GameType.NULL):
         solved = yield from _solve_if_open(obs, kn)
         if solved is not None:
             return solved
@@ -186,7 +187,7 @@ def _card_value(kn: OfficersKnowledge, c: int) -> float:
 
 def _count_bonus(kn: OfficersKnowledge, win: bool, pts: int) -> float:
     """Counting to 61: a trick that crosses the line is worth more than its points."""
-    if kn.strength != "strong" or kn.declarer is None:
+    if not kn.profile.infers or kn.declarer is None:
         return 0.0
     mine = kn.points[kn.me] + (mask_points(kn.skat) if kn.me == kn.declarer else 0)
     theirs = kn.points[kn.opp] + (mask_points(kn.skat) if kn.opp == kn.declarer else 0)

@@ -19,8 +19,9 @@ from ...engine.officers import OfficersObservation, OPhase
 from ...engine.rules import Rules
 from ...engine.skat_hand import Phase, SkatObservation
 from ...engine.tricks import GameType
-from ..base import BENCH_ALIASES, HEURISTIC_STRENGTHS, Player, Thinking, View, check_strength, rules_of
+from ..base import Player, Thinking, View, rules_of
 from ..model.evaluation import game_value, win_probability
+from ..strengths import Strength, strength_named
 from . import officers_calls, officers_cards, skat_calls, skat_cards
 
 OFFICERS_NULL_CHANCE = (0.7, 0.05)
@@ -33,15 +34,14 @@ class HeuristicPlayer(Player):
     "heuristic" names the strongest of them."""
 
     def __init__(self, strength: str = "normal", rng: random.Random | None = None) -> None:
-        strength = BENCH_ALIASES.get(strength, strength)
-        super().__init__(check_strength(strength, HEURISTIC_STRENGTHS), rng)
+        super().__init__(strength_named(strength, heuristic_only=True).name, rng)
 
     def think(self, view: View) -> Thinking:
         rules = rules_of(view)
         if isinstance(view, OfficersObservation):
-            thinking = officers_think(view, rules, self.strength, self.rng)
+            thinking = officers_think(view, rules, self.profile, self.rng)
         else:
-            thinking = skat_think(view, rules, self.strength, self.rng)
+            thinking = skat_think(view, rules, self.profile, self.rng)
         if view.phase == Phase.DECLARE:
             return self._noting_estimate(view, rules, thinking)
         return thinking
@@ -53,18 +53,18 @@ class HeuristicPlayer(Player):
         return action
 
 
-def skat_think(obs: SkatObservation, rules: Rules, strength: str, rng: random.Random) -> Thinking:
+def skat_think(obs: SkatObservation, rules: Rules, profile: Strength, rng: random.Random) -> Thinking:
     """The heuristic's generator for one Skat decision (see :class:`skat.ai.base.Decision`)."""
     if obs.phase == Phase.PLAY and len(obs.legal) > 1:
-        return (yield from skat_cards.think(obs, strength, rng))
-    return (yield from skat_calls.think(obs, rules, strength, rng))
+        return (yield from skat_cards.think(obs, profile, rng))
+    return (yield from skat_calls.think(obs, rules, profile, rng))
 
 
-def officers_think(obs: OfficersObservation, rules: Rules, strength: str, rng: random.Random) -> Thinking:
+def officers_think(obs: OfficersObservation, rules: Rules, profile: Strength, rng: random.Random) -> Thinking:
     """The heuristic's generator for one Officers' Skat decision."""
     if obs.phase == OPhase.PLAY and len(obs.legal) > 1:
-        return (yield from officers_cards.choose_card(obs, strength, rng))
-    return (yield from officers_calls.think(obs, rules, strength, rng))
+        return (yield from officers_cards.choose_card(obs, profile, rng))
+    return (yield from officers_calls.think(obs, rules, profile, rng))
 
 
 def declaration_estimate(view: View, rules: Rules, action: int) -> float:

@@ -24,21 +24,8 @@ from ...engine.tricks import TRUMPS, GameType
 from ...engine.values import BASE_VALUES, NULL_VALUES, next_null_step, smallest_multiple_reaching
 from ..base import Thinking, run_steps
 from ..model.evaluation import TRUMP_GAMES, best_discard, game_value, null_deficits, win_probability
+from ..strengths import Strength
 
-BID_THRESHOLD = {"easy": 0.55, "normal": 0.62, "strong": 0.58}
-"""Least winning chance to bid a game (break-even is 2/3 for the declarer alone;
-the strong player shades it since its card play wins more than the model's average)."""
-HAND_THRESHOLD = {"easy": 2.0, "normal": 0.80, "strong": 0.76}
-"""Least winning chance to play Hand (easy never does)."""
-RE_THRESHOLD = {"easy": 2.0, "normal": 0.90, "strong": 0.86}
-BIDDING_STYLES = {"bold": (0.54, 0.72), "cautious": (0.62, 0.80)}
-"""Benchmark variants of the strong bidder: (bid threshold, Hand threshold).
-Its other decisions are the strong player's."""
-for _style, (_bid, _hand) in BIDDING_STYLES.items():
-    BID_THRESHOLD[_style] = _bid
-    HAND_THRESHOLD[_style] = _hand
-    RE_THRESHOLD[_style] = RE_THRESHOLD["strong"]
-del _style, _bid, _hand
 PICKUP_CREDIT = 0.05
 """Added to a game's chance before the skat: after it the best game may be another."""
 _HAND_FLAG = 1 << 20
@@ -59,32 +46,32 @@ class Option:
         return self.p * self.value - (1 - self.p) * 2 * self.value
 
 
-def think(obs: SkatObservation, rules: Rules, strength: str, rng: random.Random) -> Thinking:
+def think(obs: SkatObservation, rules: Rules, profile: Strength, rng: random.Random) -> Thinking:
     """Generator for one Skat call (card play: :func:`.skat_cards.think`)."""
     phase = obs.phase
     legal = obs.legal
     if len(legal) == 1:
         return legal[0]
     if phase == Phase.BIDDING:
-        limit = yield from _bid_limit(obs, rules, strength, rng)
+        limit = yield from _bid_limit(obs, rules, profile, rng)
         return bid_action(obs, limit)
     if phase == Phase.SKAT:
-        return (yield from _skat_choice(obs, rules, strength))
+        return (yield from _skat_choice(obs, rules, profile))
     if phase == Phase.DISCARD:
-        return (yield from _discard(obs, rules, strength))
+        return (yield from _discard(obs, rules, profile))
     if phase == Phase.DECLARE:
-        return (yield from _declare(obs, rules, strength))
+        return (yield from _declare(obs, rules, profile))
     if phase == Phase.KONTRA:
         yield None
-        return A.KONTRA if _wants_kontra(obs, strength) else A.NO_CALL
+        return A.KONTRA if _wants_kontra(obs, profile) else A.NO_CALL
     if phase == Phase.RE:
         yield None
-        return A.RE if _wants_re(obs, strength) else A.NO_CALL
+        return A.RE if _wants_re(obs, profile) else A.NO_CALL
     return legal[0]
 
 
 # ------------------------------------------------------------------ bidding
-def bid_options(hand: int, forehand: bool, strength: str) -> Generator[None, None, list[Option]]:
+def bid_options(hand: int, forehand: bool, profile: Strength) -> Generator[None, None, list[Option]]:
     """Every game this hand could be bid on, before seeing the skat."""
     options: list[Option] = []
     for g in TRUMP_GAMES:
@@ -92,7 +79,7 @@ def bid_options(hand: int, forehand: bool, strength: str) -> Generator[None, Non
         p_hand = win_probability(g, hand, forehand, "hand")
         options.append(Option(A.declare(g) | _HAND_FLAG, p_hand, game_value(g, hand, True)))
         yield None
-    if strength != "easy":
+    if profile.dares:
         p_null = win_probability(GameType.NULL, hand, forehand, "pre")
         p_null_hand = win_probability(GameType.NULL, hand, forehand, "hand")
         safe = max(null_deficits(hand, ((1 << 32) - 1) & ~hand), default=0) == 0
@@ -105,23 +92,23 @@ def bid_options(hand: int, forehand: bool, strength: str) -> Generator[None, Non
     return options
 
 
-def _bid_limit(obs: SkatObservation, rules: Rules, strength: str, rng: random.Random) -> Generator[None, None, int]:
+def _bid_limit(obs: SkatObservation, rules: Rules, profile: Strength, rng: random.Random) -> Generator[None, None, int]:
     """The highest bid this hand supports: the largest value among the games
     whose chance clears the threshold (Hand values only if Hand would be played)."""
-    options = yield from bid_options(obs.hand, obs.seat == 0, strength)
-    threshold = BID_THRESHOLD[strength]
+    options = yield from bid_options(obs.hand, obs.seat == 0, profile)
+    threshold = profile.bid
     if rules.all_pass == "ramsch" and obs.seat == 0 and all(a == A.PASS for _, a in obs.bidding):
         threshold -= 0.08  # forehand alone: passing means Ramsch, which costs too
     limit = 0
     for o in options:
         p = o.p
-        if strength == "easy":
-            p += rng.gauss(0.0, 0.08)
+        if profile.bid_noise:
+            p += rng.gauss(0.0, profile.bid_noise)
         hand_play = o.action & _HAND_FLAG
-        if hand_play and strength == "easy":
+        if hand_play and not profile.dares:
             continue
         # A Hand value is only bid when the player would then really play Hand.
-        need = max(threshold, HAND_THRESHOLD[strength]) if hand_play else threshold
+        need = max(threshold, profile.hand) if hand_play else threshold
         if p >= need:
             limit = max(limit, o.value)
     return limit
@@ -142,12 +129,12 @@ def bid_action(obs: SkatObservation | OfficersObservation, limit: int) -> int:
 
 
 # ------------------------------------------------------------------ skat or Hand
-def _skat_choice(obs: SkatObservation, rules: Rules, strength: str) -> Generator[None, None, int]:
+def _skat_choice(obs: SkatObservation, rules: Rules, profile: Strength) -> Generator[None, None, int]:
     """Hand with a game that is nearly sure and pays more than taking the skat,
     or when only a Hand game reaches the bid (the auction counted on it)."""
-    if strength == "easy":
+    if not profile.dares:
         return A.PICKUP
-    options = yield from bid_options(obs.hand, obs.seat == 0, strength)
+    options = yield from bid_options(obs.hand, obs.seat == 0, profile)
     bid = obs.bid
     hand = [o for o in options if o.action & _HAND_FLAG and o.value >= bid]
     pickup = [o for o in options if not o.action & _HAND_FLAG and o.value >= bid]
@@ -162,7 +149,7 @@ def _skat_choice(obs: SkatObservation, rules: Rules, strength: str) -> Generator
     )
     if best_pickup is None or best_pickup.p < 0.35:
         return A.HAND if best_hand.p >= 0.35 else A.PICKUP
-    if best_hand.p >= HAND_THRESHOLD[strength] and best_hand.expected >= best_pickup.expected:
+    if best_hand.p >= profile.hand and best_hand.expected >= best_pickup.expected:
         return A.HAND
     return A.PICKUP
 
@@ -195,11 +182,11 @@ def _null_option(hand: int, forehand: bool, bid: int, stage: str, ouvert: bool) 
     return Option(action, p, value)
 
 
-def _discard(obs: SkatObservation, rules: Rules, strength: str) -> Generator[None, None, int]:
+def _discard(obs: SkatObservation, rules: Rules, profile: Strength) -> Generator[None, None, int]:
     """Plan the game on all twelve cards (see :func:`discard_plan`) and put
     away a card of its pair.  The plan is made again for the second card,
     with the first one fixed."""
-    _, pair = yield from planning_discard(obs.hand | obs.skat, obs.skat, obs.seat == 0, obs.bid, strength)
+    _, pair = yield from planning_discard(obs.hand | obs.skat, obs.skat, obs.seat == 0, obs.bid, profile)
     return discard_card(obs, pair)
 
 
@@ -208,19 +195,19 @@ def discard_card(obs: SkatObservation, pair: tuple[int, int]) -> int:
     return next((c for c in pair if obs.hand >> c & 1), obs.legal[0])
 
 
-def discard_plan(cards: int, fixed: int, forehand: bool, bid: int, strength: str) -> tuple[int, tuple[int, int]]:
+def discard_plan(cards: int, fixed: int, forehand: bool, bid: int, profile: Strength) -> tuple[int, tuple[int, int]]:
     """:func:`planning_discard` in one go."""
-    return run_steps(planning_discard(cards, fixed, forehand, bid, strength))
+    return run_steps(planning_discard(cards, fixed, forehand, bid, profile))
 
 
 def planning_discard(
-    cards: int, fixed: int, forehand: bool, bid: int, strength: str
+    cards: int, fixed: int, forehand: bool, bid: int, profile: Strength
 ) -> Generator[None, None, tuple[int, tuple[int, int]]]:
     """(game, discard pair) on twelve ``cards``: for each game the best two
     cards to put away (``fixed``: those already put away), then the game with
     the best expected score that reaches the bid.  Yields after each game."""
     games: list[int] = list(TRUMP_GAMES)
-    if strength != "easy":
+    if profile.dares:
         games.append(GameType.NULL)
     best: tuple[float, int, tuple[int, int]] | None = None
     for g in games:
@@ -243,7 +230,7 @@ def _ranked(option: Option) -> float:
     return option.expected - (10_000.0 if option.overbid else 0.0)
 
 
-def _declare(obs: SkatObservation, rules: Rules, strength: str) -> Generator[None, None, int]:
+def _declare(obs: SkatObservation, rules: Rules, profile: Strength) -> Generator[None, None, int]:
     """The legal declaration with the best expected score, reaching the bid if any does."""
     forehand = obs.seat == 0
     hand = obs.hand
@@ -254,7 +241,7 @@ def _declare(obs: SkatObservation, rules: Rules, strength: str) -> Generator[Non
     for action in obs.legal:
         d = A.declaration(action)
         if d.game == GameType.NULL:
-            if strength == "easy":
+            if not profile.dares:
                 continue
             option = _null_option(hand, forehand, obs.bid, stage, d.ouvert)
         else:
@@ -274,9 +261,9 @@ def _declare(obs: SkatObservation, rules: Rules, strength: str) -> Generator[Non
 
 
 # ------------------------------------------------------------------ Kontra and Re
-def _wants_kontra(obs: SkatObservation, strength: str) -> bool:
+def _wants_kontra(obs: SkatObservation, profile: Strength) -> bool:
     """A defender doubles with trump length and top cards against the game."""
-    if strength == "easy" or obs.game is None or obs.game == GameType.NULL:
+    if not profile.dares or obs.game is None or obs.game == GameType.NULL:
         return False
     game = obs.game
     hand = obs.hand
@@ -286,8 +273,7 @@ def _wants_kontra(obs: SkatObservation, strength: str) -> bool:
     score = 1.5 * n_trumps + 2.0 * top_jacks + 2.0 * aces + 1.0 * tens
     if game == GameType.GRAND:
         score += 1.5 * (hand & JACKS_MASK).bit_count()
-    need = 13.0 if strength == "normal" else 12.0
-    return score >= need
+    return score >= profile.kontra_score
 
 
 def _side_suits(game: int) -> list[int]:
@@ -307,8 +293,8 @@ def re_chance(obs: SkatObservation) -> float:
     return win_probability(obs.game, obs.hand, obs.seat == 0, stage, mask_points(obs.skat))
 
 
-def _wants_re(obs: SkatObservation, strength: str) -> bool:
+def _wants_re(obs: SkatObservation, profile: Strength) -> bool:
     """The declarer answers Re only with a game it is nearly sure to win."""
     if obs.game is None:
         return False
-    return re_chance(obs) >= RE_THRESHOLD[strength]
+    return re_chance(obs) >= profile.re

@@ -25,31 +25,32 @@ from ...engine.tricks import GameType
 from ..model.evaluation import null_suit_deficits
 from ..model.knowledge import SkatKnowledge
 from ..solve.skat_endgame import endgame_card
+from ..strengths import Strength
 
 LATER_POINTS = 3.0
 """Points each player still to play is expected to add to a trick."""
 
 
-def think(obs: SkatObservation, strength: str, rng: random.Random) -> Generator[int | None, None, int]:
+def think(obs: SkatObservation, profile: Strength, rng: random.Random) -> Generator[int | None, None, int]:
     """Generator for one card of the play phase: the endgame search's when it
-    finds one (strong), else :func:`choose_card`."""
-    if strength == "strong":
-        card = yield from endgame_card(obs, strength, rng)
+    finds one (a strength that searches it), else :func:`choose_card`."""
+    if profile.searches_endgame:
+        card = yield from endgame_card(obs, profile, rng)
         if card is not None:
             return card
     yield None
-    return choose_card(obs, strength, rng)
+    return choose_card(obs, profile, rng)
 
 
-def choose_card(obs: SkatObservation, strength: str, rng: random.Random) -> int:
+def choose_card(obs: SkatObservation, profile: Strength, rng: random.Random) -> int:
     """A legal card for the seat to move in the play phase."""
     legal = list(obs.legal)
     if len(legal) == 1:
         return legal[0]
     game = obs.game
     assert game is not None
-    kn = SkatKnowledge(obs, game, strength)
-    if strength == "easy" and rng.random() < 0.12:
+    kn = SkatKnowledge(obs, game, profile)
+    if profile.slip and rng.random() < profile.slip:
         return rng.choice(legal)
     if game == GameType.NULL:
         if obs.seat == obs.declarer:
@@ -145,7 +146,7 @@ def _trump_game(kn: SkatKnowledge, obs: SkatObservation, legal: list[int]) -> in
     lead = None if leading else kn.trick[0][1]
     later = [(me + i) % 3 for i in range(1, 3 - len(kn.trick))]
     trick_pts = sum(CARD_POINTS[c] for _, c in kn.trick)
-    strong = kn.strength == "strong"
+    strong = kn.profile.infers
     if strong:
         ours = kn.team_points(me, obs.points)
         target = 61 if me == declarer else 60

@@ -15,6 +15,7 @@ from math import comb
 from ...engine.cards import iter_cards, mask_points
 from ...engine.skat_hand import SkatObservation
 from ...engine.tricks import GameType
+from ..strengths import Strength
 from .trick_math import TrickMath
 
 ALL = (1 << 32) - 1
@@ -27,14 +28,14 @@ SIDE_BIAS = 0.75
 class SkatKnowledge(TrickMath):
     """Card locations as far as one seat knows them (masks throughout)."""
 
-    def __init__(self, obs: SkatObservation, game: GameType, strength: str) -> None:
+    def __init__(self, obs: SkatObservation, game: GameType, profile: Strength) -> None:
         self.game = game
         self.me = obs.seat
         self.declarer = obs.declarer if game != GameType.RAMSCH else None
         self.hand = obs.hand
         self.trick = list(obs.trick)
         TrickMath.__init__(self, game)
-        self.strength = strength
+        self.profile = profile
         on_table = 0
         for _, c in obs.trick:
             on_table |= 1 << c
@@ -44,7 +45,7 @@ class SkatKnowledge(TrickMath):
                 gone |= 1 << c
         self.gone = gone | on_table
         """Every card played so far (always right; used for counting hands, not for inference)."""
-        self.remembered = self.gone if strength != "easy" else on_table
+        self.remembered = self.gone if profile.counts_cards else on_table
         self.known_skat = obs.skat
         held = [10 - len(obs.tricks) for _ in range(3)]
         for seat, _ in obs.trick:
@@ -57,7 +58,7 @@ class SkatKnowledge(TrickMath):
         self.out = ALL & ~self.hand & ~self.remembered & ~self.known_skat
         """Cards that another seat (or the unknown skat) may hold."""
         self.voids = [0, 0, 0]
-        if strength == "strong":
+        if profile.infers:
             self._infer_voids(obs)
         others_known = self.known[0] | self.known[1] | self.known[2]
         self.pool = [0, 0, 0]

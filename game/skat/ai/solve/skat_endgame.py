@@ -21,6 +21,7 @@ from ...engine.cards import CARD_POINTS, iter_cards
 from ...engine.skat_hand import SkatObservation
 from ...engine.tricks import GameType, trick_winner
 from ..model.knowledge import SkatKnowledge
+from ..strengths import Strength
 
 MAX_TRICKS = 4
 SAMPLES = {1: 1, 2: 12, 3: 8, 4: 6}
@@ -47,7 +48,9 @@ def searched(game: int, held: int) -> bool:
     return game <= GameType.GRAND and held <= MAX_TRICKS
 
 
-def endgame_card(obs: SkatObservation, strength: str, rng: random.Random) -> Generator[int | None, None, int | None]:
+def endgame_card(
+    obs: SkatObservation, profile: Strength, rng: random.Random
+) -> Generator[int | None, None, int | None]:
     """Best card by sampled perfect-information search, or None when the
     position is not an endgame of a suit game or Grand (or no deal fits).
     Yields the best card so far after each deal searched."""
@@ -56,7 +59,7 @@ def endgame_card(obs: SkatObservation, strength: str, rng: random.Random) -> Gen
     game = obs.game
     if game is None or len(legal) < 2 or obs.declarer is None or not searched(game, obs.hand.bit_count()):
         return None
-    kn = SkatKnowledge(obs, game, strength)
+    kn = SkatKnowledge(obs, game, profile)
     tricks_left = kn.held[kn.me]
     search = last_search = _Search(kn)
     totals = dict.fromkeys(legal, 0.0)
