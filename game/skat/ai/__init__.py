@@ -29,11 +29,12 @@ The map (each layer imports only the ones above it; the root's modules only the 
 
 Benchmarks and experiments live in :mod:`skat.lab`, which nothing here imports.
 
-Strengths: ``easy`` forgets played cards, makes simpler choices (no Hand, no
-Null, no Kontra) and now and then a careless one; ``normal`` counts the cards
-played; ``strong`` also infers voids from who failed to follow suit, counts
-the points to 61, searches the last four tricks of a Skat game over sampled
-deals and, in Officers' Skat, solves the last tricks once nothing is hidden.
+Strengths (one profile each in :mod:`.strengths`; saves carry their names):
+``easy`` forgets played cards, makes simpler choices (no Hand, no Null, no
+Kontra) and now and then a careless one; ``normal`` counts the cards played;
+``strong`` also infers voids from who failed to follow suit, counts the points
+to 61, searches the last four tricks of a Skat game over sampled deals and, in
+Officers' Skat, solves the last tricks once nothing is hidden.
 ``expert`` (:class:`SearchPlayer`) plays the cards of a Skat hand by search:
 it samples the unseen cards consistent with the play and the auction, solves
 each deal with all hands open and plays the card that wins most often (about

@@ -21,6 +21,7 @@ from ...engine.skat_hand import Phase, SkatObservation
 from ...engine.tricks import GameType
 from ..base import Player, Thinking, View, rules_of
 from ..model.evaluation import game_value, win_probability
+from ..solve.skat_endgame import endgame_card
 from ..strengths import Strength, strength_named
 from . import officers_calls, officers_cards, skat_calls, skat_cards
 
@@ -56,7 +57,12 @@ class HeuristicPlayer(Player):
 def skat_think(obs: SkatObservation, rules: Rules, profile: Strength, rng: random.Random) -> Thinking:
     """The heuristic's generator for one Skat decision (see :class:`skat.ai.base.Decision`)."""
     if obs.phase == Phase.PLAY and len(obs.legal) > 1:
-        return (yield from skat_cards.think(obs, profile, rng))
+        if profile.searches_endgame:  # the last tricks searched, when the search finds a card
+            card = yield from endgame_card(obs, profile, rng)
+            if card is not None:
+                return card
+        yield None
+        return skat_cards.choose_card(obs, profile, rng)
     return (yield from skat_calls.think(obs, rules, profile, rng))
 
 

@@ -47,7 +47,7 @@ class Option:
 
 
 def think(obs: SkatObservation, rules: Rules, profile: Strength, rng: random.Random) -> Thinking:
-    """Generator for one Skat call (card play: :func:`.skat_cards.think`)."""
+    """Generator for one Skat call (card play: :func:`.player.skat_think`)."""
     phase = obs.phase
     legal = obs.legal
     if len(legal) == 1:

@@ -10,36 +10,23 @@ fall out of one formula: a bare Ten is cheap to give away, so it is smeared
 on a partner's sure trick; an Ace is worth keeping unless the trick is rich;
 a Jack is not wasted on an empty trick.
 
-Null and Ramsch have their own small rule sets.  A strong player first tries
-the endgame search (:mod:`skat.ai.solve.skat_endgame`) over the last tricks.
+Null and Ramsch have their own small rule sets.  A strength that searches the
+endgame (:mod:`skat.ai.solve.skat_endgame`) asks it first (:mod:`.player`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
 
 from ...engine.cards import CARD_POINTS, JACK, SUIT_MASKS, TEN, iter_cards
 from ...engine.skat_hand import SkatObservation
 from ...engine.tricks import GameType
 from ..model.evaluation import null_suit_deficits
 from ..model.knowledge import SkatKnowledge
-from ..solve.skat_endgame import endgame_card
 from ..strengths import Strength
 
 LATER_POINTS = 3.0
 """Points each player still to play is expected to add to a trick."""
-
-
-def think(obs: SkatObservation, profile: Strength, rng: random.Random) -> Generator[int | None, None, int]:
-    """Generator for one card of the play phase: the endgame search's when it
-    finds one (a strength that searches it), else :func:`choose_card`."""
-    if profile.searches_endgame:
-        card = yield from endgame_card(obs, profile, rng)
-        if card is not None:
-            return card
-    yield None
-    return choose_card(obs, profile, rng)
 
 
 def choose_card(obs: SkatObservation, profile: Strength, rng: random.Random) -> int:
