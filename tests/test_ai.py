@@ -10,7 +10,7 @@ import pytest
 from skat.ai.base import Decision, decide_now
 from skat.ai.heuristic.player import HeuristicPlayer
 from skat.ai.random_player import RandomPlayer
-from skat.ai.strengths import HEURISTIC_STRENGTHS as STRENGTHS
+from skat.ai.strengths import STRENGTHS as PROFILES
 from skat.engine import (
     HOLD,
     ISKO,
@@ -32,6 +32,9 @@ from skat.engine.cards import CARD_POINTS
 from skat.engine.match import Hand
 from skat.engine.skat_hand import Phase
 from skat.engine.tricks import TRUMPS, GameType
+
+STRENGTHS = tuple(name for name, profile in PROFILES.items() if not profile.searches)
+"""The rule-of-thumb strengths."""
 
 SKAT_RULES = {
     "isko": ISKO,

@@ -105,8 +105,6 @@ EXPERT = Strength("expert", counts_cards=True, infers=True, searches_endgame=Tru
 
 STRENGTHS: dict[str, Strength] = {s.name: s for s in (EASY, NORMAL, STRONG, EXPERT)}
 """The strengths a user can choose, by name, weakest first."""
-HEURISTIC_STRENGTHS = tuple(name for name, profile in STRENGTHS.items() if not profile.searches)
-"""The rule-of-thumb strengths (:class:`skat.ai.heuristic.player.HeuristicPlayer`)."""
 BENCH_ALIASES = {"heuristic": "strong"}
 """Names only benchmarks use: "heuristic" is always today's strongest heuristic,
 so a comparison against it stays reproducible as the strengths evolve."""
