@@ -9,7 +9,6 @@ import pytest
 
 from skat.ai.base import Decision, decide_now
 from skat.ai.heuristic.player import HeuristicPlayer
-from skat.ai.random_player import RandomPlayer
 from skat.ai.strengths import STRENGTHS as PROFILES
 from skat.engine import (
     HOLD,
@@ -32,6 +31,7 @@ from skat.engine.cards import CARD_POINTS
 from skat.engine.match import Hand
 from skat.engine.skat_hand import Phase
 from skat.engine.tricks import TRUMPS, GameType
+from skat.lab.random_player import RandomPlayer
 
 STRENGTHS = tuple(name for name, profile in PROFILES.items() if not profile.searches)
 """The rule-of-thumb strengths."""

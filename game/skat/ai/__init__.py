@@ -11,7 +11,7 @@ The map (each layer imports only the ones above it; the root's modules only the 
 - root: the interface -- :mod:`.base` (``Player``, ``Decision``, ``Thinking``,
   ``decide_now``), :mod:`.strengths` (one profile per strength, ``STRENGTHS``),
   :mod:`.effort` (a search's budget),
-  :mod:`.scores` (the report bus a hint listens on), :mod:`.random_player`;
+  :mod:`.scores` (the report bus a hint listens on);
 - :mod:`.model`: what a seat can know and estimate -- ``knowledge`` (where the
   unseen cards may be), ``evaluation`` (hand strength, game values, fitted
   winning chances), ``trick_math``;

@@ -1,5 +1,5 @@
-"""A player that picks uniformly among the legal actions: the baseline for
-benchmarks and tests, and the opponent of the text-mode hand."""
+"""A player that picks uniformly among the legal actions: the baseline that
+benchmarks and tests measure the computer players against."""
 
 from __future__ import annotations
 
