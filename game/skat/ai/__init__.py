@@ -24,7 +24,8 @@ The map (each layer imports only the ones above it; the root's modules only the 
   ``skat_cards`` (PIMC over the solver), ``skat_calls`` (bid, Hand, discard,
   declaration, Kontra and Re by simulation), ``sampling`` (deals that fit the
   play and the auction), ``game_estimates`` (a game played out on a sampled
-  deal), ``officers_search`` (every Officers' Skat decision);
+  deal), ``officers_cards`` / ``officers_calls`` (Officers' Skat by search
+  and play-outs over ``officers_layouts``, the sampled hidden cards);
 - :mod:`.review`: ``analysis`` of a played hand, ``hint`` for the next decision.
 
 Benchmarks and experiments live in :mod:`skat.lab`, which nothing here imports.

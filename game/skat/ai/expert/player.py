@@ -5,7 +5,7 @@ at the table, a fixed number of sampled deals in a benchmark) and always in
 short slices, like every player.  Skat card play -- declarer, defenders, Null
 and Ramsch -- is perfect-information Monte Carlo over the double-dummy solver
 (:mod:`skat.ai.expert.skat_cards`); every decision of Officers' Skat is searched by
-:mod:`skat.ai.expert.officers_search`.
+:mod:`skat.ai.expert.officers_cards` and :mod:`skat.ai.expert.officers_calls`.
 
 A Skat hand's bidding, Hand or skat, Kontra and Re are the strongest
 heuristic's.  After taking the skat, the discard and the game are chosen by
@@ -29,7 +29,7 @@ import random
 
 from ...engine import actions as A
 from ...engine.cards import mask_points
-from ...engine.officers import OfficersObservation
+from ...engine.officers import OfficersObservation, OPhase
 from ...engine.rules import Rules
 from ...engine.skat_hand import Phase, SkatObservation
 from ...engine.tricks import GameType
@@ -38,7 +38,7 @@ from ..effort import GAME_EFFORT, Effort
 from ..heuristic import player as heuristic_player
 from ..model.evaluation import win_probability
 from ..strengths import STRONG, Strength
-from . import officers_search, skat_calls, skat_cards
+from . import officers_calls, officers_cards, skat_calls, skat_cards
 
 HEURISTIC: Strength = STRONG
 """The heuristic strength that makes the decisions not yet searched."""
@@ -74,9 +74,12 @@ class SearchPlayer(Player):
         return heuristic_call(obs, rules, self)
 
 
-def officers_decision(obs: OfficersObservation, rules: Rules, player: SearchPlayer) -> Thinking:
-    """Every decision of Officers' Skat, by search over sampled face-down cards."""
-    return officers_search.think(obs, rules, player.rng, player.effort, player)
+def officers_decision(obs: OfficersObservation, rules: Rules, player: Player) -> Thinking:
+    """Every decision of Officers' Skat, by search over sampled face-down cards
+    (``player`` carries the ``rng`` and the ``effort``)."""
+    if obs.phase == OPhase.PLAY and len(obs.legal) > 1:
+        return officers_cards.think(obs, rules, player.rng, player.effort)
+    return officers_calls.think(obs, rules, player.rng, player.effort, player)
 
 
 def sim_rng(player: SearchPlayer, obs: SkatObservation) -> random.Random:

@@ -599,7 +599,7 @@ def _plan_wins(hand: SkatHand, d: int, plan: Plan) -> Generator[float, None, boo
 
 # ------------------------------------------------------------------ Officers' Skat
 def _analyse_officers(hand: OfficersHand, me: int | None) -> Progress:
-    from ..expert.officers_search import Budget, Scorer, hand_position, outcome
+    from ..expert.officers_layouts import Budget, Scorer, hand_position, outcome
 
     start = play_start(hand)
     assert isinstance(start, OfficersHand) and start.declarer is not None and start.game is not None
@@ -703,7 +703,7 @@ class _ClassScorer:
         if self.null:
             value = int(self.scorer.utility(0, tricks, self.own))
             return Outcome(0, tricks == 0, False, False, value)
-        # The classes the solver tells apart (as in officers_search.outcome).
+        # The classes the solver tells apart (as in officers_layouts.outcome).
         if points >= 61:
             points = 120 if tricks == total else 100 if points >= 91 else 75
         else:

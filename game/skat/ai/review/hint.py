@@ -29,7 +29,7 @@ from .. import scores
 from ..base import Decision, View, run_steps
 from ..effort import Effort
 from ..expert import skat_cards
-from ..expert.officers_search import BLIND
+from ..expert.officers_cards import BLIND
 from ..expert.player import HEURISTIC, SearchPlayer
 from ..heuristic import skat_calls
 

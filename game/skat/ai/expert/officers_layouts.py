@@ -1,84 +1,33 @@
-"""The expert's Officers' Skat decisions: sampled layouts solved exactly.
-
-Nobody sees the face-down cards, so card play is a game of perfect information
-with chance.  For a card: sample the hidden cards (face-down cards, and the
-hand cards the seat cannot see in Harlequin and Admirals' Skat) consistently
-with everything seen, solve each sampled layout with
-:class:`~skat.ai.solve.officers_solver.OfficersSolver` after each candidate card, and
-play the card with the best average score under the game's own terms: won or
-lost, Schneider (fewer than 30), Schwarz, Kontra and Re, matadors.  Early in
-the hand the solver looks two tricks deep and a static estimate stands in
-for the rest; from eight tricks to go it solves to the end.  In Harlequin
-the search plays only once few cards are unknown (see
-:data:`HARLEQUIN_MAX_UNKNOWN`); a Harlequin player's blind cards come out
-in a sampled order, never by choice.
-
-Declarations (trump choice, Null, passing), Kontra and Re are decided by
-Monte Carlo: sample the hidden cards, play every candidate out on the same
-samples (the strong heuristic in both seats, the last seven tricks solved
-exactly) and take the best average score -- but the heuristic's calibrated
-choice stands unless a candidate is clearly ahead; the declared game's
-winning frequency in the play-outs becomes ``player.last_estimate``.  Admirals' Skat: taking the skat
-or playing Hand is decided the same way; the auction and the discard are
-left to the strong heuristic.
-
-Every unit of work is one solver call with a node limit (about 10 ms), so a
-decision runs in slices through the :class:`~skat.ai.base.Decision` generator.
+"""What the expert's Officers' Skat search works on: sampled layouts of the
+hidden cards (:class:`LayoutSampler`), the full hand they make
+(:func:`materialize`), and the score of a position under the game's own terms
+(:class:`Scorer`, :func:`outcome`: won or lost, Schneider, Schwarz, Kontra and
+Re, matadors), searched by :class:`~skat.ai.solve.officers_solver.OfficersSolver`
+in units of a node limit.  Its cards (:mod:`.officers_cards`) and its calls
+(:mod:`.officers_calls`) share them.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Generator
 
 from ...engine import actions as A
 from ...engine.cards import CARD_POINTS, mask_points
 from ...engine.officers import OfficersHand, OfficersObservation, OPhase, _officers_score, admirals_score
 from ...engine.rules import Rules
-from ...engine.tricks import FOLLOW, GameType, trick_winner
+from ...engine.tricks import FOLLOW, GameType
 from ...engine.values import matadors
-from .. import scores
-from ..base import Player, Thinking
-from ..effort import Effort
-from ..heuristic import officers_calls
-from ..heuristic import player as heuristic_player
 from ..solve.officers_solver import ALL, OfficersSolver, OutOfNodes
-from ..strengths import NORMAL, STRONG
 
 NODE_LIMIT = 300
 """Solver nodes per unit of work: about 2 ms natively (with the sampling and
 evaluation around them, a unit stays under 5 ms)."""
-FULL_DEPTH_CARDS = 16
-"""Solve to the end once at most this many cards remain in play (8 tricks)."""
-EARLY_DEPTH = 2
-"""Tricks searched before the static estimate, while more cards remain."""
-DECLARE_EFFORT_FACTOR = 2.0
-"""A declaration decides the whole hand: it may think this much longer."""
-PROVISIONAL_BONUS = 1e-3
-"""Ties go to the strong heuristic's card (a robust, explainable default)."""
-
-BLIND = -1
-"""The root option "play a card I cannot see" (Harlequin)."""
 
 Probe = Generator[None, None, bool]
 
 
-# ------------------------------------------------------------------ entry point
-def think(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Effort, player: Player) -> Thinking:
-    """Generator for one Officers' Skat decision of the expert."""
-    legal = obs.legal
-    if len(legal) == 1:
-        return legal[0]
-    phase = obs.phase
-    if phase == OPhase.PLAY:
-        return (yield from _play(obs, rules, rng, effort))
-    if phase in (OPhase.DECLARE, OPhase.KONTRA, OPhase.RE, OPhase.SKAT):
-        return (yield from _by_rollouts(obs, rules, rng, effort, player))
-    return (yield from heuristic_player.officers_think(obs, rules, STRONG, rng))
-
-
-def _quietly(gen: Generator[int | None, None, int]) -> Generator[None, None, int]:
+def quietly(gen: Generator[int | None, None, int]) -> Generator[None, None, int]:
     """Run another thinking in our slices, hiding its provisional actions
     (they belong to a play-out or a fallback, not to this decision)."""
     while True:
@@ -87,6 +36,37 @@ def _quietly(gen: Generator[int | None, None, int]) -> Generator[None, None, int
         except StopIteration as stop:
             return stop.value
         yield None
+
+
+class Budget:
+    """Solver nodes spent since the last yield, shared by every test of a decision."""
+
+    __slots__ = ("spent",)
+
+    def __init__(self) -> None:
+        self.spent = 0
+
+
+def _probe(solver: OfficersSolver, leader: int, lead: int | None, need: int, budget: Budget) -> Probe:
+    """A solver test run in units of at most NODE_LIMIT nodes (counting the
+    tests before it since the last yield), resumed through the
+    transposition table after each unit."""
+    while True:
+        limit = max(NODE_LIMIT // 10, NODE_LIMIT - budget.spent)
+        try:
+            if lead is None:
+                result = solver.reach(leader, need, limit)
+            else:
+                result = solver.reach_after_lead(leader, lead, need, limit)
+        except OutOfNodes:
+            budget.spent = 0
+            yield None
+            continue
+        budget.spent += solver.nodes
+        if budget.spent >= NODE_LIMIT:
+            budget.spent = 0
+            yield None
+        return result
 
 
 # ------------------------------------------------------------------ scoring
@@ -379,167 +359,6 @@ class LayoutSampler:
         return Layout(hands, covered, under, (ALL, ALL), skat, blind)
 
 
-# ------------------------------------------------------------------ card play
-class Budget:
-    """Solver nodes spent since the last yield, shared by every test of a decision."""
-
-    __slots__ = ("spent",)
-
-    def __init__(self) -> None:
-        self.spent = 0
-
-
-def _probe(solver: OfficersSolver, leader: int, lead: int | None, need: int, budget: Budget) -> Probe:
-    """A solver test run in units of at most NODE_LIMIT nodes (counting the
-    tests before it since the last yield), resumed through the
-    transposition table after each unit."""
-    while True:
-        limit = max(NODE_LIMIT // 10, NODE_LIMIT - budget.spent)
-        try:
-            if lead is None:
-                result = solver.reach(leader, need, limit)
-            else:
-                result = solver.reach_after_lead(leader, lead, need, limit)
-        except OutOfNodes:
-            budget.spent = 0
-            yield None
-            continue
-        budget.spent += solver.nodes
-        if budget.spent >= NODE_LIMIT:
-            budget.spent = 0
-            yield None
-        return result
-
-
-class _PlayContext:
-    """The facts of the hand that every sample and every card share."""
-
-    def __init__(self, obs: OfficersObservation, rules: Rules) -> None:
-        self.me = obs.seat
-        self.game = obs.game
-        self.declarer = obs.declarer
-        self.scorer = Scorer(obs, rules, obs.seat)
-        self.admirals = rules.officers_layout == "admirals"
-        tricks = [0, 0]
-        for t in obs.tricks:
-            tricks[t.winner] += 1
-        self.tricks = tricks
-        self.points = list(obs.points)
-        played_by = [0, 0]
-        for t in obs.tricks:
-            for i, c in enumerate(t.cards):
-                played_by[t.leader ^ i] |= 1 << c
-        for seat, c in obs.trick:
-            played_by[seat] |= 1 << c
-        self.played_by = played_by
-        self.lead = obs.trick[0][1] if obs.trick else None
-        self.leader = obs.trick[0][0] if obs.trick else obs.seat
-
-
-def _evaluate(ctx: _PlayContext, lay: Layout, cache: dict, card: int, budget: Budget) -> Generator[None, None, float]:
-    """The score for the thinking seat when it plays ``card`` in ``lay``."""
-    me = ctx.me
-    game = ctx.game
-    assert game is not None
-    hands = lay.hands[:]
-    depth = 99 if (hands[0] | hands[1]).bit_count() <= FULL_DEPTH_CARDS else EARLY_DEPTH
-    hands[me] &= ~(1 << card)
-    covered = lay.covered
-    u = lay.under[card]
-    if u >= 0:
-        covered &= ~(1 << u)
-    points = ctx.points[:]
-    tricks = ctx.tricks[:]
-    if ctx.lead is None:
-        leader, lead = me, card
-    else:
-        w = ctx.leader ^ trick_winner(game, (ctx.lead, card))
-        points[w] += CARD_POINTS[ctx.lead] + CARD_POINTS[card]
-        tricks[w] += 1
-        leader, lead = w, None
-    d = ctx.declarer
-    own = 0
-    if d is not None:
-        own = ctx.played_by[d] | lay.hands[d] | (lay.skat if ctx.admirals else 0)
-    skat_points = mask_points(lay.skat) if ctx.admirals else 0
-    pos = Position(
-        game, hands, covered, lay.under, lay.seen, leader, lead, points, tricks, skat_points, own, lay.blind_order
-    )
-    return (yield from outcome(pos, ctx.scorer, depth, cache, budget))
-
-
-HARLEQUIN_MAX_UNKNOWN = 6
-"""Harlequin: the search plays once at most this many cards are unknown.
-Earlier the seat cannot see half of its own cards while the opponent sees
-them, and the sampled layouts' hindsight misled the search (it lost to the
-strong heuristic, duplicate match over 100 deals), so the heuristic plays."""
-
-
-def _play(obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Effort) -> Thinking:
-    legal = obs.legal
-    sampler = LayoutSampler(obs, rules)
-    if sampler.harlequin and sampler.pool.bit_count() > HARLEQUIN_MAX_UNKNOWN:
-        return (yield from heuristic_player.officers_think(obs, rules, STRONG, rng))
-    fallback = yield from _quietly(heuristic_player.officers_think(obs, rules, NORMAL, random.Random(rng.random())))
-    if not sampler.consistent:
-        return fallback  # an observation we cannot account for: play safe
-    yield fallback
-    ctx = _PlayContext(obs, rules)
-    mine_seen = sampler.visible[obs.seat]
-    options = [c for c in legal if mine_seen >> c & 1]
-    blind_legal = [c for c in legal if not mine_seen >> c & 1]
-    if blind_legal:
-        options.append(BLIND)
-    if len(options) == 1:
-        return fallback if options[0] == BLIND else options[0]
-    totals = dict.fromkeys(options, 0.0)
-    started = time.perf_counter()
-    samples = 0
-    best = fallback
-    budget = Budget()
-    while not effort.exhausted(started, samples):
-        lay = sampler.sample(rng)
-        cache: dict = {}
-        for option in options:
-            if option == BLIND:
-                # The blind card that would come out: the first of this layout's order.
-                order = lay.blind_order[obs.seat] if lay.blind_order else ()
-                card = order[0] if order and _may_play(obs, lay, order[0]) else None
-                if card is None:
-                    totals[option] -= 1000.0
-                    continue
-            else:
-                card = option
-            totals[option] += yield from _evaluate(ctx, lay, cache, card, budget)
-        samples += 1
-        best = _best(totals, fallback, blind_legal, rng)
-        if scores.active():  # the hint shows each option's average (the blind option as BLIND)
-            scores.report("officers", {o: totals[o] / samples for o in options}, samples)
-        yield best
-    return best
-
-
-def _may_play(obs: OfficersObservation, lay: Layout, c: int) -> bool:
-    """Whether a blind card may be played now (a lead, or no seen card follows)."""
-    if not obs.trick:
-        return True
-    game = obs.game
-    assert game is not None
-    lead = obs.trick[0][1]
-    return not (obs.hand & FOLLOW[game][lead])
-
-
-def _best(totals: dict[int, float], fallback: int, blind_legal: list[int], rng: random.Random) -> int:
-    def key(option: int) -> float:
-        return totals[option] + (PROVISIONAL_BONUS if option == fallback else 0.0)
-
-    choice = max(totals, key=key)
-    if choice == BLIND:
-        return fallback if fallback in blind_legal else rng.choice(blind_legal)
-    return choice
-
-
-# ------------------------------------------------------------------ declarations by play-outs
 def materialize(obs: OfficersObservation, rules: Rules, rng: random.Random) -> OfficersHand | None:
     """A whole hand at the same decision point, hidden cards sampled: the
     deck is filled around the cards this seat saw and the history replayed."""
@@ -619,10 +438,6 @@ def materialize(obs: OfficersObservation, rules: Rules, rng: random.Random) -> O
     return h
 
 
-ROLLOUT_SOLVE_CARDS = 14
-"""A play-out hands over to the solver once this many cards remain."""
-
-
 def hand_position(h: OfficersHand, rng: random.Random) -> Position:
     """The solver's view of a hand in play, every card known (Harlequin: the
     blind cards come out in a random order)."""
@@ -645,120 +460,3 @@ def hand_position(h: OfficersHand, rng: random.Random) -> Position:
     covered = h.down[0] | h.down[1]
     points, tricks = h.points[:], h.trick_counts[:]
     return Position(h.game, hands, covered, under, seen, h.leader, lead, points, tricks, skat_points, own, blind_order)
-
-
-def _rollout(
-    h: OfficersHand, rules: Rules, rng: random.Random, me: int, budget: Budget
-) -> Generator[None, None, tuple[float, bool]]:
-    """Play the hand out with the strong heuristic in both seats, a slice per
-    card, and solve the last tricks exactly: (score for ``me``, declarer won)."""
-    while not h.done:
-        if h.phase == OPhase.PLAY and len(h.trick) == 0:
-            remaining = (h.up[0] | h.up[1] | h.down[0] | h.down[1] | h.handm[0] | h.handm[1]).bit_count()
-            if remaining <= ROLLOUT_SOLVE_CARDS:
-                scorer = Scorer(h, rules, me)
-                value = yield from outcome(hand_position(h, rng), scorer, 99, {}, budget)
-                won = h.declarer is not None and (value > 0) == (h.declarer == me)
-                return value, won
-        seat = h.to_move
-        assert seat is not None
-        obs = h.observe(seat)
-        h.apply((yield from _quietly(heuristic_player.officers_think(obs, rules, STRONG, rng))))
-    r = h.result
-    assert r is not None
-    return float(r.scores[me] - r.scores[1 - me]), bool(r.won)
-
-
-def _candidates(obs: OfficersObservation) -> list[int]:
-    """The actions worth playing out: never announced Schneider or Schwarz,
-    and of the trump games only the three the heuristic rates best."""
-    out = []
-    games = []
-    for a in obs.legal:
-        if A.is_declaration(a):
-            d = A.declaration(a)
-            if d.schneider or d.schwarz:
-                continue
-            if d.game == GameType.NULL:
-                out.append(a)
-            else:
-                games.append(a)
-        else:
-            out.append(a)
-    if games:
-        mine, theirs = officers_calls.own_known(obs), officers_calls.opp_known(obs)
-
-        def rating(a: int) -> float:
-            g = A.declaration(a).game
-            return officers_calls.game_score(g, mine, theirs) * (1.3 if g == GameType.GRAND else 1.0)
-
-        games.sort(key=rating, reverse=True)
-        out = games[:3] + out
-    return out
-
-
-TRUST_MARGIN = 1.0
-"""A play-out winner replaces the heuristic's (calibrated) choice only when
-it is ahead by this many standard errors of the paired difference: with a
-few dozen play-outs the noise is of the size of the differences."""
-
-
-MIN_OVERRIDE_SAMPLES = 6
-"""Fewer play-outs than this never overrule the heuristic."""
-
-
-def _clearly_better(a: list[float], b: list[float]) -> bool:
-    n = len(a)
-    if n < MIN_OVERRIDE_SAMPLES:
-        return False
-    diffs = [x - y for x, y in zip(a, b, strict=True)]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > TRUST_MARGIN * (var / n) ** 0.5
-
-
-def _by_rollouts(
-    obs: OfficersObservation, rules: Rules, rng: random.Random, effort: Effort, player: Player
-) -> Thinking:
-    fallback = yield from _quietly(heuristic_player.officers_think(obs, rules, STRONG, random.Random(rng.random())))
-    yield fallback
-    candidates = _candidates(obs)
-    if fallback in obs.legal and fallback not in candidates:
-        candidates.append(fallback)
-    if len(candidates) == 1:
-        return candidates[0]
-    effort = effort.scaled(DECLARE_EFFORT_FACTOR) if obs.phase == OPhase.DECLARE else effort
-    me = obs.seat
-    totals = dict.fromkeys(candidates, 0.0)
-    values: dict[int, list[float]] = {a: [] for a in candidates}
-    wins = dict.fromkeys(candidates, 0)
-    started = time.perf_counter()
-    samples = 0
-    failures = 0
-    budget = Budget()
-    while not effort.exhausted(started, samples):
-        h = materialize(obs, rules, rng)
-        if h is None:
-            failures += 1
-            if failures > 3:
-                return fallback
-            continue
-        seed = rng.random()
-        for a in candidates:
-            h2 = h.clone()
-            h2.apply(a)
-            value, won = yield from _rollout(h2, rules, random.Random(seed), me, budget)
-            totals[a] += value
-            values[a].append(value)
-            if won and h2.declarer == me:
-                wins[a] += 1
-        samples += 1
-        if scores.active():
-            scores.report("rollouts", {a: totals[a] / samples for a in candidates}, samples)
-        yield max(candidates, key=lambda a: totals[a])
-    choice = max(candidates, key=lambda a: (totals[a], a == fallback))
-    if choice != fallback and fallback in values and not _clearly_better(values[choice], values[fallback]):
-        choice = fallback
-    if obs.phase == OPhase.DECLARE and A.is_declaration(choice) and samples:
-        player.last_estimate = wins[choice] / samples
-    return choice
