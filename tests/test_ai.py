@@ -7,10 +7,9 @@ import random
 
 import pytest
 
-from skat.ai.base import HEURISTIC_STRENGTHS as STRENGTHS
 from skat.ai.base import Decision, decide_now
-from skat.ai.heuristic import HeuristicPlayer
-from skat.ai.random_player import RandomPlayer
+from skat.ai.heuristic.player import HeuristicPlayer
+from skat.ai.strengths import STRENGTHS as PROFILES
 from skat.engine import (
     HOLD,
     ISKO,
@@ -32,6 +31,10 @@ from skat.engine.cards import CARD_POINTS
 from skat.engine.match import Hand
 from skat.engine.skat_hand import Phase
 from skat.engine.tricks import TRUMPS, GameType
+from skat.lab.random_player import RandomPlayer
+
+STRENGTHS = tuple(name for name, profile in PROFILES.items() if not profile.searches)
+"""The rule-of-thumb strengths."""
 
 SKAT_RULES = {
     "isko": ISKO,
@@ -454,7 +457,7 @@ def _brute_force(game: int, declarer: int, hands: list[int], trick: list[int], l
 def test_endgame_search_agrees_with_brute_force() -> None:
     from types import SimpleNamespace
 
-    from skat.ai import endgame
+    from skat.ai.solve import skat_endgame
     from skat.engine.tricks import FOLLOW
 
     rng = random.Random(42)
@@ -478,7 +481,7 @@ def test_endgame_search_agrees_with_brute_force() -> None:
         for c in (x for x in range(32) if legal >> x & 1):
             h = hands[:]
             h[seat] &= ~(1 << c)
-            search = endgame._Search(SimpleNamespace(follow=FOLLOW[game], game=game, declarer=declarer))  # type: ignore[arg-type]
+            search = skat_endgame._Search(SimpleNamespace(follow=FOLLOW[game], game=game, declarer=declarer))  # type: ignore[arg-type]
             value, _ = _drive(search.after_card(h[:], trick + [c], leader))
             assert value == _brute_force(game, declarer, h, trick + [c], leader)
 
@@ -503,20 +506,21 @@ def _endgame_views(count: int) -> list:  # type: ignore[type-arg]
 def test_endgame_pauses_change_no_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     """The search in small units chooses exactly as one uninterrupted search
     (same seed): cutting the work small does not weaken the player."""
-    from skat.ai import endgame
+    from skat.ai.solve import skat_endgame
+    from skat.ai.strengths import STRONG
 
     views = _endgame_views(20)
     assert len(views) > 50
     sliced = []
     for k, view in enumerate(views):
-        card, _ = _drive(endgame.endgame_card(view, "strong", random.Random(k)))
-        sliced.append((card, endgame.last_search.nodes if endgame.last_search else 0))
-    unit = endgame.NODES_PER_UNIT
-    monkeypatch.setattr(endgame, "NODES_PER_UNIT", 10**9)
+        card, _ = _drive(skat_endgame.endgame_card(view, STRONG, random.Random(k)))
+        sliced.append((card, skat_endgame.last_search.nodes if skat_endgame.last_search else 0))
+    unit = skat_endgame.NODES_PER_UNIT
+    monkeypatch.setattr(skat_endgame, "NODES_PER_UNIT", 10**9)
     whole = []
     for k, view in enumerate(views):
-        card, _ = _drive(endgame.endgame_card(view, "strong", random.Random(k)))
-        whole.append((card, endgame.last_search.nodes if endgame.last_search else 0))
+        card, _ = _drive(skat_endgame.endgame_card(view, STRONG, random.Random(k)))
+        whole.append((card, skat_endgame.last_search.nodes if skat_endgame.last_search else 0))
     assert sliced == whole
     assert max(nodes for _, nodes in whole) > 4 * unit  # work that needed cutting
 
@@ -525,7 +529,7 @@ def test_no_unit_of_the_strong_player_exceeds_the_node_bound() -> None:
     """Issue 7, finding 9: every unit of thinking is small.  Counted in search
     nodes, not timed: a unit (one step with budget 0) never runs more than
     ``NODES_PER_UNIT`` nodes, while whole decisions search many times that."""
-    from skat.ai import endgame
+    from skat.ai.solve import skat_endgame
 
     largest_decision = 0
     split = 0
@@ -536,22 +540,22 @@ def test_no_unit_of_the_strong_player_exceeds_the_node_bound() -> None:
         while not state.done:
             seat = state.to_move
             assert seat is not None
-            endgame.last_search = None
+            skat_endgame.last_search = None
             decision = players[seat].begin(state.observe(seat))
             before = 0
             units = 0
             while True:
                 done = decision.step(0.0)
                 units += 1
-                nodes = endgame.last_search.nodes if endgame.last_search else 0
-                assert nodes - before <= endgame.NODES_PER_UNIT
+                nodes = skat_endgame.last_search.nodes if skat_endgame.last_search else 0
+                assert nodes - before <= skat_endgame.NODES_PER_UNIT
                 before = nodes
                 if done:
                     break
             largest_decision = max(largest_decision, before)
-            split += before > endgame.NODES_PER_UNIT
+            split += before > skat_endgame.NODES_PER_UNIT
             state.apply(decision.action, seat)
-    assert largest_decision > 10 * endgame.NODES_PER_UNIT
+    assert largest_decision > 10 * skat_endgame.NODES_PER_UNIT
     assert split > 20
 
 
@@ -584,16 +588,16 @@ def test_strong_endgame_defence_beats_normal() -> None:
 def test_no_unit_of_the_strong_officers_solver_exceeds_the_node_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     """The strong Officers' player's exact endgame solve pauses too: counted in
     solver nodes per unit (one step with budget 0), never timed."""
-    from skat.ai import officers_player
+    from skat.ai.heuristic import officers_cards
 
-    solvers: list[officers_player._Solver] = []
+    solvers: list[officers_cards._Solver] = []
 
-    class Counted(officers_player._Solver):
-        def __init__(self, kn: officers_player.OfficersKnowledge) -> None:
+    class Counted(officers_cards._Solver):
+        def __init__(self, kn: officers_cards.OfficersKnowledge) -> None:
             super().__init__(kn)
             solvers.append(self)
 
-    monkeypatch.setattr(officers_player, "_Solver", Counted)
+    monkeypatch.setattr(officers_cards, "_Solver", Counted)
     largest = 0
     for seed in range(80):
         rules = OFFICERS if seed % 2 else OFFICERS.with_options(officers_layout="admirals")
@@ -608,19 +612,19 @@ def test_no_unit_of_the_strong_officers_solver_exceeds_the_node_bound(monkeypatc
             while True:
                 done = decision.step(0.0)
                 nodes = solvers[-1].nodes if solvers else 0
-                assert nodes - before <= officers_player.SOLVE_NODES_PER_UNIT
+                assert nodes - before <= officers_cards.SOLVE_NODES_PER_UNIT
                 before = nodes
                 if done:
                     break
             largest = max(largest, before)
             state.apply(decision.action, seat)
-    assert largest > 4 * officers_player.SOLVE_NODES_PER_UNIT
+    assert largest > 4 * officers_cards.SOLVE_NODES_PER_UNIT
 
 
 def test_bench_ai_reports_units_and_slices() -> None:
     """``skat bench ai``: the slices a 4 ms budget would cut from the unit
     times, and a tiny run's figures per strength."""
-    from skat.ai.bench import DecisionTime, bench_ai
+    from skat.lab.ai_bench import DecisionTime, bench_ai
 
     timing = DecisionTime(3, units=[0.001, 0.002, 0.0015, 0.006, 0.0005])
     assert timing.slices(0.004) == pytest.approx([0.0045, 0.006, 0.0005])
@@ -639,9 +643,10 @@ def test_bench_ai_reports_units_and_slices() -> None:
 def test_bench_ai_counts_the_deals_the_card_play_solved() -> None:
     """The expert's card play records the deals each real decision solved;
     ``skat bench ai`` turns them into figures (what a budget affords)."""
-    from skat.ai import SearchPlayer, pimc
-    from skat.ai.bench import sample_figures, time_hand
+    from skat.ai import SearchPlayer
     from skat.ai.effort import Effort
+    from skat.ai.expert import skat_cards
+    from skat.lab.ai_bench import sample_figures, tallying, time_hand
 
     assert sample_figures([10, 3, 40, 10]) == {
         "decisions": 4,
@@ -651,18 +656,21 @@ def test_bench_ai_counts_the_deals_the_card_play_solved() -> None:
         "min": 3,
         "max": 40,
     }
-    pimc.SAMPLES_SOLVED.clear()
     players = [SearchPlayer(rng=random.Random(s), effort=Effort.fixed(2)) for s in range(3)]
-    time_hand("skat", ISKO, shuffled_deck(random.Random(5)), players)
-    assert pimc.SAMPLES_SOLVED and set(pimc.SAMPLES_SOLVED) == {2}
-    pimc.SAMPLES_SOLVED.clear()
+    with tallying() as (solved, _):
+        time_hand("skat", ISKO, shuffled_deck(random.Random(5)), players)
+    assert solved and set(solved) == {2}
+    assert skat_cards.SAMPLES_SOLVED is None  # nothing is counted at the table
 
 
 def test_bidding_styles_only_move_the_thresholds() -> None:
     """A bold bidder holds at least as long as the strong one on every hand and
     longer on some; a cautious one never longer."""
-    from skat.ai import skat_player
+    from skat.ai.heuristic import skat_calls
+    from skat.ai.strengths import STRENGTHS
+    from skat.lab.expert_variants import BIDDING_STYLES
 
+    profiles = {**BIDDING_STYLES, "strong": STRENGTHS["strong"]}
     rng = random.Random(8)
     bolder = 0
     for _ in range(150):
@@ -671,7 +679,7 @@ def test_bidding_styles_only_move_the_thresholds() -> None:
         obs = state.observe(state.to_move)
         limits = {}
         for style in ("cautious", "strong", "bold"):
-            steps = skat_player._bid_limit(obs, ISKO, style, random.Random(0))
+            steps = skat_calls._bid_limit(obs, ISKO, profiles[style], random.Random(0))
             while True:
                 try:
                     next(steps)

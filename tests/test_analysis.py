@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from skat.ai import analysis
-from skat.ai.analysis import WIN_TO_LOSS, analyse, cached, run_to_end
 from skat.ai.base import decide_now
-from skat.ai.heuristic import HeuristicPlayer
+from skat.ai.heuristic.player import HeuristicPlayer
+from skat.ai.review import analysis
+from skat.ai.review.analysis import WIN_TO_LOSS, analyse, cached, run_to_end
 from skat.engine import actions as A
 from skat.engine.cards import parse_card
 from skat.engine.deal import SkatDeal, shuffled_deck

@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from skat.ai import analysis  # noqa: E402
+from skat.ai.review import analysis  # noqa: E402
 from skat.engine import actions as A  # noqa: E402
 from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402

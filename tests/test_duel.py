@@ -13,15 +13,15 @@ from typing import Any
 import pytest
 
 from skat import cli
-from skat.ai import duel
 from skat.ai.base import Player, decide_now
-from skat.ai.duel import DealOutcome, DuelConfig, Tally, calibration, mean_ci, run_duel, seatings
 from skat.ai.effort import Effort
-from skat.ai.heuristic import HeuristicPlayer
+from skat.ai.heuristic.player import HeuristicPlayer
 from skat.engine import ISKO, OFFICERS, OfficersHand, SkatDeal, SkatHand, shuffled_deck
 from skat.engine import actions as A
 from skat.engine.scoring import HandResult
 from skat.engine.skat_hand import Phase
+from skat.lab import duel
+from skat.lab.duel import DealOutcome, DuelConfig, Tally, calibration, mean_ci, run_duel, seatings
 
 
 def _without_timing(result: dict[str, Any]) -> dict[str, Any]:
@@ -223,12 +223,12 @@ def test_cli_refuses_bad_input_with_a_message() -> None:
 
 def test_expert_variants_are_bench_names() -> None:
     """``expert-MODE[-STYLE]`` names a variant of the expert's pre-play decisions."""
-    from skat.ai.search_player import SearchPlayer
+    from skat.lab.expert_variants import ExpertVariant
 
     variant = duel.make_duel_player("expert-post-bold", random.Random(0), Effort.fixed(1))
-    assert isinstance(variant, SearchPlayer) and (variant.skat_mode, variant.bidding) == ("post", "bold")
+    assert isinstance(variant, ExpertVariant) and (variant.skat_mode, variant.bidding.name) == ("post", "bold")
     plain = duel.make_duel_player("expert-sim", random.Random(0), Effort.fixed(1))
-    assert isinstance(plain, SearchPlayer) and (plain.skat_mode, plain.bidding) == ("sim", "strong")
+    assert isinstance(plain, ExpertVariant) and (plain.skat_mode, plain.bidding.name) == ("sim", "strong")
     for bad in ("expert-guess", "expert-null-reckless"):
         with pytest.raises(ValueError, match="unknown expert variant"):
             duel.make_duel_player(bad, random.Random(0), Effort.fixed(1))

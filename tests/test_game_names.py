@@ -187,7 +187,7 @@ def test_the_kontra_dialog_names_the_grand_hand(lang: str, said: str) -> None:
     hand = table.c.hand
     assert A.KONTRA in hand.legal_actions()
     # A hint asked here speaks of the same game.
-    from skat.ai.hint import Hint
+    from skat.ai.review.hint import Hint
 
     assert hint_game(Translator(lang), Hint("kontra", (A.KONTRA,), game=GameType.GRAND, stage="kontra"), hand) == (
         "Grand Hand"

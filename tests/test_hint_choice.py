@@ -10,8 +10,8 @@ import pytest
 
 from skat.ai.base import decide_now
 from skat.ai.effort import Effort
-from skat.ai.hint import HintSearch
-from skat.ai.search_player import SearchPlayer
+from skat.ai.expert.player import SearchPlayer
+from skat.ai.review.hint import HintSearch
 from skat.engine import actions as A
 from skat.engine.match import Match
 from skat.engine.rules import ISKO, OFFICERS

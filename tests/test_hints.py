@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 
 from skat.ai.base import decide_now  # noqa: E402
 from skat.ai.effort import Effort  # noqa: E402
-from skat.ai.search_player import SearchPlayer  # noqa: E402
+from skat.ai.expert.player import SearchPlayer  # noqa: E402
 from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.skat_hand import Phase  # noqa: E402

@@ -8,11 +8,12 @@ import random
 
 import pytest
 
-from skat.ai import officers_search
 from skat.ai.base import Decision, Player, Thinking, View, rules_of
 from skat.ai.effort import Effort
-from skat.ai.heuristic import HeuristicPlayer
-from skat.ai.officers_solver import ALL, OfficersSolver, OutOfNodes, brute_force
+from skat.ai.expert import officers_layouts
+from skat.ai.expert.player import officers_decision
+from skat.ai.heuristic.player import HeuristicPlayer
+from skat.ai.solve.officers_solver import ALL, OfficersSolver, OutOfNodes, brute_force
 from skat.engine import OFFICERS, OfficersHand, parse_card, shuffled_deck
 from skat.engine import actions as A
 from skat.engine.cards import CARD_POINTS, mask_of
@@ -43,7 +44,7 @@ class Expert(Player):
 
     def think(self, view: View) -> Thinking:
         assert isinstance(view, OfficersObservation)
-        return officers_search.think(view, rules_of(view), self.rng, self.effort, self)
+        return officers_decision(view, rules_of(view), self)
 
 
 def solver_position(seed: int, tricks_left: int, layout: str = "officers"):
@@ -249,7 +250,7 @@ def test_decisions_run_in_slices_with_a_provisional_action() -> None:
         obs = h.observe(h.to_move)
         player = expert if h.to_move == 0 else other
         if player is expert and len(obs.legal) > 1:
-            thinking = officers_search.think(obs, rules, expert.rng, expert.effort, expert)
+            thinking = officers_decision(obs, rules, expert)
             units, provisional = 0, None
             try:
                 while True:
@@ -284,7 +285,7 @@ def test_sampled_layouts_fit_what_the_seat_knows(variant: str) -> None:
             obs = h.observe(h.to_move)
             me, opp = obs.seat, 1 - obs.seat
             if obs.phase == OPhase.PLAY:
-                sampler = officers_search.LayoutSampler(obs, rules)
+                sampler = officers_layouts.LayoutSampler(obs, rules)
                 assert sampler.consistent
                 lay = sampler.sample(rng)
                 real = h.up[0] | h.up[1] | h.down[0] | h.down[1] | h.handm[0] | h.handm[1] | h.skat
@@ -298,7 +299,7 @@ def test_sampled_layouts_fit_what_the_seat_knows(variant: str) -> None:
                         assert lay.under[up] >= 0 and lay.covered >> lay.under[up] & 1
                 plays += 1
             elif obs.phase in (OPhase.DECLARE, OPhase.KONTRA, OPhase.RE, OPhase.SKAT):
-                m = officers_search.materialize(obs, rules, rng)
+                m = officers_layouts.materialize(obs, rules, rng)
                 assert m is not None and m.phase == obs.phase and m.to_move == me
                 mine = m.observe(me)
                 assert mine.playable[me] == obs.playable[me] and mine.hand == obs.hand

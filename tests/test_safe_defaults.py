@@ -187,7 +187,7 @@ def test_giving_up_a_match_asks_and_a_stray_enter_keeps_it(lang: str) -> None:
 @pytest.mark.parametrize(("lang", "kontra", "re"), [("de", "kein Kontra geben", "kein Re geben"),
                                                     ("en", "say no Kontra", "say no Re")])
 def test_the_hint_names_declining_as_the_dialog_does(lang: str, kontra: str, re: str) -> None:
-    from skat.ai.hint import Hint
+    from skat.ai.review.hint import Hint
     from skat.ui.hint import action_text
 
     t = Translator(lang)

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skat.ai import sampling
 from skat.ai.base import decide_now
-from skat.ai.heuristic import HeuristicPlayer
-from skat.ai.sampling import DealSampler
+from skat.ai.expert import sampling
+from skat.ai.expert.sampling import DealSampler
+from skat.ai.heuristic.player import HeuristicPlayer
 from skat.engine import ISKO, LOTHAR, SkatDeal, SkatHand
 from skat.engine import actions as A
 from skat.engine.cards import parse_card

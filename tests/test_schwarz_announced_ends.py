@@ -22,7 +22,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from skat.ai import analysis  # noqa: E402
+from skat.ai.review import analysis  # noqa: E402
 from skat.engine import ISKO, Match, SkatDeal, SkatHand  # noqa: E402
 from skat.engine.actions import parse_action  # noqa: E402
 from skat.engine.cards import parse_card  # noqa: E402

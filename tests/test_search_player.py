@@ -7,15 +7,18 @@ import random
 
 import pytest
 
-from skat.ai import SearchPlayer, make_player, pimc
-from skat.ai.base import STRENGTHS, check_strength, decide_now
+from skat.ai import SearchPlayer, make_player
+from skat.ai.base import decide_now
 from skat.ai.effort import Effort
-from skat.ai.heuristic import HeuristicPlayer
+from skat.ai.expert import skat_cards
+from skat.ai.heuristic.player import HeuristicPlayer
+from skat.ai.strengths import STRENGTHS, strength_named
 from skat.engine import ISKO, LOTHAR, SkatDeal, SkatHand
 from skat.engine import actions as A
 from skat.engine.cards import parse_card
 from skat.engine.hand_state import Phase
 from skat.engine.tricks import GameType
+from skat.lab.expert_variants import ExpertVariant
 
 SKAT_RULES = {
     "isko": ISKO,
@@ -61,7 +64,7 @@ def misled(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     suggest a given wrong card, so only the search can find the right one."""
 
     def mislead(wrong: str) -> None:
-        monkeypatch.setattr(pimc, "choose_card", lambda obs, strength, rng: parse_card(wrong))
+        monkeypatch.setattr(skat_cards, "choose_card", lambda obs, strength, rng: parse_card(wrong))
 
     return mislead
 
@@ -173,7 +176,7 @@ def _continue(state: SkatHand, players) -> SkatHand:  # type: ignore[no-untyped-
 
 
 # ---------------------------------------------------------------- slices
-class _Recording(pimc._Search):
+class _Recording(skat_cards._Search):
     instances: list[_Recording] = []
 
     def __init__(self, obs) -> None:  # type: ignore[no-untyped-def]
@@ -184,7 +187,7 @@ class _Recording(pimc._Search):
 def test_a_decision_runs_in_small_slices(monkeypatch: pytest.MonkeyPatch) -> None:
     """A multi-card decision needs several steps with a tiny budget, and no
     unit of work searches more than about one chunk of nodes."""
-    monkeypatch.setattr(pimc, "_Search", _Recording)
+    monkeypatch.setattr(skat_cards, "_Search", _Recording)
     state = scripted(
         ISKO,
         ("CJ SJ HA SA H7 HK S8 SQ CQ CA", "HJ DJ D7 D8 H9 HT S7 ST DA CK", "D9 C7 C8 C9 H8 HQ S9 SK DQ CT"),
@@ -196,7 +199,7 @@ def test_a_decision_runs_in_small_slices(monkeypatch: pytest.MonkeyPatch) -> Non
         "H7 H9 H8",
     )
     view = state.observe(state.to_move)  # type: ignore[arg-type]
-    thinking = pimc.think(view, random.Random(3), Effort.fixed(3))
+    thinking = skat_cards.think(view, random.Random(3), Effort.fixed(3))
     units = 0
     worst = 0
     last_nodes = 0
@@ -214,7 +217,7 @@ def test_a_decision_runs_in_small_slices(monkeypatch: pytest.MonkeyPatch) -> Non
     assert units > 5
     # one chunk per unit (depth-limited searches too, which are resumed in
     # chunks); a chunk may overshoot its limit by the rest of one trick's search
-    assert 0 < worst <= max(pimc.NODE_CHUNK, pimc.DEPTH_CHUNK) + 100
+    assert 0 < worst <= max(skat_cards.NODE_CHUNK, skat_cards.DEPTH_CHUNK) + 100
     decision = SearchPlayer(rng=random.Random(3), effort=Effort.fixed(3)).begin(view)
     steps = 1
     while not decision.step(0.0):
@@ -227,20 +230,20 @@ def test_first_provisional_card_comes_before_any_deal_is_solved() -> None:
     for action in (A.PASS, A.PASS, A.bid(18), A.HAND, A.declare(GameType.GRAND)):
         state.apply(action)
     view = state.observe(0)
-    thinking = pimc.think(view, random.Random(1), Effort.fixed(2))
+    thinking = skat_cards.think(view, random.Random(1), Effort.fixed(2))
     first = next(thinking)
     assert first in view.legal
 
 
 # ---------------------------------------------------------------- strengths
 def test_strengths_and_make_player() -> None:
-    assert STRENGTHS == ("easy", "normal", "strong", "expert")
+    assert tuple(STRENGTHS) == ("easy", "normal", "strong", "expert")
     assert isinstance(make_player("expert", random.Random(1)), SearchPlayer)
     heuristic = make_player("heuristic", random.Random(1))
     assert isinstance(heuristic, HeuristicPlayer) and heuristic.strength == "strong"
     for s in ("easy", "normal", "strong"):
         assert isinstance(make_player(s), HeuristicPlayer)
-    check_strength("heuristic")
+    assert strength_named("heuristic") is STRENGTHS["strong"]
     with pytest.raises(ValueError):
         make_player("grandmaster")
     with pytest.raises(ValueError):
@@ -295,7 +298,7 @@ def test_equivalent_cards_are_grouped_once() -> None:
         "",
     )
     view = state.observe(0)
-    groups = pimc.equivalent_groups(view, list(view.legal))
+    groups = skat_cards.equivalent_groups(view, list(view.legal))
     as_sets = sorted(sorted(g) for g in groups)
     assert sorted(cards("CJ SJ")) in as_sets
     assert sorted(cards("C7 C8 C9")) in as_sets
@@ -332,7 +335,7 @@ def test_expert_variants_decide_legally_in_every_rule_set(rules_name: str, mode:
     rng = random.Random(f"{rules_name}/{mode}")
     for _ in range(2):
         players = [
-            SearchPlayer(rng=random.Random(rng.random()), effort=Effort.fixed(1), skat_mode=mode) for _ in range(3)
+            ExpertVariant(rng=random.Random(rng.random()), effort=Effort.fixed(1), skat_mode=mode) for _ in range(3)
         ]
         state = _play_hand(rules, SkatDeal.random(rng), players)
         assert state.result is not None
@@ -340,7 +343,7 @@ def test_expert_variants_decide_legally_in_every_rule_set(rules_name: str, mode:
 
 def test_unknown_skat_mode_is_refused() -> None:
     with pytest.raises(ValueError, match="skat mode"):
-        SearchPlayer(skat_mode="guess")
+        ExpertVariant(skat_mode="guess")
 
 
 def _to_discard(fh: str, mh: str, rh: str, skat: str) -> SkatHand:
@@ -380,18 +383,19 @@ _NULL_TEMPTATION = (
 
 
 def test_heuristic_plans_the_null_that_the_null_variant_checks() -> None:
-    from skat.ai import skat_player
+    from skat.ai.heuristic import skat_calls
+    from skat.ai.strengths import STRONG
 
     state = _to_discard(*_NULL_TEMPTATION)
     obs = state.observe(0)
-    game, _ = skat_player.discard_plan(obs.hand | obs.skat, obs.skat, True, obs.bid, "strong")
+    game, _ = skat_calls.discard_plan(obs.hand | obs.skat, obs.skat, True, obs.bid, STRONG)
     assert game == GameType.NULL
 
 
 @pytest.mark.parametrize("mode", ["null", "post"])
 def test_no_null_after_pickup_that_the_solver_sees_lost(mode: str) -> None:
     state = _to_discard(*_NULL_TEMPTATION)
-    player = SearchPlayer(rng=random.Random(4), effort=Effort.fixed(6), skat_mode=mode)
+    player = ExpertVariant(rng=random.Random(4), effort=Effort.fixed(6), skat_mode=mode)
     player.track_deviations = True
     _, action = _discard_and_declare(state, player)
     assert A.declaration(action).game != GameType.NULL
@@ -401,7 +405,7 @@ def test_no_null_after_pickup_that_the_solver_sees_lost(mode: str) -> None:
 
 def test_the_heuristic_mode_keeps_the_heuristic_null() -> None:
     state = _to_discard(*_NULL_TEMPTATION)
-    player = SearchPlayer(rng=random.Random(4), effort=Effort.fixed(6), skat_mode="heuristic")
+    player = ExpertVariant(rng=random.Random(4), effort=Effort.fixed(6), skat_mode="heuristic")
     _, action = _discard_and_declare(state, player)
     assert A.declaration(action).game == GameType.NULL
 
@@ -410,8 +414,8 @@ def test_null_variant_leaves_a_trump_plan_to_the_heuristic() -> None:
     """Where the heuristic plans no Null, the null variant discards and
     declares exactly as the heuristic and simulates nothing."""
     hands = ("CJ SJ HJ CA CT CK CQ C9 HA D7", "D8 D9 DT DQ H8 H9 HT HQ S8 S9", "S7 ST SQ SK SA DJ DA DK H7 HK", "C7 C8")
-    heuristic = SearchPlayer(rng=random.Random(2), effort=Effort.fixed(4), skat_mode="heuristic")
-    variant = SearchPlayer(rng=random.Random(2), effort=Effort.fixed(4), skat_mode="null")
+    heuristic = ExpertVariant(rng=random.Random(2), effort=Effort.fixed(4), skat_mode="heuristic")
+    variant = ExpertVariant(rng=random.Random(2), effort=Effort.fixed(4), skat_mode="null")
     variant.track_deviations = True
     assert _discard_and_declare(_to_discard(*hands), heuristic) == _discard_and_declare(_to_discard(*hands), variant)
     assert not variant.deviated
@@ -424,7 +428,7 @@ def test_a_variant_that_decides_like_the_heuristic_plays_the_same_game() -> None
     deal = SkatDeal.random(random.Random(31))
     logs = []
     for mode in ("heuristic", "null"):
-        players = [SearchPlayer(rng=random.Random(s), effort=Effort.fixed(2), skat_mode=mode) for s in range(3)]
+        players = [ExpertVariant(rng=random.Random(s), effort=Effort.fixed(2), skat_mode=mode) for s in range(3)]
         state = _play_hand(ISKO, deal, players)
         assert not any(p.deviated for p in players)
         logs.append(state.result)
@@ -434,21 +438,21 @@ def test_a_variant_that_decides_like_the_heuristic_plays_the_same_game() -> None
 def test_the_expert_discards_by_simulation_in_many_small_units() -> None:
     """The expert's own discard after the skat is the simulation's, worked
     out over many units (play-outs and solver chunks), never in one block."""
-    from skat.ai import skat_bidding_sim
+    from skat.ai.expert import skat_calls as expert_skat_calls
+    from skat.lab.ai_bench import tallying
 
     state = _to_discard(*_NULL_TEMPTATION)
     player = SearchPlayer(rng=random.Random(6), effort=Effort.fixed(3))
-    assert player.skat_mode == "post"
-    skat_bidding_sim.DISCARD_WORLDS.clear()
-    decision = player.begin(state.observe(0))
-    steps = 1
-    while not decision.step(0.0):
-        steps += 1
+    with tallying() as (_, discard_worlds):
+        decision = player.begin(state.observe(0))
+        steps = 1
+        while not decision.step(0.0):
+            steps += 1
     assert decision.action in state.observe(0).legal and not decision.corrected
     assert steps > 20
     # three times the decision's effort, counted for skat bench ai
-    assert skat_bidding_sim.DISCARD_WORLDS == [3 * skat_bidding_sim.DISCARD_EFFORT]
-    skat_bidding_sim.DISCARD_WORLDS.clear()
+    assert discard_worlds == [3 * expert_skat_calls.DISCARD_EFFORT]
+    assert expert_skat_calls.DISCARD_WORLDS is None
 
 
 def _to_skat_choice(fh: str, mh: str, rh: str, skat: str) -> SkatHand:
@@ -466,7 +470,7 @@ def test_the_hand_variant_plays_a_sure_grand_hand() -> None:
     state = _to_skat_choice(
         "CJ SJ HJ DJ CA CT SA ST HA HT", "C7 C8 C9 CQ S7 S8 S9 H7 H8 D7", "CK SQ SK H9 HQ HK D8 D9 DT DA", "DQ DK"
     )
-    player = SearchPlayer(rng=random.Random(3), effort=Effort.fixed(4), skat_mode="hand")
+    player = ExpertVariant(rng=random.Random(3), effort=Effort.fixed(4), skat_mode="hand")
     decision = player.begin(state.observe(0))
     steps = 1
     while not decision.step(0.0):
@@ -487,7 +491,7 @@ def test_a_capped_bidder_never_bids_beyond_the_heuristic() -> None:
         state.apply(A.bid(18) if i % 2 else A.bid(27))  # middlehand says to forehand
         view = state.observe(0)
         heuristic = decide_now(HeuristicPlayer("strong", random.Random(i)), view)
-        variant = SearchPlayer(rng=random.Random(i), effort=Effort.fixed(2), skat_mode="cap")
+        variant = ExpertVariant(rng=random.Random(i), effort=Effort.fixed(2), skat_mode="cap")
         action = _decide_view_in_slices(variant, view)
         assert action in view.legal
         if heuristic == A.PASS:
@@ -505,7 +509,7 @@ def _decide_view_in_slices(player: SearchPlayer, view) -> int:  # type: ignore[n
 def test_each_simulated_decision_draws_from_its_own_generator() -> None:
     """What one simulation drew does not shift the next decision's draws, so
     paired variants stay in step; another decision or seat draws otherwise."""
-    from skat.ai.search_player import sim_rng
+    from skat.ai.expert.player import sim_rng
 
     state = _to_discard(*_NULL_TEMPTATION)
     view = state.observe(0)

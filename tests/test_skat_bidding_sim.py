@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from skat.ai import skat_player
 from skat.ai.base import Player, Thinking, View, rules_of
 from skat.ai.effort import Effort
-from skat.ai.game_estimates import Outcome, bidding_bounds, calibrated, estimate, sample_world, table_score
-from skat.ai.skat_bidding_sim import think
+from skat.ai.expert.game_estimates import Outcome, bidding_bounds, calibrated, estimate, sample_world, table_score
+from skat.ai.expert.skat_calls import think
+from skat.ai.heuristic import player as heuristic_player
+from skat.ai.strengths import NORMAL
 from skat.engine import actions as A
 from skat.engine.cards import mask_of, parse_card
 from skat.engine.deal import SkatDeal
@@ -31,7 +32,7 @@ class SimBidder(Player):
         assert isinstance(view, SkatObservation)
         rules = rules_of(view)
         if view.phase == Phase.PLAY:
-            return skat_player.think(view, rules, "normal", self.rng)
+            return heuristic_player.skat_think(view, rules, NORMAL, self.rng)
         return think(view, rules, self.rng, self.effort, self)
 
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skat.ai.solver import DepthLimitedSearch, SearchAborted, SkatSolver, reduce_equivalent
+from skat.ai.solve.skat_solver import DepthLimitedSearch, SearchAborted, SkatSolver, reduce_equivalent
 from skat.engine import ISKO, LOTHAR, SkatHand
 from skat.engine.cards import CARD_POINTS, cards_of, mask_points
 from skat.engine.deal import SkatDeal
@@ -342,7 +342,7 @@ def test_legal_and_scoring_agree_with_the_engine_over_whole_hands(seed: int, lot
 
 def test_a_tiny_transposition_table_still_gives_exact_values(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pruning a full table loses speed, never correctness."""
-    import skat.ai.solver as solver_module
+    import skat.ai.solve.skat_solver as solver_module
 
     monkeypatch.setattr(solver_module, "TT_CAPACITY", 8)
     rng = random.Random(21)

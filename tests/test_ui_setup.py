@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from skat.ai import base as ai_base  # noqa: E402
+from skat.ai import strengths as ai_strengths  # noqa: E402
 from skat.ai.effort import GAME_EFFORT  # noqa: E402
 from skat.engine.rules import ISKO, LOTHAR, OFFICERS  # noqa: E402
 from skat.engine.share import deal_code_for, decode_deal  # noqa: E402
@@ -147,9 +147,9 @@ def test_strength_levels_come_from_the_ai_package_with_a_description(monkeypatch
     app = make_app("en")
     setup = open_setup(app)
     r = setup.rows[row(setup, "strength")[0]]
-    assert r.values == list(ai_base.STRENGTHS) and r.value == "normal"
+    assert r.values == list(ai_strengths.STRENGTHS) and r.value == "normal"
     app.draw()
-    monkeypatch.setattr(ai_base, "STRENGTHS", ("easy", "normal", "strong", "expert"))
+    monkeypatch.setattr(ai_strengths, "STRENGTHS", ("easy", "normal", "strong", "expert"))
     for lang, label in (("en", "expert"), ("de", "Experte")):
         app.settings["language"] = lang
         app.apply_settings()
@@ -164,7 +164,7 @@ def test_strength_levels_come_from_the_ai_package_with_a_description(monkeypatch
         for _ in range(2):
             backward(app, setup, "strength")
     # A remembered level the AI package no longer offers falls back to normal, never crashes.
-    monkeypatch.setattr(ai_base, "STRENGTHS", ("easy", "normal", "strong"))
+    monkeypatch.setattr(ai_strengths, "STRENGTHS", ("easy", "normal", "strong"))
     app.services.remember_setup({**setup.state, "strength": "expert"})
     click(app, (setup.back.x + 10, setup.back.y + 10))
     setup = open_setup(app)

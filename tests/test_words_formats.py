@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from skat import storage_backends  # noqa: E402
-from skat.ai.hint import Hint  # noqa: E402
+from skat.ai.review.hint import Hint  # noqa: E402
 from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO  # noqa: E402
 from skat.i18n import CATALOGS, Translator  # noqa: E402

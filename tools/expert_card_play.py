@@ -24,10 +24,11 @@ import sys
 import time
 import types
 
-from skat.ai import HeuristicPlayer, SearchPlayer, pimc
+from skat.ai import HeuristicPlayer, SearchPlayer
 from skat.ai import effort as effort_module
 from skat.ai.base import Player, decide_now
 from skat.ai.effort import GAME_EFFORT, Effort
+from skat.ai.expert import skat_cards
 from skat.engine import ISKO, SkatDeal, SkatHand
 from skat.engine.hand_state import Phase
 from skat.engine.scoring import HandResult
@@ -35,7 +36,7 @@ from skat.engine.scoring import HandResult
 
 def times(hands: int, seed: int) -> dict[str, object]:
     cpu_clock = types.SimpleNamespace(perf_counter=time.thread_time)
-    pimc.time = cpu_clock  # type: ignore[assignment]
+    skat_cards.time = cpu_clock  # type: ignore[assignment]
     effort_module.time = cpu_clock  # type: ignore[assignment]
     rng = random.Random(seed)
     decisions: list[float] = []

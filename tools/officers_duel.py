@@ -19,10 +19,10 @@ import random
 import statistics
 import time
 
-from skat.ai import officers_search
 from skat.ai.base import Player, Thinking, View, rules_of
 from skat.ai.effort import Effort
-from skat.ai.heuristic import HeuristicPlayer
+from skat.ai.expert.player import officers_decision
+from skat.ai.heuristic.player import HeuristicPlayer
 from skat.engine.officers import OfficersHand, OfficersObservation
 from skat.engine.rules import OFFICERS, Rules
 
@@ -42,7 +42,7 @@ class Expert(Player):
 
     def think(self, view: View) -> Thinking:
         assert isinstance(view, OfficersObservation)
-        return officers_search.think(view, rules_of(view), self.rng, self.effort, self)
+        return officers_decision(view, rules_of(view), self)
 
 
 def play(rules: Rules, deck: list[int], players: list[Player], times: list[float], slices: list[float]) -> OfficersHand:
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         "games": games,
         "seed": args.seed,
         "effort": {"seconds": args.seconds} if args.seconds else {"samples": args.samples},
-        "a": "expert (officers_search)",
+        "a": "expert (officers_cards, officers_calls)",
         "b": "heuristic (strong)",
         "a_points_per_game": round(statistics.mean(a_points), 2),
         "b_points_per_game": round(statistics.mean(b_points), 2),

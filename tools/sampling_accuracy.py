@@ -15,9 +15,10 @@ import random
 import sys
 import time
 
-from skat.ai import HeuristicPlayer, sampling
+from skat.ai import HeuristicPlayer
 from skat.ai.base import decide_now
-from skat.ai.sampling import DealSampler
+from skat.ai.expert import sampling
+from skat.ai.expert.sampling import DealSampler
 from skat.engine import ISKO, SkatDeal, SkatHand
 from skat.engine.hand_state import Phase
 from skat.engine.tricks import GameType

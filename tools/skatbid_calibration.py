@@ -3,7 +3,7 @@
 ``PYTHONPATH=game python3 tools/skatbid_calibration.py --deals N --seed S --samples K [--rules isko|lothar]
 [--play P] --out FILE``, then ``... --fit FILE...``
 
-Seeded deals are played with :mod:`skat.ai.skat_bidding_sim` deciding the
+Seeded deals are played with :mod:`skat.ai.expert.skat_calls` deciding the
 bidding, the skat, the discard, the declaration, Kontra and Re at all three
 seats, and the heuristic ``strong`` player the cards (``--play P``: the
 expert's PIMC card play with P sampled deals per card).  Every declaration's
@@ -23,11 +23,12 @@ import random
 import sys
 from math import exp
 
-from skat.ai import skat_player
 from skat.ai.base import Player, Thinking, View, rules_of
 from skat.ai.effort import Effort
-from skat.ai.game_estimates import CALIBRATION, kind_of, logit, sigmoid
-from skat.ai.skat_bidding_sim import last_raw_estimate, think
+from skat.ai.expert.game_estimates import CALIBRATION, kind_of, logit, sigmoid
+from skat.ai.expert.skat_calls import last_raw_estimate, think
+from skat.ai.heuristic import player as heuristic_player
+from skat.ai.strengths import STRONG
 from skat.engine.deal import SkatDeal
 from skat.engine.rules import preset
 from skat.engine.skat_hand import Phase, SkatHand, SkatObservation
@@ -47,9 +48,9 @@ class SimBidder(Player):
         rules = rules_of(view)
         if view.phase == Phase.PLAY:
             if self.play_effort is not None and view.game is not None:
-                pimc = importlib.import_module("skat.ai.pimc")  # the expert's card play (branch skatplay)
+                pimc = importlib.import_module("skat.ai.expert.skat_cards")  # the expert's card play (branch skatplay)
                 return pimc.think(view, self.rng, self.play_effort)
-            return skat_player.think(view, rules, "strong", self.rng)
+            return heuristic_player.skat_think(view, rules, STRONG, self.rng)
         return think(view, rules, self.rng, self.effort, self)
 
 
@@ -91,9 +92,9 @@ def run_null(args: argparse.Namespace) -> int:
     cards could carry a Null, forehand takes the skat at 18, discards for Null
     as the simulation would, declares Null, and the hand is played out; the
     raw estimate and the outcome are recorded like a declaration."""
-    from skat.ai import skat_bidding_sim as sim
-    from skat.ai.evaluation import win_probability
-    from skat.ai.skat_bidding_sim import NULL_FLOOR, null_discards
+    from skat.ai.expert import skat_calls as sim
+    from skat.ai.expert.skat_calls import NULL_FLOOR, null_discards
+    from skat.ai.model.evaluation import win_probability
     from skat.engine import actions as A
     from skat.engine.tricks import GameType
 

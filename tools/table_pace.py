@@ -21,11 +21,12 @@ import random
 import statistics
 import time
 
-from skat.ai import make_player, pimc, skat_bidding_sim
+from skat.ai import make_player
 from skat.ai.base import TABLE_SLICE
 from skat.engine.match import new_hand
 from skat.engine.rules import ISKO
 from skat.engine.skat_hand import Phase
+from skat.lab.ai_bench import tallying
 
 FRAME = 1 / 60
 SLICE = TABLE_SLICE
@@ -40,8 +41,11 @@ def main() -> int:
     table = args.pace == "table"
     rng = random.Random(args.seed)
     players = [make_player("expert", random.Random(args.seed * 16 + i)) for i in range(3)]
-    pimc.SAMPLES_SOLVED.clear()
-    skat_bidding_sim.DISCARD_WORLDS.clear()
+    with tallying() as (solved, discard_worlds):
+        return _run(args, table, rng, players, solved, discard_worlds)
+
+
+def _run(args, table, rng, players, solved, discard_worlds) -> int:  # type: ignore[no-untyped-def]
     early: list[int] = []
     late: list[int] = []
     walls: list[float] = []
@@ -53,7 +57,7 @@ def main() -> int:
             seat = state.to_move
             assert seat is not None
             view = state.observe(seat)
-            solved_before = len(pimc.SAMPLES_SOLVED)
+            solved_before = len(solved)
             started = time.perf_counter()
             decision = players[seat].begin(view)
             while True:
@@ -62,8 +66,8 @@ def main() -> int:
                     break
                 if table:
                     time.sleep(max(0.0, FRAME - (time.perf_counter() - frame_start)))
-            if view.phase == Phase.PLAY and len(pimc.SAMPLES_SOLVED) > solved_before:
-                (early if view.hand.bit_count() > 8 else late).append(pimc.SAMPLES_SOLVED[-1])
+            if view.phase == Phase.PLAY and len(solved) > solved_before:
+                (early if view.hand.bit_count() > 8 else late).append(solved[-1])
                 walls.append(time.perf_counter() - started)
             assert decision.action is not None
             state.apply(decision.action)
@@ -82,7 +86,7 @@ def main() -> int:
                 "card_play_early": figures(early),
                 "card_play_late": figures(late),
                 "card_play_median_wall_s": round(statistics.median(walls), 3) if walls else None,
-                "discard_deals": figures(skat_bidding_sim.DISCARD_WORLDS),
+                "discard_deals": figures(discard_worlds),
             },
             indent=1,
         )

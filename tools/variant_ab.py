@@ -28,11 +28,11 @@ import multiprocessing
 import sys
 from typing import Any
 
-from skat.ai import duel
 from skat.ai.base import decide_now
-from skat.ai.duel import SKAT_SEATINGS, DuelConfig, hand_points, mean_ci
-from skat.ai.search_player import SearchPlayer
+from skat.ai.expert.player import SearchPlayer
 from skat.engine.match import new_hand
+from skat.lab import duel
+from skat.lab.duel import SKAT_SEATINGS, DuelConfig, hand_points, mean_ci
 
 
 def play(

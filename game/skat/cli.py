@@ -78,10 +78,10 @@ def _main(argv: list[str] | None = None) -> int:
 BENCHES: dict[str, str] = {
     "engine": "skat.bench",
     "ui": "skat.ui.bench_ui",
-    "ai": "skat.ai.bench",
-    "analysis": "skat.ai.bench_analysis",
-    "solver": "skat.ai.solver_bench",
-    "duel": "skat.ai.duel",
+    "ai": "skat.lab.ai_bench",
+    "analysis": "skat.lab.analysis_bench",
+    "solver": "skat.lab.solver_bench",
+    "duel": "skat.lab.duel",
     "idle": "skat.ui.bench_idle",
     "readers": "skat.bench_readers",
 }

@@ -69,11 +69,6 @@ DESKTOP_ONLY = frozenset(
         "skat/bench_readers.py",
         "skat/webbuild.py",
         "skat/webruntime.py",
-        "skat/ai/bench.py",
-        "skat/ai/bench_analysis.py",
-        "skat/ai/calibrate.py",
-        "skat/ai/duel.py",
-        "skat/ai/solver_bench.py",
         "skat/ui/shots.py",
         "skat/ui/shots_hints.py",
         "skat/ui/bench_ui.py",
@@ -81,6 +76,14 @@ DESKTOP_ONLY = frozenset(
         "skat/ui/fit.py",
     }
 )
+
+#: Folders that stay on the desktop as a whole: the benchmarks and experiments.
+DESKTOP_ONLY_FOLDERS = ("skat/lab/",)
+
+
+def desktop_only(name: str) -> bool:
+    """Whether the file ``name`` (relative to the game folder) stays on the desktop."""
+    return name in DESKTOP_ONLY or name.startswith(DESKTOP_ONLY_FOLDERS)
 
 #: The only data files a browser build may carry.
 ASSET_SUFFIXES = frozenset({".png", ".ogg"})
@@ -133,7 +136,7 @@ def require_pygbag() -> None:
 def shipped_files(game_dir: Path = GAME_DIR) -> list[str]:
     """The files the browser gets, relative to ``game_dir``: ``main.py`` and the ``skat`` package.
 
-    Caches, hidden files and :data:`DESKTOP_ONLY` modules stay behind; any other
+    Caches, hidden files, :data:`DESKTOP_ONLY` modules and :data:`DESKTOP_ONLY_FOLDERS` stay behind; any other
     kind of file than Python, PNG or OGG is an error rather than silently shipped.
     """
     files = ["main.py"]
@@ -143,7 +146,7 @@ def shipped_files(game_dir: Path = GAME_DIR) -> list[str]:
         if not path.is_file() or "__pycache__" in rel.parts or any(p.startswith(".") for p in rel.parts):
             continue
         name = rel.as_posix()
-        if path.suffix in (".pyc", ".pyo") or name in DESKTOP_ONLY:
+        if path.suffix in (".pyc", ".pyo") or desktop_only(name):
             continue
         if path.suffix == ".py" or path.suffix.lower() in ASSET_SUFFIXES:
             files.append(name)

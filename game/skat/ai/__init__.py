@@ -1,16 +1,41 @@
 """Computer players.  Depends on the engine only (never pygame).
 
-``HeuristicPlayer(strength, rng)`` plays Skat and Officers' Skat in every
-role; ``player.begin(view)`` returns a :class:`Decision` that the caller steps
-in time slices (``decision.step(budget_seconds)``) until it is done, or
+``make_player(strength, rng)`` is the one entry point; ``player.begin(view)``
+returns a :class:`Decision` that the caller steps in time slices
+(``decision.step(budget_seconds)``) until it is done, or
 ``decide_now(player, view)`` does it in one go.  A view is the engine's
 ``observe(seat)``, which carries the rules, so a player never sees hidden cards.
 
-Strengths: ``easy`` forgets played cards, makes simpler choices (no Hand, no
-Null, no Kontra) and now and then a careless one; ``normal`` counts the cards
-played; ``strong`` also infers voids from who failed to follow suit, counts
-the points to 61, searches the last four tricks of a Skat game over sampled
-deals and, in Officers' Skat, solves the last tricks once nothing is hidden.
+The map (each layer imports only the ones above it; the root's modules only the engine):
+
+- root: the interface -- :mod:`.base` (``Player``, ``Decision``, ``Thinking``,
+  ``decide_now``), :mod:`.strengths` (one profile per strength, ``STRENGTHS``),
+  :mod:`.effort` (a search's budget),
+  :mod:`.scores` (the report bus a hint listens on);
+- :mod:`.model`: what a seat can know and estimate -- ``knowledge`` (where the
+  unseen cards may be), ``evaluation`` (hand strength, game values, fitted
+  winning chances), ``trick_math``;
+- :mod:`.solve`: the exact searches -- ``skat_solver`` (double dummy),
+  ``officers_solver``, ``skat_endgame`` (the strong heuristic's last tricks
+  over sampled deals);
+- :mod:`.heuristic`: the rule-of-thumb player -- ``player`` (``HeuristicPlayer``,
+  routing), ``skat_calls`` / ``skat_cards``, ``officers_calls`` / ``officers_cards``;
+- :mod:`.expert`: the search player -- ``player`` (``SearchPlayer``, routing),
+  ``skat_cards`` (PIMC over the solver), ``skat_calls`` (bid, Hand, discard,
+  declaration, Kontra and Re by simulation), ``sampling`` (deals that fit the
+  play and the auction), ``game_estimates`` (a game played out on a sampled
+  deal), ``officers_cards`` / ``officers_calls`` (Officers' Skat by search
+  and play-outs over ``officers_layouts``, the sampled hidden cards);
+- :mod:`.review`: ``analysis`` of a played hand, ``hint`` for the next decision.
+
+Benchmarks and experiments live in :mod:`skat.lab`, which nothing here imports.
+
+Strengths (one profile each in :mod:`.strengths`; saves carry their names):
+``easy`` forgets played cards, makes simpler choices (no Hand, no Null, no
+Kontra) and now and then a careless one; ``normal`` counts the cards played;
+``strong`` also infers voids from who failed to follow suit, counts the points
+to 61, searches the last four tricks of a Skat game over sampled deals and, in
+Officers' Skat, solves the last tricks once nothing is hidden.
 ``expert`` (:class:`SearchPlayer`) plays the cards of a Skat hand by search:
 it samples the unseen cards consistent with the play and the auction, solves
 each deal with all hands open and plays the card that wins most often (about
@@ -25,12 +50,23 @@ from __future__ import annotations
 
 import random
 
-from .base import STRENGTHS, Decision, Player, View, check_strength, decide_now
+from .base import Decision, Player, View, decide_now
 from .effort import Effort
-from .heuristic import HeuristicPlayer
-from .search_player import SearchPlayer
+from .expert.player import SearchPlayer
+from .heuristic.player import HeuristicPlayer
+from .strengths import STRENGTHS, Strength, strength_named
 
-__all__ = ["STRENGTHS", "Decision", "HeuristicPlayer", "Player", "SearchPlayer", "View", "decide_now", "make_player"]
+__all__ = [
+    "STRENGTHS",
+    "Decision",
+    "HeuristicPlayer",
+    "Player",
+    "SearchPlayer",
+    "Strength",
+    "View",
+    "decide_now",
+    "make_player",
+]
 
 
 def make_player(strength: str = "normal", rng: random.Random | None = None, effort: Effort | None = None) -> Player:
@@ -39,6 +75,6 @@ def make_player(strength: str = "normal", rng: random.Random | None = None, effo
     ``effort`` is the thinking budget of a search player (None: the table's
     default); the heuristic strengths ignore it.  "heuristic" is today's
     strongest heuristic (for benchmarks)."""
-    if check_strength(strength) == "expert":
+    if strength_named(strength).searches:
         return SearchPlayer(strength, rng, effort)
     return HeuristicPlayer(strength, rng)

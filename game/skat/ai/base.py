@@ -24,6 +24,7 @@ from typing import TypeVar
 from ..engine.officers import OfficersObservation
 from ..engine.rules import ISKO, OFFICERS, Rules
 from ..engine.skat_hand import SkatObservation
+from .strengths import strength_named
 
 View = SkatObservation | OfficersObservation
 """What a seat may know: an observation, rules included."""
@@ -34,26 +35,12 @@ Thinking = Generator[int | None, None, int]
 """A decision's work: yields ``None`` or a provisional action between units of
 work and returns the chosen action."""
 
-HEURISTIC_STRENGTHS = ("easy", "normal", "strong")
-"""The rule-of-thumb players (:class:`skat.ai.heuristic.HeuristicPlayer`)."""
-STRENGTHS = (*HEURISTIC_STRENGTHS, "expert")
-"""The strengths a user can choose; "expert" is the search player."""
 TABLE_SLICE = 0.008
 """Seconds of thinking the table gives a computer player per frame.
 
 Half a 60 Hz frame: drawing takes about a millisecond, so the frame rate holds,
 and a timed search (which counts wall-clock time) gets about half of its budget
 as work instead of a quarter at 4 ms, which left a discard about 25 sampled deals."""
-BENCH_ALIASES = {"heuristic": "strong"}
-"""Names only benchmarks use: "heuristic" is always today's strongest heuristic,
-so a comparison against it stays reproducible as the strengths evolve."""
-
-
-def check_strength(strength: str, known: tuple[str, ...] = STRENGTHS) -> str:
-    """Validate a strength name early, so a typo fails at set-up, not mid-hand."""
-    if strength not in known and strength not in BENCH_ALIASES:
-        raise ValueError(f"unknown strength {strength!r}; known: {', '.join(known)}")
-    return strength
 
 
 def rules_of(view: View) -> Rules:
@@ -124,11 +111,13 @@ class Decision:
 
 
 class Player(ABC):
-    """A computer player.  ``strength`` changes how it plays (never a delay);
+    """A computer player.  ``strength`` (a name of :data:`skat.ai.strengths.STRENGTHS`,
+    as saves carry it) changes how it plays (never a delay), by its ``profile``;
     every random choice goes through the injected ``rng`` so games replay."""
 
     def __init__(self, strength: str = "normal", rng: random.Random | None = None) -> None:
-        self.strength = check_strength(strength)
+        self.profile = strength_named(strength)
+        self.strength = strength
         self.rng = rng if rng is not None else random.Random()
         self.last_estimate: float | None = None
         """The player's own chance of winning the game it declared last (set by

@@ -1,6 +1,6 @@
 """Per-action scores of a search in progress, for whoever listens (the hint).
 
-The searches (:mod:`skat.ai.pimc`, :mod:`skat.ai.officers_search`) already
+The searches (:mod:`skat.ai.expert.skat_cards`, :mod:`skat.ai.expert.officers_cards`) already
 average an outcome for every candidate action; they hand the averages to
 :func:`report` after each sampled deal.  Nobody listens during a game, so
 that costs one check of an empty list; the hint listens only while it steps

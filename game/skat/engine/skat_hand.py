@@ -319,7 +319,7 @@ class SkatHand(HandState):
         """``game`` scored on this hand's own terms (bid, Hand, announcements,
         Ouvert, Kontra and Re) for a declarer with ``declarer_points`` (skat
         included) in ``declarer_tricks`` tricks: the hand's result, and what
-        best play would have given (:mod:`skat.ai.analysis`)."""
+        best play would have given (:mod:`skat.ai.review.analysis`)."""
         return score_skat(
             game,
             matadors=mats,

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..ai.analysis import Analysis, CardNote, Outcome, analyse, cached
 from ..ai.base import TABLE_SLICE
+from ..ai.review.analysis import Analysis, CardNote, Outcome, analyse, cached
 from ..engine.match import Hand, Match, new_hand
 from ..engine.officers import OfficersHand
 from ..engine.tricks import GameType

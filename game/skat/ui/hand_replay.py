@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..ai.analysis import play_start
+from ..ai.review.analysis import play_start
 from ..engine.actions import BID_BASE, HOLD, PASS, bid_value
 from ..engine.cards import mask_points
 from ..engine.match import Hand

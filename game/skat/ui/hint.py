@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..ai.base import TABLE_SLICE
 from ..ai.effort import Effort
-from ..ai.hint import Hint, HintSearch
+from ..ai.review.hint import Hint, HintSearch
 from ..engine import actions as A
 from ..engine.match import Hand
 from ..engine.skat_hand import SkatHand

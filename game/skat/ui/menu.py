@@ -134,7 +134,7 @@ CUSTOM = "custom"
 def strengths() -> list[str]:
     """The computer strengths the AI package offers, weakest first (read at run time, so a new level
     shows up here without a change)."""
-    from ..ai.base import STRENGTHS
+    from ..ai.strengths import STRENGTHS
 
     return list(STRENGTHS)
 

@@ -310,7 +310,7 @@ def states(app):  # type: ignore[no-untyped-def]
 
 def _analysis_states(app):  # type: ignore[no-untyped-def]
     """From the result screen: the analysis (working, then done) and the hand replay."""
-    from ..ai import analysis
+    from ..ai.review import analysis
     from .analysis_view import AnalysisScene
     from .hand_replay import ReplayScene
 

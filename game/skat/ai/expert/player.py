@@ -1,0 +1,109 @@
+"""The search player: the "expert" strength.
+
+It thinks within an :class:`~skat.ai.effort.Effort` budget (wall-clock time
+at the table, a fixed number of sampled deals in a benchmark) and always in
+short slices, like every player.  Skat card play -- declarer, defenders, Null
+and Ramsch -- is perfect-information Monte Carlo over the double-dummy solver
+(:mod:`skat.ai.expert.skat_cards`); every decision of Officers' Skat is searched by
+:mod:`skat.ai.expert.officers_cards` and :mod:`skat.ai.expert.officers_calls`.
+
+A Skat hand's bidding, Hand or skat, Kontra and Re are the strongest
+heuristic's.  After taking the skat, the discard and the game are chosen by
+simulation (:mod:`skat.ai.expert.skat_calls`): the promising (game, discard)
+plans are played out on the same deals sampled to fit the auction, a Null by
+the double-dummy solver, and the plan with the best expected score is
+declared, with its calibrated chance as ``last_estimate``.  The heuristic
+declared Null after the skat at an estimated 0.67 and won about half of them
+against the expert's defence; the simulation drops most of those Nulls.
+
+The simulation bidder for every decision before the card play exists too, but
+in paired matches (``tools/variant_ab.py``) it lost to heuristic bidding, so
+only the discard and the declaration after the skat are wired in;
+:meth:`SearchPlayer.skat_call` is the one place to switch, and the variants
+that lost live in :mod:`skat.lab.expert_variants` (``skat bench duel --a expert-sim``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...engine import actions as A
+from ...engine.cards import mask_points
+from ...engine.officers import OfficersObservation, OPhase
+from ...engine.rules import Rules
+from ...engine.skat_hand import Phase, SkatObservation
+from ...engine.tricks import GameType
+from ..base import Player, Thinking, View, rules_of
+from ..effort import GAME_EFFORT, Effort
+from ..heuristic import player as heuristic_player
+from ..model.evaluation import win_probability
+from ..strengths import STRONG, Strength
+from . import officers_calls, officers_cards, skat_calls, skat_cards
+
+HEURISTIC: Strength = STRONG
+"""The heuristic strength that makes the decisions not yet searched."""
+
+
+class SearchPlayer(Player):
+    """The "expert": searches the card play, and after taking the skat the
+    discard and the game, within its ``effort``."""
+
+    def __init__(
+        self, strength: str = "expert", rng: random.Random | None = None, effort: Effort | None = None
+    ) -> None:
+        super().__init__(strength, rng)
+        self.effort = effort if effort is not None else GAME_EFFORT
+        # The simulations draw from generators of their own (see sim_rng), so the
+        # card play's draws (and a duel's paired games) do not depend on them.
+        self.sim_seed = hash(self.rng.getstate()[1])
+
+    def think(self, view: View) -> Thinking:
+        rules = rules_of(view)
+        if isinstance(view, OfficersObservation):
+            return officers_decision(view, rules, self)
+        if view.phase == Phase.PLAY and view.game is not None:
+            return skat_cards.think(view, self.rng, self.effort)
+        return self.skat_call(view, rules)
+
+    def skat_call(self, obs: SkatObservation, rules: Rules) -> Thinking:
+        """Bidding, skat, discard, declaration, Kontra and Re of a Skat hand:
+        the discard and the declaration after taking the skat by simulation,
+        the others by the heuristic (the wiring point a lab variant overrides)."""
+        if obs.phase in (Phase.DISCARD, Phase.DECLARE) and not obs.hand_game:
+            return simulated_call(obs, rules, self)
+        return heuristic_call(obs, rules, self)
+
+
+def officers_decision(obs: OfficersObservation, rules: Rules, player: Player) -> Thinking:
+    """Every decision of Officers' Skat, by search over sampled face-down cards
+    (``player`` carries the ``rng`` and the ``effort``)."""
+    if obs.phase == OPhase.PLAY and len(obs.legal) > 1:
+        return officers_cards.think(obs, rules, player.rng, player.effort)
+    return officers_calls.think(obs, rules, player.rng, player.effort, player)
+
+
+def sim_rng(player: SearchPlayer, obs: SkatObservation) -> random.Random:
+    """A generator of its own for each decision: a variant that simulates one
+    decision more does not change the draws of the next ones."""
+    return random.Random(hash((player.sim_seed, int(obs.phase), obs.hand, obs.skat, len(obs.bidding))))
+
+
+def simulated_call(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thinking:
+    """A Skat call by the simulation (:mod:`skat.ai.expert.skat_calls`)."""
+    return (yield from skat_calls.think(obs, rules, sim_rng(player, obs), player.effort, player))
+
+
+def heuristic_call(obs: SkatObservation, rules: Rules, player: SearchPlayer, profile: Strength = HEURISTIC) -> Thinking:
+    """A Skat call by the heuristic of ``profile``, noting the declared game's chance."""
+    action = yield from heuristic_player.skat_think(obs, rules, profile, player.rng)
+    if obs.phase == Phase.DECLARE and action in obs.legal:
+        player.last_estimate = declared_estimate(obs, action)
+    return action
+
+
+def declared_estimate(obs: SkatObservation, action: int) -> float:
+    """The heuristic's chance of winning the game ``action`` declares."""
+    d = A.declaration(action)
+    stage = "hand" if obs.hand_game else "post"
+    skat_points = mask_points(obs.skat) if d.game != GameType.NULL else 0
+    return win_probability(d.game, obs.hand, obs.seat == 0, stage, skat_points)

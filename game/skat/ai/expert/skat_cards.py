@@ -1,0 +1,476 @@
+"""Skat card play by perfect-information Monte Carlo (PIMC).
+
+The seat to move deals the cards it cannot see a number of times
+(:mod:`skat.ai.expert.sampling`: consistent with the cards played and the voids
+shown, and weighted by the auction and by how well each deal explains the
+cards the others chose), solves every deal with all hands open
+(:mod:`skat.ai.solve.skat_solver`) once for each card it could play, and plays the card
+with the best average outcome.
+
+The outcome is measured in the game's own terms, not in card points:
+
+- suit games and Grand: winning (61, or 90 / every trick when announced) is
+  worth ``WIN``, losing ``LOSS`` (a lost game costs double and more), and
+  Schneider and Schwarz add a ``STEP`` either way where they can still happen;
+- Null: the declarer wins or loses;
+- Ramsch: each player, paranoid, takes as few points as it can.
+
+Early in the hand a full solve of every deal costs too much, so the search
+stops after ``DEPTH_TRICKS`` tricks and a static estimate (trumps and the top
+card of every suit, weighed into a share of the points still out) scores the
+position; a smooth curve around the winning line turns the estimate into a
+win chance.  From ``FULL_DEPTH_CARDS`` cards in hand on (Null: always) the
+deals are solved to the end.  A solve that passes ``EVAL_NODE_CAP`` nodes
+drops back to the depth limit, so no decision runs away on a hard deal.
+
+Every solver call has a node limit of ``NODE_CHUNK`` and is resumed after a
+yield (the solver keeps its transposition table), so the decision runs in
+short slices; the heuristic card is the provisional answer until the first
+deal is solved, and it breaks ties (a game already decided either way).
+Cards of the mover that are equivalent (adjacent once the played cards are
+gone, same points) are evaluated once.  The decision ends when the
+:class:`~skat.ai.effort.Effort` is spent, or, when timed, once ``SETTLED``
+deals all agree on the best card.  All limits count nodes, not time, so a
+fixed Effort gives the same card on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Generator
+from math import exp
+from typing import Any
+
+from ...engine.cards import CARD_POINTS, SUIT_MASKS, mask_points
+from ...engine.skat_hand import SkatObservation
+from ...engine.tricks import FOLLOW, POWER, TRUMPS, GameType
+from .. import scores
+from ..base import Thinking
+from ..effort import Effort
+from ..heuristic.skat_cards import choose_card
+from ..solve.skat_solver import DepthLimitedSearch, SearchAborted, SkatSolver
+from ..strengths import STRONG
+from .sampling import Deal, DealSampler
+
+NODE_CHUNK = 600
+"""Solver nodes per unit of work (about 1.5 ms natively, 2.5 ms at the 95th
+percentile: a unit must stay under 5 ms even on a slower machine)."""
+DEPTH_CHUNK = 300
+"""Nodes per unit of a depth-limited search, whose leaves (static estimates)
+make a node about twice as dear."""
+EVAL_NODE_CAP = 25_000
+NULL_NODE_CAP = 8_000
+"""Nodes the winning test of one card on one deal may take at full depth
+before the decision drops to the depth-limited search (Null: the card counts
+as undecided on that deal)."""
+EXTRA_NODE_CAP = 3_000
+"""Nodes for a Schneider or Schwarz test; past it the extra level is not counted."""
+DEAL_NODE_BUDGET = 50_000
+"""Full-depth nodes one deal may take; a decision whose deal took more goes on
+at the depth limit."""
+DEPTH_NODE_LIMIT = 2500
+"""Nodes of one depth-limited search (one unit of work); past it the static
+estimate of the position after the card is used instead."""
+FULL_DEPTH_CARDS = {"trump": 8, "ramsch": 6, "null": 10}
+"""Solve to the end once the mover holds at most this many cards."""
+DEPTH_TRICKS = 2
+"""Tricks searched before the static estimate while full depth is too dear."""
+WIN, LOSS, STEP = 1.0, -1.6, 0.12
+"""Outcome of a trump game for the declarer: win, loss, and each Schneider or
+Schwarz level (a loss costs twice the game value and the Seeger-Fabian 50 more
+than a win brings; a level adds about one matador's worth)."""
+SPREAD = 7.0
+"""Card points over which a static estimate turns from likely lost to likely won."""
+HARD_STOP = 3.0
+"""A timed decision abandons the deal in progress after this many times its
+budget (once a deal is solved), so no decision takes much longer than asked."""
+
+SETTLED = 10
+"""A timed decision stops early once this many deals all agree on the best card."""
+
+SAMPLES_SOLVED: list[int] | None = None
+"""A benchmark's tally (``skat.lab.ai_bench.tallying``): the deals solved by
+each finished decision with a choice among unlike cards; None at the table."""
+
+
+class _TooBig(Exception):
+    """A solve passed its node cap."""
+
+
+def think(obs: SkatObservation, rng: random.Random, effort: Effort) -> Thinking:
+    """Generator for one play-phase decision (see :class:`skat.ai.base.Decision`)."""
+    legal = list(obs.legal)
+    if len(legal) == 1:
+        return legal[0]
+    started = time.perf_counter()
+    prior = choose_card(obs, STRONG, rng)
+    yield prior
+    groups = equivalent_groups(obs, legal)
+    if len(groups) == 1:
+        return prior
+    reps = [next((c for c in g if c == prior), g[0]) for g in groups]
+    sampler = DealSampler(obs)
+    yield None
+    if not sampler.feasible:
+        return prior
+    search = _Search(obs)
+    totals = dict.fromkeys(reps, 0.0)
+    samples = 0
+    best = prior
+    unanimous = set(reps)
+    while not effort.exhausted(started, samples):
+        deal = yield from sampler.sample_steps(rng)
+        if deal is None:
+            break
+        yield None
+        values: dict[int, float] = {}
+        search.start_deal()
+        abandoned = False
+        for c in reps:
+            values[c] = yield from search.evaluate(deal, c)
+            if samples and not effort.reproducible:
+                assert effort.seconds is not None
+                if time.perf_counter() - started > HARD_STOP * effort.seconds:
+                    abandoned = True
+                    break
+        if search.switched and not abandoned:
+            search.switched = False
+            for c in reps:
+                values[c] = yield from search.evaluate(deal, c)
+        if abandoned:
+            break
+        for c in reps:
+            totals[c] += values[c]
+        top = max(values.values())
+        unanimous &= {c for c in reps if values[c] >= top - 1e-9}
+        samples += 1
+        best = max(reps, key=lambda c: (totals[c], c == prior))
+        if scores.active():  # the hint shows every card's average (equivalent cards alike)
+            averages = {c: totals[r] / samples for r, g in zip(reps, groups, strict=True) for c in g}
+            scores.report("pimc", averages, samples)
+        yield best
+        if unanimous and samples >= SETTLED and not effort.reproducible:
+            break  # every deal so far agrees: more deals will not change the card
+    # Empty the tables a slice at a time: left to the garbage collector (the
+    # search closures hold them in a cycle) they would be freed in one long pause.
+    yield from search.solver.drain()
+    if SAMPLES_SOLVED is not None:
+        SAMPLES_SOLVED.append(samples)
+    return best
+
+
+# ---------------------------------------------------------------- equivalent cards
+def equivalent_groups(obs: SkatObservation, legal: list[int]) -> list[list[int]]:
+    """The mover's legal cards in classes that play alike: same suit (or
+    trumps), no live card of another hand between them, same points (Null:
+    any points)."""
+    game = obs.game
+    assert game is not None
+    follow, power = FOLLOW[game], POWER[game]
+    gone = obs.skat
+    for t in obs.tricks:
+        for c in t.cards:
+            gone |= 1 << c
+    for _, c in obs.trick:
+        gone |= 1 << c
+    mine = 0
+    for c in legal:
+        mine |= 1 << c
+    groups: list[list[int]] = []
+    seen = 0
+    for c in legal:
+        if seen >> c & 1:
+            continue
+        live = sorted((x for x in range(32) if follow[c] >> x & 1 and not gone >> x & 1), key=lambda x: -power[x])
+        run: list[int] = []
+        for x in live:
+            alike = game == GameType.NULL or not run or CARD_POINTS[x] == CARD_POINTS[run[-1]]
+            if mine >> x & 1 and alike:
+                run.append(x)
+                continue
+            if run:
+                groups.append(run)
+            run = [x] if mine >> x & 1 else []
+        if run:
+            groups.append(run)
+        for x in live:
+            if mine >> x & 1:
+                seen |= 1 << x
+    return groups
+
+
+# ---------------------------------------------------------------- static estimate
+def static_points(game: int, seat: int, hands: list[int] | tuple[int, ...], points: int) -> int:
+    """A quick guess of ``seat``'s final card points (the declarer's, or in
+    Ramsch the evaluated player's) from here: its ``points`` plus a share of
+    the points still in the hands, by trumps held and the top card of each
+    suit."""
+    remaining = hands[0] | hands[1] | hands[2]
+    left = mask_points(remaining)
+    if not left:
+        return points
+    trumps = TRUMPS[game]
+    mine = hands[seat]
+    others = remaining & ~mine
+    score_me = 3.0 * (mine & trumps).bit_count()
+    score_others = 3.0 * (others & trumps).bit_count()
+    top_trump = _top(remaining & trumps, game)
+    if top_trump >= 0:
+        if mine >> top_trump & 1:
+            score_me += 2.0
+        else:
+            score_others += 2.0
+    for suit_mask in SUIT_MASKS:
+        side = suit_mask & ~trumps & remaining
+        if not side:
+            continue
+        top = _top(side, game)
+        if mine >> top & 1:
+            score_me += 2.0
+        else:
+            score_others += 2.0
+        score_me += 0.5 * (mine & side).bit_count()
+        score_others += 0.5 * (others & side).bit_count()
+    total = score_me + score_others
+    share = score_me / total if total else 0.5
+    return points + round(left * share)
+
+
+def _top(mask: int, game: int) -> int:
+    power = POWER[game]
+    best, best_power = -1, -1000
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        if power[c] > best_power:
+            best, best_power = c, power[c]
+        m ^= low
+    return best
+
+
+def _chance(estimate: float, target: int) -> float:
+    z = (estimate - target + 0.5) / SPREAD
+    if z > 30:
+        return 1.0
+    if z < -30:
+        return 0.0
+    return 1.0 / (1.0 + exp(-z))
+
+
+# ---------------------------------------------------------------- the search
+class _Search:
+    """Evaluates one card on one deal, in the mover's own terms (higher is better)."""
+
+    def __init__(self, obs: SkatObservation) -> None:
+        game = obs.game
+        assert game is not None
+        self.obs = obs
+        self.game = game
+        self.me = obs.seat
+        if game == GameType.RAMSCH:
+            self.kind = "ramsch"
+            self.evaluated = obs.seat
+        elif game == GameType.NULL:
+            self.kind = "null"
+            self.evaluated = obs.declarer
+        else:
+            self.kind = "trump"
+            self.evaluated = obs.declarer
+        assert self.evaluated is not None
+        self.solver = SkatSolver(int(game), self.evaluated)
+        self.full = len(obs.legal) > 0 and obs.hand.bit_count() <= FULL_DEPTH_CARDS[self.kind]
+        self.sign = 1.0 if self.kind == "ramsch" or obs.seat == obs.declarer else -1.0
+        self.leader = obs.trick[0][0] if obs.trick else obs.seat
+        self.trick = [c for _, c in obs.trick]
+        tricks_won = [0, 0, 0]
+        for t in obs.tricks:
+            tricks_won[t.winner] += 1
+        ev = self.evaluated
+        self.own_tricks = tricks_won[ev]
+        self.other_tricks = sum(tricks_won) - tricks_won[ev]
+        if self.kind == "ramsch":
+            self.win_target = 0
+        elif obs.schwarz_announced or obs.ouvert:
+            self.win_target = 121  # every trick
+        elif obs.schneider_announced:
+            self.win_target = 90
+        else:
+            self.win_target = 61
+        self.nodes = 0
+        self.deal_nodes = 0
+        self.unsolved = 0
+        self.switched = False
+        """Set when full depth was given up during a deal (its cards are then
+        evaluated again at the depth limit, so all compare alike)."""
+        self.static = 0
+
+    # ------------------------------------------------------------ set-up
+    def _own_points(self, deal: Deal) -> int:
+        ev = self.evaluated
+        assert ev is not None
+        pts = self.obs.points[ev]
+        if self.kind == "trump":
+            pts += mask_points(deal.skat)
+        return pts
+
+    def _position(self, deal: Deal, card: int) -> None:
+        self.solver.reset(
+            list(deal.hands),
+            list(self.trick),
+            self.leader,
+            self._own_points(deal),
+            self.own_tricks,
+            self.other_tricks,
+        )
+        self.solver.play(card)
+
+    def _solve(self, call: Callable[[int], Any], cap: int) -> Generator[None, None, Any]:
+        """Run ``call(node_limit)`` in chunks with a yield after each (the
+        solver keeps its position and its table when a chunk runs out);
+        raises _TooBig past ``cap`` nodes."""
+        spent = 0
+        solver = self.solver
+        while True:
+            before = solver.nodes
+            try:
+                result = call(min(NODE_CHUNK, cap - spent))
+            except SearchAborted:
+                used = solver.nodes - before
+                spent += used
+                self._account(used)
+                yield None
+                if spent >= cap:
+                    raise _TooBig from None
+                continue
+            self._account(solver.nodes - before)
+            yield None
+            return result
+
+    def _account(self, used: int) -> None:
+        self.nodes += used
+        self.deal_nodes += used
+
+    # ------------------------------------------------------------ evaluation
+    def start_deal(self) -> None:
+        """Called before each deal: a decision whose full-depth deals cost too
+        much goes on at the depth limit."""
+        if self.full and self.deal_nodes > DEAL_NODE_BUDGET and self.kind != "null":
+            self.full = False
+        self.deal_nodes = 0
+
+    def evaluate(self, deal: Deal, card: int) -> Generator[None, None, float]:
+        """The mover's outcome of playing ``card`` on ``deal``."""
+        self._position(deal, card)
+        if self.kind == "null":
+            try:
+                won = yield from self._solve(lambda n: self.solver.null_declarer_wins(node_limit=n), NULL_NODE_CAP)
+            except _TooBig:
+                self.unsolved += 1
+                return 0.0  # undecided within the budget: neither won nor lost
+            return self.sign * (1.0 if won else -1.0)
+        if self.full:
+            try:
+                if self.kind == "ramsch":
+                    pts = yield from self._solve(lambda n: self.solver.exact(node_limit=n), EVAL_NODE_CAP)
+                    return -pts / 30.0
+                return self.sign * (yield from self._trump_outcome())
+            except _TooBig:
+                self.full = False  # too dear for this decision: depth-limited from now on
+                self.switched = True
+        return (yield from self._limited(deal, card))
+
+    def _trump_outcome(self) -> Generator[None, None, float]:
+        """WIN or LOSS by the game's target (the only test that may give up
+        the full search), then Schneider and Schwarz where cheap to settle."""
+        solver = self.solver
+        have = solver.declarer_points
+        left = mask_points(solver.hands[0] | solver.hands[1] | solver.hands[2]) + sum(
+            CARD_POINTS[c] for c in solver.trick
+        )
+
+        def reaches(target: int, cap: int) -> Generator[None, None, bool]:
+            if have >= target:
+                return True
+            if have + left < target:
+                return False
+            return (yield from self._solve(lambda n: solver.declarer_reaches(target, node_limit=n), cap))
+
+        def extra(test: Callable[[int | None], bool], cap: int) -> Generator[None, None, bool]:
+            try:
+                return (yield from self._solve(lambda n: test(n), cap))
+            except _TooBig:
+                return False
+
+        if self.win_target > 120:
+            if solver.defender_tricks:
+                won = False
+            else:
+                won = yield from self._solve(lambda n: solver.declarer_takes_all(node_limit=n), EVAL_NODE_CAP)
+            return WIN if won else LOSS
+        if (yield from reaches(self.win_target, EVAL_NODE_CAP)):
+            value = WIN
+            if self.win_target < 90 and (yield from extra(lambda n: solver.declarer_reaches(90, n), EXTRA_NODE_CAP)):
+                value += STEP
+                if not solver.defender_tricks and (yield from extra(solver.declarer_takes_all, EXTRA_NODE_CAP)):
+                    value += STEP
+            return value
+        value = LOSS
+        if have < 31 and (yield from extra(lambda n: not solver.declarer_reaches(31, n), EXTRA_NODE_CAP)):
+            value -= STEP
+            if not solver.declarer_tricks and (yield from extra(solver.defenders_take_all, EXTRA_NODE_CAP)):
+                value -= STEP
+        return value
+
+    def _limited(self, deal: Deal, card: int) -> Generator[None, None, float]:
+        game, ev = self.game, self.evaluated
+
+        def leaf(hands: Any, leader: int, points: int) -> int:
+            return static_points(game, ev, hands, points)
+
+        # The depth-limited search runs in chunks of DEPTH_CHUNK nodes with a
+        # yield after each (its own table and bounds are kept), up to
+        # DEPTH_NODE_LIMIT nodes in all; past them, the static estimate.
+        search = DepthLimitedSearch(self.solver, DEPTH_TRICKS, leaf)
+        spent = 0
+        est: int | None = None
+        while True:
+            before = self.solver.nodes
+            try:
+                est = search.run(node_limit=min(DEPTH_CHUNK, DEPTH_NODE_LIMIT - spent))
+            except SearchAborted:
+                used = self.solver.nodes - before
+                spent += used
+                self.nodes += used
+                if spent >= DEPTH_NODE_LIMIT:
+                    break
+                yield None
+                continue
+            self.nodes += self.solver.nodes - before
+            break
+        search.release()
+        yield None
+        if est is None:
+            self.static += 1
+            return self._static_after(deal, card)
+        return self._score_estimate(est)
+
+    def _score_estimate(self, est: float) -> float:
+        if self.kind == "ramsch":
+            return -est / 30.0
+        if self.win_target > 120:
+            target = 120
+        else:
+            target = self.win_target
+        p = _chance(est, target)
+        return self.sign * (p * WIN + (1.0 - p) * LOSS)
+
+    def _static_after(self, deal: Deal, card: int) -> float:
+        hands = list(deal.hands)
+        hands[self.me] &= ~(1 << card)
+        points = self._own_points(deal)
+        if self.kind == "null":
+            return 0.0
+        assert self.evaluated is not None
+        return self._score_estimate(static_points(self.game, self.evaluated, hands, points))

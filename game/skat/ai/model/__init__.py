@@ -1,0 +1,3 @@
+"""What a seat can know and estimate, without deciding anything: where the
+unseen cards may be (knowledge), how strong a hand is and what its game is
+worth (evaluation, fitted models), and trick arithmetic.  Engine only."""

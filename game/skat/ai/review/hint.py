@@ -1,0 +1,277 @@
+"""The hint: what the expert would do in the person's place, and why.
+
+:class:`HintSearch` runs the expert's own decision
+(:class:`~skat.ai.expert.player.SearchPlayer`, ``think`` through ``begin``)
+for the person's seat, in slices like every computer player, so the hint is
+exactly the expert's choice for the same seed.  While it steps, it listens to
+the search's per-action averages (:mod:`skat.ai.scores`), which become the
+numbers shown on the cards.  The reason is built from the same estimates the
+expert's decisions use (the bidding options and win chances of
+:mod:`skat.ai.heuristic.skat_calls`, the declaration's ``last_estimate``, the search's
+averages); the wording is left to the UI, in the person's language.
+
+A discard is two decisions: the second is made on a copy of the hand with the
+first card put away, by the same player, as in a game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ...engine import actions as A
+from ...engine.cards import mask_points
+from ...engine.match import Hand
+from ...engine.officers import OfficersObservation
+from ...engine.skat_hand import Phase, SkatObservation
+from ...engine.tricks import GameType
+from .. import scores
+from ..base import Decision, View, run_steps
+from ..effort import Effort
+from ..expert import skat_cards
+from ..expert.officers_cards import BLIND
+from ..expert.player import HEURISTIC, SearchPlayer
+from ..heuristic import skat_calls
+
+
+@dataclass
+class Hint:
+    """The expert's choice for one decision, with the numbers behind it.
+
+    ``kind`` names the decision ("bid", "hold", "pass", "pickup", "hand",
+    "discard", "declare", "kontra", "re", "no_call", "card"); ``actions`` is
+    the choice (two cards for a discard).  ``card_values`` holds, for card
+    play, every legal card's average on the scale ``measure``: "chance" (the
+    mover's chance of winning, 0 to 1), "ramsch" (card points the mover is
+    expected to take) or "score" (expected score minus the opponent's)."""
+
+    kind: str
+    actions: tuple[int, ...]
+    game: int | None = None
+    hand_game: bool = False
+    chance: float | None = None
+    value: int | None = None
+    points: float | None = None
+    samples: int = 0
+    measure: str = ""
+    card_values: dict[int, float] = field(default_factory=dict)
+    by_rule: bool = False
+    """No search behind it: the expert decides this by its rules of thumb."""
+    blind: bool = False
+    """The card is one the person cannot see (Harlequin): it is named only as a face-down card."""
+    stage: str = ""
+    """"kontra" or "re" for those calls (a "no_call" answers either)."""
+    trumps: int | None = None
+    aces: int | None = None
+    """What a defender's Kontra rests on: trumps and aces held."""
+
+    @property
+    def action(self) -> int:
+        return self.actions[0]
+
+
+def kind_of(action: int) -> str:
+    if 0 <= action < 32:
+        return "card"
+    if A.is_bid(action):
+        return "bid"
+    if A.is_declaration(action):
+        return "declare"
+    return {
+        A.PASS: "pass",
+        A.HOLD: "hold",
+        A.PICKUP: "pickup",
+        A.HAND: "hand",
+        A.KONTRA: "kontra",
+        A.RE: "re",
+        A.NO_CALL: "no_call",
+    }.get(action, "other")
+
+
+class HintSearch:
+    """The expert thinking for ``seat`` of ``hand`` (the person's own seat: it
+    only ever sees ``hand.observe(seat)``).  Call :meth:`step` once per frame
+    until it returns True; then :attr:`hint` holds the answer."""
+
+    def __init__(self, hand: Hand, seat: int, seed: int, effort: Effort | None = None) -> None:
+        self.hand = hand.clone()  # the table's hand moves on; the discard's second card needs this position
+        self.seat = seat
+        self.player = SearchPlayer(rng=random.Random(seed), effort=effort)
+        self.view: View = hand.observe(seat)
+        self.hint: Hint | None = None
+        self.chosen: list[int] = []
+        self.samples = 0
+        self._measure = ""
+        self._averages: dict[int, float] = {}
+        self._discarding = self.view.phase == Phase.DISCARD
+        self.decision: Decision = self.player.begin(self.view)
+
+    @property
+    def done(self) -> bool:
+        return self.hint is not None
+
+    def _listen(self, kind: str, averages: dict[int, float], samples: int) -> None:
+        self._measure = kind
+        self._averages = dict(averages)
+        self.samples = samples
+
+    def step(self, budget: float) -> bool:
+        """Think for about ``budget`` seconds (at least one unit of work)."""
+        if self.hint is not None:
+            return True
+        with scores.listening(self._listen):
+            finished = self.decision.step(budget)
+        if not finished:
+            return False
+        action = self.decision.action
+        assert action is not None
+        self.chosen.append(action)
+        if self._discarding and len(self.chosen) == 1:
+            second = self.hand.clone()
+            second.apply(action)
+            if second.to_move == self.seat and second.phase == self.view.phase:
+                self.decision = self.player.begin(second.observe(self.seat))
+                return False
+        self.hint = self._explain()
+        return True
+
+    # ------------------------------------------------------------ reasons
+    def _explain(self) -> Hint:
+        view, action = self.view, self.chosen[0]
+        kind = "discard" if self._discarding else kind_of(action)
+        hint = Hint(kind, tuple(self.chosen), samples=self.samples)
+        if isinstance(view, SkatObservation) and view.phase != Phase.PLAY:
+            _explain_skat(view, hint, self.player)
+        elif kind == "card":
+            self._card_values(view, hint)
+            if isinstance(view, OfficersObservation):
+                hint.blind = not (view.playable[view.seat] | view.hand) >> action & 1
+        elif isinstance(view, OfficersObservation):
+            _explain_officers(view, hint, self.player, self._measure, self._averages)
+        return hint
+
+    def _card_values(self, view: View, hint: Hint) -> None:
+        legal = [a for a in view.legal if a < 32]
+        if not self._averages:
+            hint.by_rule = len(legal) > 1 and not _all_alike(view, legal)
+            return
+        if self._measure == "pimc":
+            assert isinstance(view, SkatObservation)
+            measure, convert = _pimc_scale(view)
+            hint.card_values = {c: convert(v) for c, v in self._averages.items() if c in legal}
+        else:
+            measure = "score"
+            values = dict(self._averages)
+            blind = values.pop(BLIND, None)
+            seen = (view.playable[view.seat] | view.hand) if isinstance(view, OfficersObservation) else ~0
+            hint.card_values = {c: v for c, v in values.items() if c in legal}
+            if blind is not None and blind > -500:
+                for c in legal:
+                    if not seen >> c & 1:
+                        hint.card_values[c] = blind
+        hint.measure = measure
+        if hint.action in hint.card_values:
+            v = hint.card_values[hint.action]
+            if measure == "chance":
+                hint.chance = v
+            else:
+                hint.points = v
+
+
+def _all_alike(view: View, legal: list[int]) -> bool:
+    if isinstance(view, SkatObservation) and view.game is not None:
+        return len(skat_cards.equivalent_groups(view, legal)) == 1
+    return False
+
+
+def _pimc_scale(view: SkatObservation):  # type: ignore[no-untyped-def]
+    """How PIMC's average outcome for the mover reads as a chance (or Ramsch points)."""
+    game = view.game
+    if game == GameType.RAMSCH:
+        return "ramsch", lambda v: -30.0 * v
+    declarer = view.seat == view.declarer
+    if game == GameType.NULL:
+        return "chance", lambda v: max(0.0, min(1.0, (v + 1.0) / 2.0))
+
+    def chance(v: float) -> float:
+        own = v if declarer else -v  # the declarer's outcome: WIN, LOSS and Schneider steps
+        p = (own - skat_cards.LOSS) / (skat_cards.WIN - skat_cards.LOSS)
+        p = max(0.0, min(1.0, p))
+        return p if declarer else 1.0 - p
+
+    return "chance", chance
+
+
+def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> None:
+    """The Skat decisions before play are the strong heuristic's (see
+    :mod:`skat.ai.expert.player`): the reason quotes its own estimates."""
+    action = hint.action
+    phase = obs.phase
+    forehand = obs.seat == 0
+    if phase == Phase.BIDDING:
+        options = run_steps(skat_calls.bid_options(obs.hand, forehand, HEURISTIC))
+        if action == A.HOLD:
+            need = obs.bid
+        elif A.is_bid(action):
+            need = A.bid_value(action)
+        else:
+            bids = [A.bid_value(a) for a in obs.legal if A.is_bid(a)]
+            need = obs.bid if A.HOLD in obs.legal else min(bids, default=obs.bid or 18)
+        hint.value = need
+        reaching = [o for o in options if o.value >= need]
+        best = max(reaching, key=lambda o: o.p, default=None)
+        if best is not None:
+            hint.game = A.declaration(best.action & ~skat_calls._HAND_FLAG).game
+            hint.hand_game = bool(best.action & skat_calls._HAND_FLAG)
+            hint.chance = best.p
+    elif phase == Phase.SKAT:
+        options = run_steps(skat_calls.bid_options(obs.hand, forehand, HEURISTIC))
+        want_hand = action == A.HAND
+        pool = [o for o in options if bool(o.action & skat_calls._HAND_FLAG) == want_hand and o.value >= obs.bid]
+        best = max(pool, key=lambda o: o.expected, default=None)
+        hint.value = obs.bid
+        if best is not None:
+            hint.game = A.declaration(best.action & ~skat_calls._HAND_FLAG).game
+            hint.chance = best.p
+    elif phase == Phase.DISCARD:
+        mask = 0
+        for c in hint.actions:
+            mask |= 1 << c
+        hint.points = float(mask_points(mask))
+    elif phase == Phase.DECLARE:
+        d = A.declaration(action)
+        hint.game = d.game
+        hint.hand_game = obs.hand_game
+        hint.chance = player.last_estimate
+    elif phase == Phase.KONTRA and obs.game is not None:
+        # The heuristic's own measure: trump length and top cards against the game.
+        hint.stage = "kontra"
+        hint.game = obs.game
+        hint.trumps, hint.aces = skat_calls.kontra_counts(obs.hand, obs.game)
+    elif phase == Phase.RE and obs.game is not None:
+        # The declarer's chance of winning, as the heuristic rates it for Re.
+        hint.stage = "re"
+        hint.game = obs.game
+        hint.chance = skat_calls.re_chance(obs)
+    else:
+        hint.game = obs.game
+        hint.by_rule = True
+
+
+def _explain_officers(
+    obs: OfficersObservation, hint: Hint, player: SearchPlayer, measure: str, averages: dict[int, float]
+) -> None:
+    action = hint.action
+    if A.is_declaration(action):
+        hint.game = A.declaration(action).game
+        hint.chance = player.last_estimate
+    elif obs.game is not None:
+        hint.game = obs.game
+    if measure == "rollouts" and action in averages:
+        hint.points = averages[action]
+        others = [v for a, v in averages.items() if a != action]
+        hint.value = round(max(others)) if others else None
+    else:
+        hint.by_rule = True
+
+

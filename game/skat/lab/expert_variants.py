@@ -1,0 +1,152 @@
+"""The expert's variants that lost their paired matches, kept for benchmarks.
+
+``skat bench duel --a expert-MODE[-STYLE]`` plays one of them:
+:class:`ExpertVariant` changes who makes a Skat hand's decisions before the
+card play (:data:`SKAT_MODES`) and, with a bidding style
+(:data:`BIDDING_STYLES`), the heuristic's thresholds for the auction and Hand.
+The shipped expert is mode ``post`` with the strong heuristic's thresholds
+(:class:`skat.ai.expert.player.SearchPlayer`); everything else stays here.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from ..ai.base import Thinking
+from ..ai.effort import Effort
+from ..ai.expert import skat_calls
+from ..ai.expert.player import HEURISTIC, SearchPlayer, heuristic_call, sim_rng, simulated_call
+from ..ai.heuristic import player as heuristic_player
+from ..ai.heuristic import skat_calls as heuristic_calls
+from ..ai.strengths import Strength
+from ..engine import actions as A
+from ..engine.rules import Rules
+from ..engine.skat_hand import Phase, SkatObservation
+from ..engine.tricks import GameType
+
+SKAT_MODES = ("heuristic", "post", "hand", "cap", "null", "grand", "sim")
+"""Who makes a Skat hand's decisions before the card play:
+
+- ``heuristic``: the strong heuristic, every one of them;
+- ``post``: the heuristic bids and chooses Hand or skat; after taking the skat
+  the discard and the game are chosen by simulation (candidate plans played
+  out on sampled deals, Null judged by the solver) -- the shipped expert;
+- ``hand``: like ``post``, and Hand or skat by simulation too (the best Hand
+  game's expected score against taking the skat), a Hand game then declared
+  by its play-outs;
+- ``cap``: like ``post``, and the heuristic's bid is capped by the simulation
+  bidder's (the highest value with a positive expected score);
+- ``null``: like ``heuristic``, but a Null the heuristic plans after the skat
+  is checked by that simulation first;
+- ``grand``: like ``null``, for a Null or a Grand the heuristic plans;
+- ``sim``: the simulation bidder (:mod:`skat.ai.expert.skat_calls`) for all."""
+
+BIDDING_STYLES: dict[str, Strength] = {
+    "bold": replace(HEURISTIC, name="bold", bid=0.54, hand=0.72),
+    "cautious": replace(HEURISTIC, name="cautious", bid=0.62, hand=0.80),
+}
+"""Variants of the strong bidder (bid and Hand thresholds); its other decisions are the strong player's."""
+
+
+class ExpertVariant(SearchPlayer):
+    """The expert with another :data:`SKAT_MODES` entry and bidding profile."""
+
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        effort: Effort | None = None,
+        skat_mode: str = "post",
+        bidding: Strength = HEURISTIC,
+    ) -> None:
+        if skat_mode not in SKAT_MODES:
+            raise ValueError(f"unknown skat mode {skat_mode!r}; known: {', '.join(SKAT_MODES)}")
+        super().__init__("expert", rng, effort)
+        self.skat_mode = skat_mode
+        self.bidding = bidding
+        """The heuristic's thresholds for the auction and Hand."""
+        self.track_deviations = False
+        """Set by benchmarks that replay only the games a variant decided
+        differently: then each simulated decision is compared with the
+        heuristic's, which costs a heuristic decision more."""
+        self.deviated = False
+        """True once a simulated decision differed from the heuristic's (tracked only)."""
+        self.hand_deviated = False
+        """True once the simulated Hand-or-skat choice differed from the heuristic's."""
+
+    def skat_call(self, obs: SkatObservation, rules: Rules) -> Thinking:
+        mode = self.skat_mode
+        if mode == "sim":
+            return _simulated(obs, rules, self)
+        if mode == "cap" and obs.phase == Phase.BIDDING and len(obs.legal) > 1:
+            return _capped_bid(obs, rules, self)
+        if mode == "hand" and (obs.phase == Phase.SKAT or (obs.phase == Phase.DECLARE and obs.hand_game)):
+            return _hand_choice(obs, rules, self)
+        if obs.phase in (Phase.DISCARD, Phase.DECLARE) and not obs.hand_game and mode != "heuristic":
+            checked = {"null": (GameType.NULL,), "grand": (GameType.NULL, GameType.GRAND)}.get(mode)
+            return _after_pickup(obs, rules, self, checked)
+        return _heuristic_skat(obs, rules, self)
+
+
+def _capped_bid(obs: SkatObservation, rules: Rules, player: ExpertVariant) -> Thinking:
+    heuristic = yield from heuristic_calls._bid_limit(obs, rules, player.bidding, player.rng)
+    if heuristic_calls.bid_action(obs, heuristic) == A.PASS:
+        return A.PASS
+    mem = skat_calls.memory(player)
+    simulated = yield from skat_calls.bid_limit(obs, rules, sim_rng(player, obs), player.effort, mem)
+    action = heuristic_calls.bid_action(obs, min(heuristic, simulated))
+    yield from _note_deviation(obs, rules, player, action)
+    return action
+
+
+def _simulated(obs: SkatObservation, rules: Rules, player: ExpertVariant) -> Thinking:
+    action = yield from simulated_call(obs, rules, player)
+    yield from _note_deviation(obs, rules, player, action)
+    return action
+
+
+def _hand_choice(obs: SkatObservation, rules: Rules, player: ExpertVariant) -> Thinking:
+    """Hand or skat, and the declaration after Hand, by simulation."""
+    action = yield from simulated_call(obs, rules, player)
+    if player.track_deviations and len(obs.legal) > 1:
+        heuristic = yield from heuristic_player.skat_think(obs, rules, HEURISTIC, random.Random(0))
+        if heuristic != action:
+            player.hand_deviated = player.deviated = True
+    return action
+
+
+def _after_pickup(
+    obs: SkatObservation, rules: Rules, player: ExpertVariant, checked: tuple[GameType, ...] | None
+) -> Thinking:
+    """Discard and declaration after taking the skat by the simulation's plan
+    (``checked``: only when the heuristic would play one of these games, else
+    the heuristic's choice; None: always)."""
+    if checked is not None and not skat_calls.memory(player).plans.get(obs.hand | obs.skat):
+        if obs.phase == Phase.DISCARD:
+            cards = obs.hand | obs.skat
+            game, pair = yield from heuristic_calls.planning_discard(cards, obs.skat, obs.seat == 0, obs.bid, HEURISTIC)
+            if game not in checked:
+                return heuristic_calls.discard_card(obs, pair)
+        else:
+            action = yield from _heuristic_skat(obs, rules, player)
+            if A.declaration(action).game not in checked:
+                return action
+    action = yield from simulated_call(obs, rules, player)
+    yield from _note_deviation(obs, rules, player, action)
+    return action
+
+
+def _note_deviation(obs: SkatObservation, rules: Rules, player: ExpertVariant, action: int) -> Thinking:
+    """Mark the player when the heuristic would have chosen otherwise."""
+    if player.track_deviations and not player.deviated and obs.phase != Phase.PLAY:
+        heuristic = yield from heuristic_player.skat_think(obs, rules, HEURISTIC, random.Random(0))
+        player.deviated = heuristic != action
+    return action
+
+
+def _heuristic_skat(obs: SkatObservation, rules: Rules, player: ExpertVariant) -> Thinking:
+    style = player.bidding if obs.phase in (Phase.BIDDING, Phase.SKAT) else HEURISTIC
+    action = yield from heuristic_call(obs, rules, player, style)
+    if style != HEURISTIC:
+        yield from _note_deviation(obs, rules, player, action)
+    return action
