@@ -37,6 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, TypeVar
 
+from .ai.strengths import STRENGTHS
 from .engine import json_text
 from .engine.match import Match, SheetRow
 from .engine.record import match_record, replay_match
@@ -571,8 +572,6 @@ def _check_sheet(rows: tuple[SheetRow, ...], players: int) -> None:
 
 def _strength(value: object) -> str:
     """A computer strength this game offers (an unknown one would make every decision fail)."""
-    from .ai.base import STRENGTHS
-
     if value not in STRENGTHS:
         raise Invalid("the computer strength is not one this game offers")
     return str(value)

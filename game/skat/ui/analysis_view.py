@@ -1,6 +1,6 @@
 """The analysis screen: "could I have won?", worked out a few milliseconds per frame.
 
-The solver's work (:func:`skat.ai.analysis.analyse`) is a generator; this
+The solver's work (:func:`skat.ai.review.analysis.analyse`) is a generator; this
 scene advances it for at most :data:`~skat.ai.base.TABLE_SLICE` seconds per frame and
 shows a progress bar meanwhile, so the table never freezes, not even in the
 browser's single thread.

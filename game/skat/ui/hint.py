@@ -1,7 +1,7 @@
 """The hint at the table: key H or the Hint button (when turned on in the settings).
 
 The expert's decision for the person's seat runs in slices of a few
-milliseconds per frame (:class:`skat.ai.hint.HintSearch`) while a "thinking"
+milliseconds per frame (:class:`skat.ai.review.hint.HintSearch`) while a "thinking"
 line shows; then a panel says what the expert would do and why, and in card
 play every legal card carries its number (chance to win, Ramsch points, or
 expected score).  Asking marks the hand on the score sheet; the mark is kept
