@@ -173,7 +173,7 @@ def test_strength_levels_come_from_the_ai_package_with_a_description(monkeypatch
 
 
 def test_settings_rows_cycle_both_ways_by_mouse() -> None:
-    from skat.ui.menu import SETTINGS_ROW_H, SETTINGS_STEP, SETTINGS_TOP, SETTINGS_VALUE_W, SettingsScene
+    from skat.ui.menu import SETTINGS_VALUE_W, SettingsScene
 
     app = make_app("en")
     press_title = next(b for b in app.stack.top.group.buttons if b.label == app.t("menu.settings"))
@@ -181,11 +181,12 @@ def test_settings_rows_cycle_both_ways_by_mouse() -> None:
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
     i = next(i for i, r in enumerate(settings.rows) if r.key == "animation")
-    y = SETTINGS_TOP + i * SETTINGS_STEP + SETTINGS_ROW_H / 2
+    x, y, w, h = settings.row_rect(i)
+    y += h / 2
     assert app.settings["animation"] == "off"
-    click(app, (940 - 14, y))  # right arrow: forward (wraps to the first)
+    click(app, (x + w - 14, y))  # right arrow: forward (wraps to the first)
     assert app.settings["animation"] == "slow"
-    click(app, (940 - SETTINGS_VALUE_W + 14, y))  # left arrow: back
+    click(app, (x + w - SETTINGS_VALUE_W + 14, y))  # left arrow: back
     assert app.settings["animation"] == "off"
-    click(app, (400, y), button=3)  # right button: back
+    click(app, (x + 60, y), button=3)  # right button: back
     assert app.settings["animation"] == "fast"

@@ -117,8 +117,9 @@ def _kind(key: str) -> str:
 
 LANGUAGES = ("de", "en")
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
-DECKS = ("tournament", "classic")
-"""'tournament': the four-colour deck of ISkO tournaments; 'classic': the traditional colours."""
+DECKS = ("tournament", "classic", "german", "german_classic")
+"""'tournament': the four-colour French deck of ISkO tournaments; 'classic': its traditional two
+colours; 'german', 'german_classic': German suits (Eichel, Grün, Herz, Schellen) in four or two colours."""
 _SETTING_CHOICES: dict[str, tuple[object, ...]] = {
     "language": LANGUAGES,
     "animation": ANIMATION_SPEEDS,

@@ -19,6 +19,7 @@ from ..engine.rules import (
     OVERBID_NULL_CHOICES,
     Rules,
 )
+from .card_art import DECKS
 from .controller import MatchController
 from .overlays import ConfirmScene
 from .painter import GOLD, INK, INK_DIM, Painter
@@ -379,8 +380,8 @@ def draw_arrow(p: Painter, x: float, y: float, direction: int) -> None:
 
 
 VALUE_W = 250
-SETTINGS_VALUE_W = 380
-"""Width of a set-up row's value, between its two arrows."""
+SETTINGS_VALUE_W = 330
+"""Width of a settings row's value, between its two arrows."""
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "all_pass": ALL_PASS_CHOICES,
     "overbid_null": OVERBID_NULL_CHOICES,
@@ -431,8 +432,11 @@ class PauseScene(Scene):
         self.group.draw(p)
 
 
-SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H = 160, 70, 60
-"""The settings rows: five fit above the deck preview and the Back button."""
+SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H = 130, 66, 56
+"""The settings rows, in two columns of up to six above the deck preview and the Back button."""
+SETTINGS_COLUMNS = ((30.0, 600.0), (650.0, 600.0))
+"""Each column's left edge and width."""
+SETTINGS_PER_COLUMN = 6
 
 
 class SettingsScene(Scene):
@@ -448,7 +452,7 @@ class SettingsScene(Scene):
             OptionRow("language", t("setup.language"), ["de", "en"], 0, lambda v: t("lang." + v)),
             OptionRow("animation", t("settings.speed"), ["slow", "normal", "fast", "off"], 0,
                       lambda v: t("speed." + v)),
-            OptionRow("deck", t("settings.deck"), ["tournament", "classic"], 0, lambda v: t("deck." + v)),
+            OptionRow("deck", t("settings.deck"), list(DECKS), 0, lambda v: t("deck." + v)),
             OptionRow("sound", t("settings.sound"), [True, False], 0, lambda v: t("opt.on") if v else t("opt.off")),
             OptionRow("hints", t("settings.hints"), [False, True], 0, lambda v: t("opt.on") if v else t("opt.off")),
         ]
@@ -456,7 +460,12 @@ class SettingsScene(Scene):
             if s.get(r.key) in r.values:
                 r.index = r.values.index(s[r.key])
         self.focus = getattr(self, "focus", 0)
-        self.back = Button(490, 616, 300, 56, t("btn.back"), self.app.pop)
+        self.back = Button(490, 640, 300, 56, t("btn.back"), self.app.pop)
+
+    def row_rect(self, i: int) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of row ``i``: down the first column, then the second."""
+        x, w = SETTINGS_COLUMNS[i // SETTINGS_PER_COLUMN]
+        return x, SETTINGS_TOP + (i % SETTINGS_PER_COLUMN) * SETTINGS_STEP, w, SETTINGS_ROW_H
 
     def change(self, r: OptionRow, delta: int) -> None:
         r.index = (r.index + delta) % len(r.values)
@@ -480,28 +489,28 @@ class SettingsScene(Scene):
                 self.app.pop()
                 return
             for i, r in enumerate(self.rows):
-                if 340 <= ev.pos[0] <= 940 and SETTINGS_TOP + i * SETTINGS_STEP <= ev.pos[1] <= (
-                    SETTINGS_TOP + i * SETTINGS_STEP + SETTINGS_ROW_H
-                ):
+                x, y, w, h = self.row_rect(i)
+                if x <= ev.pos[0] <= x + w and y <= ev.pos[1] <= y + h:
                     self.focus = i
                     # As in the set-up: the right button or the left arrow goes back.
-                    back = ev.button == 3 or (940 - SETTINGS_VALUE_W <= ev.pos[0] < 940 - SETTINGS_VALUE_W / 2)
+                    vx = x + w - SETTINGS_VALUE_W
+                    back = ev.button == 3 or (vx <= ev.pos[0] < vx + SETTINGS_VALUE_W / 2)
                     self.change(r, -1 if back else 1)
 
     def draw(self, p: Painter) -> None:
         draw_title(p, self.app.t("menu.settings"), 80, 56)
         for i, r in enumerate(self.rows):
-            y = SETTINGS_TOP + i * SETTINGS_STEP
-            mid = y + SETTINGS_ROW_H / 2
-            p.fill_rect(340, y, 600, SETTINGS_ROW_H, (70, 120, 100) if i == self.focus else (40, 72, 64), radius=10)
-            p.text(r.label, 360, mid, 24, INK_DIM, anchor="midleft")
-            vx = 940 - SETTINGS_VALUE_W
+            x, y, w, h = self.row_rect(i)
+            mid = y + h / 2
+            p.fill_rect(x, y, w, h, (70, 120, 100) if i == self.focus else (40, 72, 64), radius=10)
+            p.text(r.label, x + 16, mid, 22, INK_DIM, anchor="midleft")
+            vx = x + w - SETTINGS_VALUE_W
             draw_arrow(p, vx + 16, mid, -1)
-            draw_arrow(p, 940 - 16, mid, 1)
-            p.text(r.show(r.value), vx + SETTINGS_VALUE_W / 2, mid, 26, INK, bold=True, anchor="center")
+            draw_arrow(p, x + w - 16, mid, 1)
+            p.text(r.show(r.value), vx + SETTINGS_VALUE_W / 2, mid, 22, INK, bold=True, anchor="center")
         art = self.app.services.art
-        for i, c in enumerate((31, 22, 13, 4)):
-            p.blit_px(art.face(c, p.size(56)), 520 + i * 80, 548, anchor="center")
+        for i, c in enumerate((31, 22, 13, 4)):  # an Ace (Daus), King, Queen (Ober) and Jack (Unter) of each suit
+            p.blit_px(art.face(c, p.size(56)), 520 + i * 80, 574, anchor="center")
         self.back.draw(p)
 
 

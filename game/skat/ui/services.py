@@ -18,7 +18,7 @@ from typing import Any
 from ..engine.challenge import ChallengeResult
 from ..i18n import Translator
 from ..storage import FinishedMatch, MatchInProgress, Notice, Settings, Store
-from .card_art import CardArt
+from .card_art import CardArt, suit_words
 from .controller import MatchController
 
 DEFAULT_SETUP: dict[str, Any] = {"game": "skat", "preset": "isko", "players": 3, "hands": 36, "strength": "normal"}
@@ -125,6 +125,10 @@ class Services:
             return key
 
     # ----------------------------------------------------------- settings
+    def translator(self) -> Translator:
+        """The texts in the chosen language, naming the suits as the chosen deck does (Eichel, Grün, ...)."""
+        return Translator(self.settings.get("language", "en"), suit_words(self.settings.get("deck", "tournament")))
+
     def settings_changed(self) -> None:
         self._art = None
         try:
