@@ -120,12 +120,24 @@ ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 DECKS = ("tournament", "classic", "german", "german_classic")
 """'tournament': the four-colour French deck of ISkO tournaments; 'classic': its traditional two
 colours; 'german', 'german_classic': German suits (Eichel, Grün, Herz, Schellen) in four or two colours."""
+PACES = ("slow", "normal", "fast")
+"""How long the table waits after a computer's call, game or trick (the animation speed is apart)."""
+SORT_SUITS = ("skat", "reverse")
+"""The person's hand: 'skat' sorts Kreuz, Pik, Herz, Karo from the left, 'reverse' Karo first."""
+SORT_RANKS = ("descending", "ascending")
+TRUMP_SIDES = ("left", "right")
 _SETTING_CHOICES: dict[str, tuple[object, ...]] = {
     "language": LANGUAGES,
     "animation": ANIMATION_SPEEDS,
+    "pace": PACES,
     "deck": DECKS,
     "sound": (True, False),
     "hints": (False, True),
+    "sort_suits": SORT_SUITS,
+    "sort_rank": SORT_RANKS,
+    "sort_trumps": TRUMP_SIDES,
+    "sort_alternate": (False, True),
+    "forced_play": (False, True),
 }
 
 
@@ -197,10 +209,18 @@ def failure_reason(exc: BaseException, directory: str = "") -> tuple[str, str]:
 class Settings:
     language: str = "en"
     animation: str = "normal"
+    pace: str = "normal"
     deck: str = "tournament"
     sound: bool = True
     hints: bool = False
     """The hint button (key H): off unless the player turns it on."""
+    sort_suits: str = "skat"
+    sort_rank: str = "descending"
+    sort_trumps: str = "left"
+    sort_alternate: bool = False
+    """Sort the hand so black and red suits alternate."""
+    forced_play: bool = False
+    """Play the person's only legal card for them after a short pause."""
 
     def __post_init__(self) -> None:
         for name in _SETTING_CHOICES:

@@ -19,8 +19,10 @@ from ..engine.rules import (
     OVERBID_NULL_CHOICES,
     Rules,
 )
+from ..i18n import Translator
 from .card_art import DECKS
 from .controller import MatchController
+from .hand_order import SUIT_ORDERS as SORT_SUITS
 from .overlays import ConfirmScene
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
@@ -439,6 +441,12 @@ SETTINGS_COLUMNS = ((30.0, 600.0), (650.0, 600.0))
 SETTINGS_PER_COLUMN = 6
 
 
+def suit_sequence(t: Translator, order: str) -> str:
+    """A suit order as its suits' names in the deck's words: "Kreuz, Pik, Herz, Karo" or "Eichel, Grün, ..."."""
+    suits = ["clubs", "spades", "hearts", "diamonds"]
+    return ", ".join(t("game." + s) for s in (suits if order == "skat" else reversed(suits)))
+
+
 class SettingsScene(Scene):
     overlay = False
 
@@ -448,13 +456,23 @@ class SettingsScene(Scene):
     def _rows(self) -> None:
         t = self.app.t
         s = self.app.settings
-        self.rows = [
+        def on_off(v: object) -> str:
+            return t("opt.on") if v else t("opt.off")
+
+        self.rows = [  # the first column: how the game looks and sounds; the second: how it plays
             OptionRow("language", t("setup.language"), ["de", "en"], 0, lambda v: t("lang." + v)),
+            OptionRow("deck", t("settings.deck"), list(DECKS), 0, lambda v: t("deck." + v)),
             OptionRow("animation", t("settings.speed"), ["slow", "normal", "fast", "off"], 0,
                       lambda v: t("speed." + v)),
-            OptionRow("deck", t("settings.deck"), list(DECKS), 0, lambda v: t("deck." + v)),
-            OptionRow("sound", t("settings.sound"), [True, False], 0, lambda v: t("opt.on") if v else t("opt.off")),
-            OptionRow("hints", t("settings.hints"), [False, True], 0, lambda v: t("opt.on") if v else t("opt.off")),
+            OptionRow("pace", t("settings.pace"), ["slow", "normal", "fast"], 0, lambda v: t("pace." + v)),
+            OptionRow("sound", t("settings.sound"), [True, False], 0, on_off),
+            OptionRow("hints", t("settings.hints"), [False, True], 0, on_off),
+            OptionRow("sort_suits", t("settings.sort_suits"), list(SORT_SUITS), 0, lambda v: suit_sequence(t, v)),
+            OptionRow("sort_rank", t("settings.sort_rank"), ["descending", "ascending"], 0,
+                      lambda v: t("sort_rank." + v)),
+            OptionRow("sort_trumps", t("settings.sort_trumps"), ["left", "right"], 0, lambda v: t("sort_trumps." + v)),
+            OptionRow("sort_alternate", t("settings.sort_alternate"), [False, True], 0, on_off),
+            OptionRow("forced_play", t("settings.forced_play"), [False, True], 0, on_off),
         ]
         for r in self.rows:
             if s.get(r.key) in r.values:

@@ -13,6 +13,7 @@ import random
 import re
 import sys
 from collections.abc import Sequence
+from dataclasses import fields
 from typing import Any
 
 from ..engine.challenge import ChallengeResult
@@ -20,6 +21,7 @@ from ..i18n import Translator
 from ..storage import FinishedMatch, MatchInProgress, Notice, Settings, Store
 from .card_art import CardArt, suit_words
 from .controller import MatchController
+from .hand_order import HandOrder, set_order
 
 DEFAULT_SETUP: dict[str, Any] = {"game": "skat", "preset": "isko", "players": 3, "hands": 36, "strength": "normal"}
 _MEDIUM = ("read_only", "in_the_way", "disk_full", "quota", "os_error", "unknown")
@@ -44,9 +46,8 @@ class Services:
         self.web = sys.platform == "emscripten"
         self.store = store if store is not None else Store()
         s = self.store.settings()
-        self.settings: dict[str, Any] = {
-            "language": s.language, "animation": s.animation, "deck": s.deck, "sound": s.sound, "hints": s.hints,
-        }
+        self.settings: dict[str, Any] = {f.name: getattr(s, f.name) for f in fields(Settings)}
+        set_order(HandOrder.from_settings(self.settings))
         self._art: CardArt | None = None
         self._sounds: Any = None
         self._sharing: Any = None  # the browser's share in progress (skat.ui.web.ShareDeal)
@@ -131,6 +132,7 @@ class Services:
 
     def settings_changed(self) -> None:
         self._art = None
+        set_order(HandOrder.from_settings(self.settings))  # the hand on screen re-sorts at the next layout
         try:
             settings = Settings(**self.settings)
         except (TypeError, ValueError):
@@ -316,8 +318,11 @@ class Services:
         return rows
 
 
-SETTING_LABELS = {"language": "setup.language", "animation": "settings.speed", "deck": "settings.deck",
-                  "sound": "settings.sound", "hints": "settings.hints"}
+SETTING_LABELS = {"language": "setup.language", "animation": "settings.speed", "pace": "settings.pace",
+                  "deck": "settings.deck", "sound": "settings.sound", "hints": "settings.hints",
+                  "sort_suits": "settings.sort_suits", "sort_rank": "settings.sort_rank",
+                  "sort_trumps": "settings.sort_trumps", "sort_alternate": "settings.sort_alternate",
+                  "forced_play": "settings.forced_play"}
 """Each stored setting's label on the settings screen."""
 
 

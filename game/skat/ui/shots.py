@@ -306,7 +306,7 @@ def states(app):  # type: ignore[no-untyped-def]
         app.settings["deck"] = deck
         app.apply_settings()
         t, ctl = table(dealer=2, seed=3)
-        _drive(t, _winner_policy(1, stop=_human_stop(ctl, 6, 3)))
+        _drive(t, _winner_policy(1, declare=3, stop=_human_stop(ctl, 6, 3)))  # Kreuz, or Eichel
         settle(app)
         yield f"12b-deck-{deck}"
     app.settings["deck"] = chosen
