@@ -190,3 +190,62 @@ def test_settings_rows_cycle_both_ways_by_mouse() -> None:
     assert app.settings["animation"] == "off"
     click(app, (x + 60, y), button=3)  # right button: back
     assert app.settings["animation"] == "fast"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_set_up_is_remembered_across_a_restart(lang: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 20, point 8: game, rule set and options, players, hands and strength come back."""
+    from skat.storage_backends import FileStorage
+
+    def app_on_disk() -> App:
+        app = App(size=(1280, 720), store=Store(FileStorage(tmp_path), language=lang), headless=True)
+        app.settings["animation"] = "off"
+        app.start()
+        app.frame(0.02)
+        return app
+
+    app = app_on_disk()
+    setup = open_setup(app)
+    default_strength, default_hands = setup.state["strength"], setup.state["hands"]
+    for k in ("players", "hands", "strength", "kontra_re"):
+        forward(app, setup, k)
+    chosen = {k: setup.state[k] for k in ("game", "preset", "players", "hands", "strength", "kontra_re")}
+    assert chosen["strength"] != default_strength and chosen["hands"] != default_hands
+    rules = setup.rules()
+    assert rules != ISKO and rules.kontra_re != ISKO.kontra_re and chosen["players"] == 4
+    label = setup.preset_label
+    click(app, (setup.start.x + 10, setup.start.y + 10))
+    assert isinstance(app.stack.top, TableScene)
+    assert '"setup"' in (tmp_path / "settings.json").read_text(encoding="utf-8")
+    # A restart: the set-up screen opens where the last match began.
+    again = app_on_disk()
+    setup = open_setup(again)
+    assert {k: setup.state[k] for k in chosen} == chosen
+    assert setup.rules() == rules and setup.preset_label == label
+    assert shown(setup, "strength") == again.t("strength." + chosen["strength"])
+    # Officers' Skat is remembered too.
+    forward(again, setup, "game")
+    assert setup.state["game"] == "officers"
+    click(again, (setup.start.x + 10, setup.start.y + 10))
+    if not isinstance(again.stack.top, TableScene):  # a match was in progress: confirm the new one
+        yes = again.stack.top.group.buttons[0]
+        click(again, (yes.x + 10, yes.y + 10))
+    assert isinstance(again.stack.top, TableScene) and again.stack.top.c.match.game == "officers"
+    assert open_setup(app_on_disk()).state["game"] == "officers"
+
+
+def test_a_damaged_remembered_set_up_falls_back_and_is_told(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from skat.storage_backends import FileStorage
+
+    (tmp_path / "settings.json").write_text(
+        '{"version": 1, "language": "en", "setup": {"game": "poker", "hands": [1], "strength": "normal"}}',
+        encoding="utf-8")
+    store = Store(FileStorage(tmp_path), language="en")
+    settings = store.settings()
+    assert dict(settings.setup) == {"game": "poker", "strength": "normal"}  # the list is left out
+    assert any("setup" in n for n in store.take_notices())
+    app = App(size=(1280, 720), store=Store(FileStorage(tmp_path), language="en"), headless=True)
+    app.start()
+    app.frame(0.02)
+    setup = open_setup(app)
+    assert setup.state["game"] == "skat" and setup.rules() == ISKO  # an unknown game is not offered
