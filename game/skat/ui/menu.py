@@ -525,7 +525,10 @@ class SettingsScene(Scene):
             vx = x + w - SETTINGS_VALUE_W
             draw_arrow(p, vx + 16, mid, -1)
             draw_arrow(p, x + w - 16, mid, 1)
-            p.text(r.show(r.value), vx + SETTINGS_VALUE_W / 2, mid, 22, INK, bold=True, anchor="center")
+            value, size = r.show(r.value), 22
+            while size > 15 and p.text_width(value, size, bold=True) > SETTINGS_VALUE_W - 64:  # clear of the arrows
+                size -= 1
+            p.text(value, vx + SETTINGS_VALUE_W / 2, mid, size, INK, bold=True, anchor="center")
         art = self.app.services.art
         for i, c in enumerate((31, 22, 13, 4)):  # an Ace (Daus), King, Queen (Ober) and Jack (Unter) of each suit
             p.blit_px(art.face(c, p.size(56)), 520 + i * 80, 574, anchor="center")
