@@ -26,7 +26,7 @@ from skat.ui import fit  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.hint import action_text, value_label  # noqa: E402
-from skat.ui.menu import SETTINGS_ROW_H, SETTINGS_STEP, SETTINGS_TOP, SettingsScene, TitleScene  # noqa: E402
+from skat.ui.menu import SettingsScene, TitleScene  # noqa: E402
 from skat.ui.sheet import SheetScene  # noqa: E402
 from skat.ui.shots import _drive, _human_stop, _winner_policy, declarer_seed  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
@@ -120,7 +120,8 @@ def test_hints_are_off_by_default_and_turned_on_in_the_settings(lang: str) -> No
     scene = app.stack.top
     i = next(i for i, r in enumerate(scene.rows) if r.key == "hints")
     assert scene.rows[i].label == t("settings.hints") and t("settings.hints") in texts(app)
-    click(app, (900, SETTINGS_TOP + i * SETTINGS_STEP + SETTINGS_ROW_H / 2))
+    x, y, w, h = scene.row_rect(i)
+    click(app, (x + w - 40, y + h / 2))
     assert app.settings["hints"] is True
     assert Store(storage, language=lang).settings().hints is True  # saved like the other settings
     assert fits(app) == []

@@ -173,7 +173,7 @@ def test_strength_levels_come_from_the_ai_package_with_a_description(monkeypatch
 
 
 def test_settings_rows_cycle_both_ways_by_mouse() -> None:
-    from skat.ui.menu import SETTINGS_ROW_H, SETTINGS_STEP, SETTINGS_TOP, SETTINGS_VALUE_W, SettingsScene
+    from skat.ui.menu import SETTINGS_VALUE_W, SettingsScene
 
     app = make_app("en")
     press_title = next(b for b in app.stack.top.group.buttons if b.label == app.t("menu.settings"))
@@ -181,11 +181,71 @@ def test_settings_rows_cycle_both_ways_by_mouse() -> None:
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
     i = next(i for i, r in enumerate(settings.rows) if r.key == "animation")
-    y = SETTINGS_TOP + i * SETTINGS_STEP + SETTINGS_ROW_H / 2
+    x, y, w, h = settings.row_rect(i)
+    y += h / 2
     assert app.settings["animation"] == "off"
-    click(app, (940 - 14, y))  # right arrow: forward (wraps to the first)
+    click(app, (x + w - 14, y))  # right arrow: forward (wraps to the first)
     assert app.settings["animation"] == "slow"
-    click(app, (940 - SETTINGS_VALUE_W + 14, y))  # left arrow: back
+    click(app, (x + w - SETTINGS_VALUE_W + 14, y))  # left arrow: back
     assert app.settings["animation"] == "off"
-    click(app, (400, y), button=3)  # right button: back
+    click(app, (x + 60, y), button=3)  # right button: back
     assert app.settings["animation"] == "fast"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_set_up_is_remembered_across_a_restart(lang: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 20, point 8: game, rule set and options, players, hands and strength come back."""
+    from skat.storage_backends import FileStorage
+
+    def app_on_disk() -> App:
+        app = App(size=(1280, 720), store=Store(FileStorage(tmp_path), language=lang), headless=True)
+        app.settings["animation"] = "off"
+        app.start()
+        app.frame(0.02)
+        return app
+
+    app = app_on_disk()
+    setup = open_setup(app)
+    default_strength, default_hands = setup.state["strength"], setup.state["hands"]
+    for k in ("players", "hands", "strength", "kontra_re"):
+        forward(app, setup, k)
+    chosen = {k: setup.state[k] for k in ("game", "preset", "players", "hands", "strength", "kontra_re")}
+    assert chosen["strength"] != default_strength and chosen["hands"] != default_hands
+    rules = setup.rules()
+    assert rules != ISKO and rules.kontra_re != ISKO.kontra_re and chosen["players"] == 4
+    label = setup.preset_label
+    click(app, (setup.start.x + 10, setup.start.y + 10))
+    assert isinstance(app.stack.top, TableScene)
+    assert '"setup"' in (tmp_path / "settings.json").read_text(encoding="utf-8")
+    # A restart: the set-up screen opens where the last match began.
+    again = app_on_disk()
+    setup = open_setup(again)
+    assert {k: setup.state[k] for k in chosen} == chosen
+    assert setup.rules() == rules and setup.preset_label == label
+    assert shown(setup, "strength") == again.t("strength." + chosen["strength"])
+    # Officers' Skat is remembered too.
+    forward(again, setup, "game")
+    assert setup.state["game"] == "officers"
+    click(again, (setup.start.x + 10, setup.start.y + 10))
+    if not isinstance(again.stack.top, TableScene):  # a match was in progress: confirm the new one
+        yes = again.stack.top.group.buttons[0]
+        click(again, (yes.x + 10, yes.y + 10))
+    assert isinstance(again.stack.top, TableScene) and again.stack.top.c.match.game == "officers"
+    assert open_setup(app_on_disk()).state["game"] == "officers"
+
+
+def test_a_damaged_remembered_set_up_falls_back_and_is_told(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from skat.storage_backends import FileStorage
+
+    (tmp_path / "settings.json").write_text(
+        '{"version": 1, "language": "en", "setup": {"game": "poker", "hands": [1], "strength": "normal"}}',
+        encoding="utf-8")
+    store = Store(FileStorage(tmp_path), language="en")
+    settings = store.settings()
+    assert dict(settings.setup) == {"game": "poker", "strength": "normal"}  # the list is left out
+    assert any("setup" in n for n in store.take_notices())
+    app = App(size=(1280, 720), store=Store(FileStorage(tmp_path), language="en"), headless=True)
+    app.start()
+    app.frame(0.02)
+    setup = open_setup(app)
+    assert setup.state["game"] == "skat" and setup.rules() == ISKO  # an unknown game is not offered

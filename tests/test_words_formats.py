@@ -249,3 +249,24 @@ def test_a_hint_where_every_card_shows_zero_says_why_it_names_one(lang: str) -> 
     mixed = Hint("card", (3,), chance=0.5, samples=40, measure="chance", card_values={3: 0.5, 5: 0.0})
     assert reason_text(t, mixed, legal=2) == t("hints.why.card_chance", chance="50", samples=40)
     assert CATALOGS["de"]["hints.why.card_lost"] != CATALOGS["en"]["hints.why.card_lost"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_bad_values_of_the_play_settings_are_named_and_fall_back(lang: str) -> None:
+    """Issue 20: pace, sorting and forced cards are checked like every other setting."""
+    storage = MemoryStorage()
+    storage.save(SETTINGS, json.dumps({"version": DOC_VERSIONS[SETTINGS], "language": lang, "pace": "warp",
+                                       "sort_trumps": 3, "sort_alternate": "yes", "forced_play": True,
+                                       "sort_rank": "ascending"}))
+    app = make_app(lang, storage)
+    app.frame(0.02)
+    notices = app.services.unseen_notices()
+    assert len(notices) == 1, notices
+    t = app.t
+    for label in ("settings.pace", "settings.sort_trumps", "settings.sort_alternate"):
+        assert t(label) in notices[0], (label, notices[0])
+    for label in ("settings.forced_play", "settings.sort_rank"):  # those were fine and are kept
+        assert t(label) not in notices[0]
+    s = app.settings
+    assert (s["pace"], s["sort_trumps"], s["sort_alternate"]) == ("normal", "left", False)
+    assert (s["forced_play"], s["sort_rank"]) == (True, "ascending")

@@ -119,14 +119,27 @@ def _kind(key: str) -> str:
 
 LANGUAGES = ("de", "en")
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
-DECKS = ("tournament", "classic")
-"""'tournament': the four-colour deck of ISkO tournaments; 'classic': the traditional colours."""
+DECKS = ("tournament", "classic", "german", "german_classic")
+"""'tournament': the four-colour French deck of ISkO tournaments; 'classic': its traditional two
+colours; 'german', 'german_classic': German suits (Eichel, Grün, Herz, Schellen) in four or two colours."""
+PACES = ("slow", "normal", "fast")
+"""How long the table waits after a computer's call, game or trick (the animation speed is apart)."""
+SORT_SUITS = ("skat", "reverse")
+"""The person's hand: 'skat' sorts Kreuz, Pik, Herz, Karo from the left, 'reverse' Karo first."""
+SORT_RANKS = ("descending", "ascending")
+TRUMP_SIDES = ("left", "right")
 _SETTING_CHOICES: dict[str, tuple[object, ...]] = {
     "language": LANGUAGES,
     "animation": ANIMATION_SPEEDS,
+    "pace": PACES,
     "deck": DECKS,
     "sound": (True, False),
     "hints": (False, True),
+    "sort_suits": SORT_SUITS,
+    "sort_rank": SORT_RANKS,
+    "sort_trumps": TRUMP_SIDES,
+    "sort_alternate": (False, True),
+    "forced_play": (False, True),
 }
 
 
@@ -198,18 +211,51 @@ def failure_reason(exc: BaseException, directory: str = "") -> tuple[str, str]:
 class Settings:
     language: str = "en"
     animation: str = "normal"
+    pace: str = "normal"
     deck: str = "tournament"
     sound: bool = True
     hints: bool = False
     """The hint button (key H): off unless the player turns it on."""
+    sort_suits: str = "skat"
+    sort_rank: str = "descending"
+    sort_trumps: str = "left"
+    sort_alternate: bool = False
+    """Sort the hand so black and red suits alternate."""
+    forced_play: bool = False
+    """Play the person's only legal card for them after a short pause."""
+    setup: tuple[tuple[str, str | int | bool], ...] = ()
+    """The last new match's set-up (game, rule set and its options, players, hands, strength) as
+    (name, value) pairs; the set-up screen checks each value against what it offers."""
 
     def __post_init__(self) -> None:
         for name in _SETTING_CHOICES:
             if not _is_choice(name, getattr(self, name)):
                 raise ValueError(f"setting {name} must be one of {_SETTING_CHOICES[name]}, not {getattr(self, name)!r}")
+        if _setup_items(dict(self.setup)) != tuple(self.setup):
+            raise ValueError(f"setting setup must hold short names with short text, number or yes/no values: "
+                             f"{self.setup!r}")
 
     def with_options(self, **changes: Any) -> Settings:
         return replace(self, **changes)
+
+
+SETUP_MAX_ITEMS = 64
+
+
+def _setup_items(doc: object) -> tuple[tuple[str, str | int | bool], ...]:
+    """The well-formed part of a saved set-up: at most :data:`SETUP_MAX_ITEMS` names of up to 40
+    characters with a text (up to 40), a whole number or yes/no each; anything else is left out."""
+    if not isinstance(doc, dict):
+        return ()
+    out = []
+    for name, value in doc.items():
+        if not (isinstance(name, str) and 0 < len(name) <= 40):
+            continue
+        if isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10**6) or (
+            isinstance(value, str) and len(value) <= 40
+        ):
+            out.append((name, value))
+    return tuple(out[:SETUP_MAX_ITEMS])
 
 
 def _is_choice(name: str, value: object) -> bool:
@@ -695,7 +741,10 @@ class Store:
         return self._read(SETTINGS, self._settings, self.default_settings, repair=self.save_settings)
 
     def save_settings(self, settings: Settings) -> bool:
-        return self._write(SETTINGS, {name: getattr(settings, name) for name in _SETTING_CHOICES})
+        doc: dict[str, Any] = {name: getattr(settings, name) for name in _SETTING_CHOICES}
+        if settings.setup:
+            doc["setup"] = dict(settings.setup)
+        return self._write(SETTINGS, doc)
 
     def _settings(self, doc: dict[str, Any], problems: list[str]) -> Settings:
         """Settings are independent, so one bad value falls back alone."""
@@ -708,6 +757,11 @@ class Store:
                 values[name] = doc[name]
             else:
                 problems.append(f"the setting {name!r} had an unknown value and is back to its default")
+        if "setup" in doc:
+            setup = _setup_items(doc["setup"])
+            if not isinstance(doc["setup"], dict) or len(setup) != len(doc["setup"]):
+                problems.append("the setting 'setup' had values that are not a set-up; those are left out")
+            values["setup"] = setup
         return replace(default, **values)
 
     # ------------------------------------------------------------ match in progress

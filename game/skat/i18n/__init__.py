@@ -23,12 +23,23 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in Formatter().parse(text) if name}
 
 
+SUIT_KEYS = frozenset(f"{kind}.{suit}" for kind in ("game", "suit")
+                      for suit in ("diamonds", "hearts", "spades", "clubs"))
+"""The messages that name a suit: with German-suited cards each has a ``.german`` variant
+(Eichel, Grün, Herz, Schellen), so every game name on a dialog, the sheet or a result follows the deck."""
+SUIT_WORDS = ("french", "german")
+
+
 class Translator:
-    def __init__(self, language: str = "en") -> None:
+    def __init__(self, language: str = "en", suits: str = "french") -> None:
         self.language = language if language in CATALOGS else "en"
         self.messages = CATALOGS[self.language]
+        self.suits = suits if suits in SUIT_WORDS else "french"
+        """Which suit names the texts use: "german" for a German-suited deck."""
 
     def __call__(self, key: str, **values: object) -> str:
+        if self.suits == "german" and key in SUIT_KEYS:
+            key += ".german"
         text = self.messages.get(key)
         if text is None:
             text = CATALOGS["en"].get(key, key)

@@ -135,6 +135,13 @@ HELP: dict[str, str] = {
         "Eine Karte, die du nicht spielen darfst, wackelt beim Anklicken, und der Tisch sagt warum (etwa: Farbe "
         "bedienen).\n"
         "Das Feld oben links zeigt bis zur ersten Karte, was jeder zuletzt gereizt hat, danach das Spiel und sein "
-        "Reizwert."
+        "Reizwert.\n"
+        "Einstellungen: Karten (französisches Blatt vier- oder zweifarbig, deutsches Blatt – Eichel, Grün, Herz, "
+        "Schellen mit Unter, Ober, König und Daus – vier- oder zweifarbig; mit dem deutschen Blatt heißen die "
+        "Spiele Eichel, Grün, Herz und Schellen); Animation (wie schnell Karten fliegen) und Computertempo (wie "
+        "lange Ansage, Spiel und fertiger Stich eines Computers zu sehen sind); Farbfolge, Sortierung (hohe oder "
+        "niedrige zuerst), Trümpfe (links oder rechts) und Farben abwechselnd ordnen das Blatt sofort; "
+        "Zwangskarte spielen spielt die einzige erlaubte Karte nach einer kurzen Pause für dich. Die Einstellungen "
+        "des letzten neuen Spiels werden mit ihnen gespeichert."
     ),
 }

@@ -126,6 +126,11 @@ HELP: dict[str, str] = {
         "Bidding where values may be skipped (ISkO): the buttons say the next values; - and + (buttons or keys) "
         "pick any higher value, Jump says it.\n"
         "A card that may not be played shakes when clicked, and the table says why (for example: follow suit).\n"
-        "The panel at the top left keeps everyone's last call until the first card, then the game and its bid."
+        "The panel at the top left keeps everyone's last call until the first card, then the game and its bid.\n"
+        "Settings: Cards (French suits in four or two colours, German suits - Acorns, Leaves, Hearts, Bells with "
+        "Unter, Ober, King and Daus - in four or two colours); Animation (how fast cards fly) and Computer pace "
+        "(how long a computer's call, game and finished trick stay in view); Suit order, Rank order (high or low "
+        "first), Trumps (on the left or the right) and Alternate colours sort your hand at once; Play forced cards "
+        "plays your only legal card for you after a short pause. The last new match's set-up is kept with them."
     ),
 }

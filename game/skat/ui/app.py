@@ -14,7 +14,6 @@ from typing import Any
 
 import pygame
 
-from ..i18n import Translator
 from .painter import LOGICAL_H, LOGICAL_W, Painter
 from .portrait import draw_turn_hint, turn_hint_input
 from .scene import Input, Scene, SceneStack
@@ -56,7 +55,7 @@ class App:
         from .services import Services
 
         self.services = Services(self, store)
-        self.t = Translator(self.settings["language"])
+        self.t = self.services.translator()
         self._set_icon()
 
     # ----------------------------------------------------------- services
@@ -69,7 +68,7 @@ class App:
         return SPEEDS.get(self.settings.get("animation", "normal"), 1.0)
 
     def apply_settings(self) -> None:
-        self.t = Translator(self.settings["language"])
+        self.t = self.services.translator()
         self.services.settings_changed()
 
     def _set_icon(self) -> None:

@@ -25,7 +25,7 @@ from typing import Literal, NamedTuple
 
 import pygame
 
-Deck = Literal["tournament", "classic"]
+Deck = Literal["tournament", "classic", "german", "german_classic"]
 Language = Literal["de", "en"]
 State = Literal["normal", "highlight", "dim"]
 Colour = tuple[int, int, int]
@@ -34,7 +34,15 @@ Point = tuple[float, float]
 ASPECT = 91 / 59
 """Height over width of a Skat card (59 x 91 mm)."""
 
-DECKS: tuple[Deck, ...] = ("tournament", "classic")
+DECKS: tuple[Deck, ...] = ("tournament", "classic", "german", "german_classic")
+"""French suits in four colours (the ISkO tournament deck) and in two; German suits (Eichel,
+Grün, Herz, Schellen) in their own four colours and in two (red and black)."""
+GERMAN_DECKS: frozenset[str] = frozenset({"german", "german_classic"})
+
+
+def suit_words(deck: str | None) -> str:
+    """Which suit names the texts use with ``deck`` (a :data:`skat.i18n.SUIT_WORDS` value)."""
+    return "german" if deck in GERMAN_DECKS else "french"
 LANGUAGES: tuple[Language, ...] = ("de", "en")
 STATES: tuple[State, ...] = ("normal", "highlight", "dim")
 
@@ -46,12 +54,18 @@ TEN, JACK, QUEEN, KING, ACE = 3, 4, 5, 6, 7
 SUIT_COLOURS: dict[str, tuple[Colour, Colour, Colour, Colour]] = {
     "tournament": ((238, 146, 0), (206, 22, 36), (0, 128, 60), (24, 24, 28)),
     "classic": ((206, 22, 36), (206, 22, 36), (24, 24, 28), (24, 24, 28)),
+    # Schellen amber, Herz red, Grün leaf green, Eichel acorn brown (dark enough for an index).
+    "german": ((226, 150, 0), (206, 22, 36), (36, 126, 40), (104, 58, 22)),
+    "german_classic": ((206, 22, 36), (206, 22, 36), (24, 24, 28), (24, 24, 28)),
 }
 RANK_LABELS: dict[str, tuple[str, ...]] = {
     "de": ("7", "8", "9", "10", "B", "D", "K", "A"),
     "en": ("7", "8", "9", "10", "J", "Q", "K", "A"),
 }
-BACK_COLOURS: dict[str, Colour] = {"tournament": (14, 74, 58), "classic": (22, 44, 100)}
+GERMAN_LABELS: tuple[str, ...] = ("7", "8", "9", "10", "U", "O", "K", "A")
+"""A German-suited deck has Unter, Ober, König and Daus (called Ass at the table) in either language."""
+BACK_COLOURS: dict[str, Colour] = {"tournament": (14, 74, 58), "classic": (22, 44, 100), "german": (110, 30, 34),
+                                   "german_classic": (54, 40, 30)}
 
 PAPER: Colour = (252, 250, 242)
 EDGE: Colour = (128, 126, 118)
@@ -96,6 +110,8 @@ def _mix(a: Colour, b: Colour, t: float) -> Colour:
 # ---------------------------------------------------------------- suit shapes
 # Each pip is a list of polygons and circles in a unit box (about 1 wide, y down,
 # centred on 0,0), so it can be placed, scaled and turned 180 degrees cheaply.
+# The kind is "p" (polygon) or "c" (circle), with "d" or "l" after it for a part
+# drawn in a darker or lighter shade of the suit colour (the German pips' detail).
 
 Shape = tuple[str, tuple]
 
@@ -162,6 +178,74 @@ def _build_shapes() -> tuple[list[Shape], ...]:
 SUIT_SHAPES = _build_shapes()
 
 
+def _ellipse_points(cx: float, cy: float, rx: float, ry: float, start: float = 0.0, end: float = 2 * math.pi,
+                    steps: int = 24) -> list[Point]:
+    angles = [start + (end - start) * i / steps for i in range(steps + 1)]
+    return [(cx + rx * math.cos(a), cy + ry * math.sin(a)) for a in angles]
+
+
+def _acorn() -> list[Shape]:
+    """Eichel: a nut under a scaly cup on a short stalk."""
+    nut = _ellipse_points(0.0, 0.1, 0.27, 0.34, -0.15, math.pi + 0.15)
+    nut = [*nut[: len(nut) // 2], (0.0, 0.5), *nut[len(nut) // 2:]]
+    cup = _ellipse_points(0.0, -0.04, 0.35, 0.26, math.pi, 2 * math.pi)
+    cup = [*cup, (0.33, 0.02), (0.0, 0.05), (-0.33, 0.02)]
+    stalk = [(-0.035, -0.26), (0.035, -0.26), (0.09, -0.5), (0.03, -0.52)]
+    scales = [("cl", ((x, y), 0.035)) for x, y in ((-0.2, -0.06), (-0.07, -0.1), (0.07, -0.1), (0.2, -0.06),
+                                                   (-0.13, -0.19), (0.0, -0.21), (0.13, -0.19))]
+    shine = _ellipse_points(-0.13, 0.17, 0.05, 0.13, steps=12)
+    return [("pd", (stalk,)), ("p", (nut,)), ("pl", (shine,)), ("pd", (cup,)), *scales]
+
+
+def _leaf() -> list[Shape]:
+    """Grün: a broad leaf with a wavy edge, its midrib and veins in a light shade."""
+    right: list[Point] = []
+    for i in range(25):
+        t = i / 24
+        w = 0.44 * math.sin(math.pi * t) ** 0.75 * (1 + 0.07 * math.sin(7 * math.pi * t))
+        right.append((w, 0.4 - 0.96 * t))
+    left = [(-x, y) for x, y in reversed(right[1:-1])]
+    stalk = [(-0.03, 0.36), (0.03, 0.36), (0.06, 0.56), (0.0, 0.56)]
+    rib = [(-0.018, 0.38), (0.018, 0.38), (0.006, -0.46), (-0.006, -0.46)]
+    veins: list[Shape] = []
+    for y in (0.2, 0.02, -0.16):
+        for side in (-1, 1):
+            vein = [(0.0, y + 0.02), (0.0, y - 0.02), (side * 0.27, y - 0.17), (side * 0.27, y - 0.14)]
+            veins.append(("pl", (vein,)))
+    return [("pd", (stalk,)), ("p", ([*right, *left],)), ("pl", (rib,)), *veins]
+
+
+def _german_heart() -> list[Shape]:
+    """Herz: fuller than the French heart, with a light gleam on one lobe."""
+    return [("p", (_lobes(0.24, -0.14, 0.28, 0.48),)), ("cl", ((-0.24, -0.2), 0.08))]
+
+
+def _bell() -> list[Shape]:
+    """Schellen: a round sleigh bell with a band, a slot and a loop on top."""
+    r, cy = 0.4, 0.08
+    band: list[Point] = []
+    for y in (-0.02, 0.1):
+        half = math.sqrt(r * r - (y - cy) ** 2)
+        band += [(-half, y), (half, y)] if y < 0 else [(half, y), (-half, y)]
+    slot = _ellipse_points(0.0, 0.3, 0.2, 0.045, steps=16)
+    return [
+        ("cd", ((0.0, -0.37), 0.1)),
+        ("cl", ((0.0, -0.37), 0.045)),
+        ("c", ((0.0, cy), r)),
+        ("pd", (band,)),
+        ("pd", (slot,)),
+        ("cd", ((0.0, 0.42), 0.06)),
+        ("cl", ((-0.17, -0.12), 0.07)),
+    ]
+
+
+def _build_german_shapes() -> tuple[list[Shape], ...]:
+    return _bell(), _german_heart(), _leaf(), _acorn()
+
+
+GERMAN_SUIT_SHAPES = _build_german_shapes()
+
+
 # ---------------------------------------------------------------- painter
 
 
@@ -178,6 +262,7 @@ class _Painter:
         self.hu = surface.get_height() / self.k  # card height in units
         self.rot = False
         self.zoom = 1.0  # scale about the card centre, for the court figures
+        self.shapes: tuple[list[Shape], ...] = SUIT_SHAPES  # French pips, or GERMAN_SUIT_SHAPES
 
     def pt(self, x: float, y: float) -> Point:
         if self.zoom != 1.0:
@@ -211,12 +296,14 @@ class _Painter:
     def pip(self, suit: int, cx: float, cy: float, size: float, colour: Colour, flip: bool = False) -> None:
         """One suit symbol ``size`` units wide centred on (cx, cy); ``flip`` turns it upside down."""
         sign = -1.0 if flip else 1.0
-        for kind, args in SUIT_SHAPES[suit]:
-            if kind == "p":
-                self.poly([(cx + sign * x * size, cy + sign * y * size) for x, y in args[0]], colour)
+        shades = {"": colour, "d": _mix(colour, INK, 0.45), "l": _mix(colour, PAPER, 0.55)}
+        for kind, args in self.shapes[suit]:
+            ink = shades[kind[1:]]
+            if kind[0] == "p":
+                self.poly([(cx + sign * x * size, cy + sign * y * size) for x, y in args[0]], ink)
             else:
                 (x, y), r = args
-                self.circle((cx + sign * x * size, cy + sign * y * size), r * size, colour)
+                self.circle((cx + sign * x * size, cy + sign * y * size), r * size, ink)
 
     def blit_box(self, image: pygame.Surface, x: float, y: float) -> None:
         """Blit ``image`` with its top-left at unit (x, y); turned 180 degrees with the painter."""
@@ -370,6 +457,17 @@ def _ace(p: _Painter, suit: int, colour: Colour) -> None:
     p.pip(suit, 0.5, mid, 0.5 if suit != DIAMONDS else 0.52, colour)
 
 
+def _daus(p: _Painter, suit: int, colour: Colour) -> None:
+    """The German Daus: two big pips, head to foot, on a ribboned medallion."""
+    mid = p.hu / 2
+    p.ellipse(0.5, mid, 0.36, 0.5, _mix(PAPER, colour, 0.12))
+    p.ellipse(0.5, mid, 0.36, 0.5, _mix(PAPER, colour, 0.45), 0.006)
+    p.line((0.2, mid - 0.05), (0.8, mid + 0.05), _mix(PAPER, colour, 0.3), 0.05)
+    p.line((0.2, mid - 0.05), (0.8, mid + 0.05), _mix(PAPER, colour, 0.6), 0.008)
+    p.pip(suit, 0.5, mid - 0.22, 0.34, colour)
+    p.pip(suit, 0.5, mid + 0.22, 0.34, colour, flip=True)
+
+
 def _court_frame(hu: float, lay: _Layout) -> list[Point]:
     """The picture frame, notched at two corners so the big indices stay clear."""
     nx, ny, m = lay.notch_x, lay.notch_y, 0.075
@@ -381,12 +479,16 @@ def _court(p: _Painter, lay: _Layout, suit: int, rank: int, colour: Colour) -> N
     mid = hu / 2
     frame = _court_frame(hu, lay)
     p.poly(frame, _mix(PAPER, colour, 0.09))
-    figure = _FIGURES[rank]
+    german = p.shapes is GERMAN_SUIT_SHAPES
+    figure = _GERMAN_FIGURES[rank] if german else _FIGURES[rank]
     p.zoom = FIGURE_ZOOM
     for rot in (False, True):
         p.rot = rot
-        _robe(p, colour, mid, rank)
+        _robe(p, colour, mid, JACK if german and rank == QUEEN else rank)
         figure(p, colour)
+        if german:  # the Ober holds his suit up high, the Unter low, the König at his shoulder
+            x, y = {JACK: (0.33, 0.62), QUEEN: (0.35, 0.215), KING: (0.355, 0.565)}[rank]
+            p.pip(suit, x, y, 0.095, colour)
     p.rot, p.zoom = False, 1.0
     p.line((0.075, mid), (0.925, mid), _trim(colour), 0.02)
     p.line((0.075, mid - 0.011), (0.925, mid - 0.011), colour, 0.006)
@@ -550,22 +652,59 @@ def _jack(p: _Painter, colour: Colour) -> None:
     p.circle((0.707, 0.645), 0.026, _mix(SKIN, INK, 0.4), 0.004)
 
 
+def _ober(p: _Painter, colour: Colour) -> None:
+    """The German Ober: a bearded man in a wide plumed hat, with a sword."""
+    hair = (70, 44, 26)
+    hx, hy, r = 0.5, 0.375, 0.074
+    p.line((0.5, 0.5), (0.5, 0.44), SKIN, 0.046)
+    p.circle((hx, hy), r, SKIN)
+    beard = [(hx - r, hy), (hx - r * 0.9, hy + 0.05), (hx - 0.03, hy + r + 0.05), (hx, hy + r + 0.07),
+             (hx + 0.03, hy + r + 0.05), (hx + r * 0.9, hy + 0.05), (hx + r, hy), (hx + 0.04, hy + 0.04),
+             (hx, hy + 0.05), (hx - 0.04, hy + 0.04)]
+    p.poly(beard, hair)
+    _face_features(p, hx, hy, r, _mix(SKIN, INK, 0.5))
+    p.poly([(hx - 0.045, hy + 0.035), (hx, hy + 0.022), (hx + 0.045, hy + 0.035), (hx, hy + 0.045)], hair)
+    # wide-brimmed hat with a plume in the suit colour
+    brim = _ellipse_points(hx, hy - r + 0.012, 0.13, 0.028, steps=20)
+    crown = [(hx - 0.07, hy - r + 0.01), (hx - 0.06, hy - r - 0.06), (hx + 0.06, hy - r - 0.065),
+             (hx + 0.07, hy - r + 0.01)]
+    plume = _bezier((hx + 0.05, hy - r - 0.05), (hx + 0.2, hy - r - 0.12), (hx + 0.16, hy - r + 0.04), 10)
+    plume += _bezier((hx + 0.16, hy - r + 0.04), (hx + 0.14, hy - r - 0.06), (hx + 0.05, hy - r - 0.02), 10)
+    p.poly(plume, colour)
+    p.poly(plume, _mix(colour, INK, 0.5), 0.004)
+    p.poly(crown, _mix(INK, colour, 0.25))
+    p.poly(brim, _mix(INK, colour, 0.35))
+    p.line((hx - 0.068, hy - r - 0.005), (hx + 0.068, hy - r - 0.005), GOLD, 0.014)
+    # sword, point up
+    steel = (176, 182, 192)
+    p.line((0.72, 0.64), (0.735, 0.2), steel, 0.018)
+    p.poly([(0.726, 0.2), (0.7355, 0.16), (0.744, 0.2)], steel)
+    p.line((0.68, 0.585), (0.78, 0.58), GOLD_DARK, 0.016)
+    p.circle((0.707, 0.645), 0.026, SKIN)
+    p.circle((0.707, 0.645), 0.026, _mix(SKIN, INK, 0.4), 0.004)
+
+
 _FIGURES: dict[int, Callable[[_Painter, Colour], None]] = {JACK: _jack, QUEEN: _queen, KING: _king}
+_GERMAN_FIGURES: dict[int, Callable[[_Painter, Colour], None]] = {JACK: _jack, QUEEN: _ober, KING: _king}
+"""Unter, Ober and König: the Unter shares the Jack's figure, the Ober is a man of his own."""
 
 
 def _render_face(card: int, width: int, deck: str, language: str) -> pygame.Surface:
     canvas, _ = _blank(width)
     p = _Painter(canvas)
+    german = deck in GERMAN_DECKS
+    if german:
+        p.shapes = GERMAN_SUIT_SHAPES
     lay = _Layout.for_width(width)
     suit, rank = card >> 3, card & 7
     colour = SUIT_COLOURS[deck][suit]
     if rank <= TEN:
         _number(p, lay, suit, rank, colour)
     elif rank == ACE:
-        _ace(p, suit, colour)
+        (_daus if german else _ace)(p, suit, colour)
     else:
         _court(p, lay, suit, rank, colour)
-    _index(p, lay, RANK_LABELS[language][rank], suit, colour)
+    _index(p, lay, (GERMAN_LABELS if german else RANK_LABELS[language])[rank], suit, colour)
     return pygame.transform.smoothscale(canvas, card_size(width))
 
 
@@ -585,6 +724,8 @@ def _render_back(width: int, deck: str) -> pygame.Surface:
     step = 0.1
     n = int(hu / step) + 12
     p2 = _Painter(pattern)
+    if deck in GERMAN_DECKS:
+        p2.shapes = GERMAN_SUIT_SHAPES
     for i in range(-n, n + 1):  # diagonal lattice centred on the card, so it is symmetric
         c = i * step
         p2.line((cx + c - hu, cy - hu), (cx + c + hu, cy + hu), line, 0.009)
@@ -728,8 +869,8 @@ class CardArt:
         return SUIT_COLOURS[self.deck][suit]
 
     def label(self, rank: int) -> str:
-        """Index text of ``rank`` (0=7 .. 7=Ace) in this language."""
-        return RANK_LABELS[self.language][rank]
+        """Index text of ``rank`` (0=7 .. 7=Ace) in this language (a German-suited deck's in either)."""
+        return (GERMAN_LABELS if self.deck in GERMAN_DECKS else RANK_LABELS[self.language])[rank]
 
     def face(self, card: int, width: int, state: State = "normal") -> pygame.Surface:
         """Face of ``card`` (suit*8 + rank) ``width`` pixels wide, with transparent rounded corners."""
@@ -743,7 +884,7 @@ class CardArt:
                        lambda: _render_face(card, width, self.deck, self.language))
 
     def back(self, width: int, state: State = "normal") -> pygame.Surface:
-        """Back of a card ``width`` pixels wide (green lattice for tournament, blue for classic)."""
+        """Back of a card ``width`` pixels wide (a lattice in the deck's colour, its suits in the medallion)."""
         width = _check_width(width)
         if state != "normal":
             base = self.back(width)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
-from ..engine.tricks import sort_key
+from .hand_order import current_order, sorted_cards
 
 RATIO = 91 / 59
 HAND_W = 100.0
@@ -191,7 +191,8 @@ def hand_positions(n: int, y: float, w: float = HAND_W, max_width: float = 980.0
 
 
 def sorted_hand(cards: list[int], game: int | None) -> list[int]:
-    return sorted(cards, key=lambda c: sort_key(game, c))
+    """An open hand in the order the person chose in the settings (:mod:`skat.ui.hand_order`)."""
+    return sorted_cards(cards, game, current_order())
 
 
 def _mask_cards(mask: int) -> list[int]:

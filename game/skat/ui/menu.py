@@ -19,7 +19,10 @@ from ..engine.rules import (
     OVERBID_NULL_CHOICES,
     Rules,
 )
+from ..i18n import Translator
+from .card_art import DECKS
 from .controller import MatchController
+from .hand_order import SUIT_ORDERS as SORT_SUITS
 from .layout import OVER_TABLE, TOUCH_H, menu_column, wide_button
 from .overlays import ConfirmScene
 from .painter import GOLD, INK, INK_DIM, Painter
@@ -412,8 +415,8 @@ def draw_arrow(p: Painter, x: float, y: float, direction: int) -> None:
 
 
 VALUE_W = 250
-SETTINGS_VALUE_W = 380
-"""Width of a set-up row's value, between its two arrows."""
+SETTINGS_VALUE_W = 330
+"""Width of a settings row's value, between its two arrows."""
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "all_pass": ALL_PASS_CHOICES,
     "overbid_null": OVERBID_NULL_CHOICES,
@@ -471,19 +474,23 @@ class PauseScene(Scene):
         self.group.draw(p)
 
 
-SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H = 160, 70, 60
-"""The settings rows: five fit above the deck preview and the Back button."""
+SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H = 130, 66, 56
+"""The settings rows, in two columns of up to six above the deck preview and the Back button."""
+SETTINGS_COLUMNS = ((30.0, 600.0), (650.0, 600.0))
+"""Each column's left edge and width."""
+SETTINGS_PER_COLUMN = 6
+PORTRAIT_SETTINGS_TOP, PORTRAIT_SETTINGS_STEP = 170.0, TOUCH_H + 6
+
+
+def suit_sequence(t: Translator, order: str) -> str:
+    """A suit order as its suits' names in the deck's words: "Kreuz, Pik, Herz, Karo" or "Eichel, Grün, ..."."""
+    suits = ["clubs", "spades", "hearts", "diamonds"]
+    return ", ".join(t("game." + s) for s in (suits if order == "skat" else reversed(suits)))
 
 
 class SettingsScene(Scene):
     overlay = False
     portrait = True
-
-    def _geometry(self) -> tuple[float, float, float, float, float, float]:
-        """Rows' left, right, top, step, height, and the value's width (portrait: touch-sized rows)."""
-        if self.app.painter.portrait:
-            return 30, 690, 200, 100, TOUCH_H, 370
-        return 340, 940, SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H, SETTINGS_VALUE_W
 
     def enter(self) -> None:
         self._rows()
@@ -491,21 +498,43 @@ class SettingsScene(Scene):
     def _rows(self) -> None:
         t = self.app.t
         s = self.app.settings
-        self.rows = [
+        def on_off(v: object) -> str:
+            return t("opt.on") if v else t("opt.off")
+
+        self.rows = [  # the first column: how the game looks and sounds; the second: how it plays
             OptionRow("language", t("setup.language"), ["de", "en"], 0, lambda v: t("lang." + v)),
+            OptionRow("deck", t("settings.deck"), list(DECKS), 0, lambda v: t("deck." + v)),
             OptionRow("animation", t("settings.speed"), ["slow", "normal", "fast", "off"], 0,
                       lambda v: t("speed." + v)),
-            OptionRow("deck", t("settings.deck"), ["tournament", "classic"], 0, lambda v: t("deck." + v)),
-            OptionRow("sound", t("settings.sound"), [True, False], 0, lambda v: t("opt.on") if v else t("opt.off")),
-            OptionRow("hints", t("settings.hints"), [False, True], 0, lambda v: t("opt.on") if v else t("opt.off")),
+            OptionRow("pace", t("settings.pace"), ["slow", "normal", "fast"], 0, lambda v: t("pace." + v)),
+            OptionRow("sound", t("settings.sound"), [True, False], 0, on_off),
+            OptionRow("hints", t("settings.hints"), [False, True], 0, on_off),
+            OptionRow("sort_suits", t("settings.sort_suits"), list(SORT_SUITS), 0, lambda v: suit_sequence(t, v)),
+            OptionRow("sort_rank", t("settings.sort_rank"), ["descending", "ascending"], 0,
+                      lambda v: t("sort_rank." + v)),
+            OptionRow("sort_trumps", t("settings.sort_trumps"), ["left", "right"], 0, lambda v: t("sort_trumps." + v)),
+            OptionRow("sort_alternate", t("settings.sort_alternate"), [False, True], 0, on_off),
+            OptionRow("forced_play", t("settings.forced_play"), [False, True], 0, on_off),
         ]
         for r in self.rows:
             if s.get(r.key) in r.values:
                 r.index = r.values.index(s[r.key])
         self.focus = getattr(self, "focus", 0)
         p = self.app.painter
-        self.back = Button(*wide_button(p.W, p.H, (490, 616, 300, 56), 1060), t("btn.back"), self.app.pop,
+        self.back = Button(*wide_button(p.W, p.H, (490, 640, 300, 56), 1170), t("btn.back"), self.app.pop,
                            size=26 if not p.portrait else 30)
+
+    def row_rect(self, i: int) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of row ``i``: landscape down the first column, then the second; portrait one
+        column of touch-sized rows."""
+        if self.app.painter.portrait:
+            return 30.0, PORTRAIT_SETTINGS_TOP + i * PORTRAIT_SETTINGS_STEP, 660.0, TOUCH_H
+        x, w = SETTINGS_COLUMNS[i // SETTINGS_PER_COLUMN]
+        return x, SETTINGS_TOP + (i % SETTINGS_PER_COLUMN) * SETTINGS_STEP, w, SETTINGS_ROW_H
+
+    def value_w(self) -> float:
+        """The width of a row's value between its arrows."""
+        return SETTINGS_VALUE_W if not self.app.painter.portrait else 370.0
 
     def change(self, r: OptionRow, delta: int) -> None:
         r.index = (r.index + delta) % len(r.values)
@@ -528,35 +557,37 @@ class SettingsScene(Scene):
             if self.back.contains(ev.pos):
                 self.app.pop()
                 return
-            left, right, top, step, row_h, value_w = self._geometry()
+            value_w = self.value_w()
             for i, r in enumerate(self.rows):
-                if left <= ev.pos[0] <= right and top + i * step <= ev.pos[1] <= top + i * step + row_h:
+                x, y, w, h = self.row_rect(i)
+                if x <= ev.pos[0] <= x + w and y <= ev.pos[1] <= y + h:
                     self.focus = i
                     # As in the set-up: the right button or the left arrow goes back.
-                    back = ev.button == 3 or (right - value_w <= ev.pos[0] < right - value_w / 2)
+                    vx = x + w - value_w
+                    back = ev.button == 3 or (vx <= ev.pos[0] < vx + value_w / 2)
                     self.change(r, -1 if back else 1)
 
     def draw(self, p: Painter) -> None:
         draw_title(p, self.app.t("menu.settings"), 80 if not p.portrait else 110, 56)
-        left, right, top, step, row_h, value_w = self._geometry()
+        value_w = self.value_w()
         big = 4 if p.portrait else 0
         for i, r in enumerate(self.rows):
-            y = top + i * step
-            mid = y + row_h / 2
-            p.record("button", p.rect(left, y, right - left, row_h), r.label)
-            p.fill_rect(left, y, right - left, row_h, (70, 120, 100) if i == self.focus else (40, 72, 64), radius=10)
-            p.text(r.label, left + 20, mid, fitting_size(p, r.label, 24 + big, right - left - value_w - 30), INK_DIM,
+            x, y, w, h = self.row_rect(i)
+            mid = y + h / 2
+            p.record("button", p.rect(x, y, w, h), r.label)
+            p.fill_rect(x, y, w, h, (70, 120, 100) if i == self.focus else (40, 72, 64), radius=10)
+            p.text(r.label, x + 16, mid, fitting_size(p, r.label, 22 + big, w - value_w - 30), INK_DIM,
                    anchor="midleft")
-            vx = right - value_w
+            vx = x + w - value_w
             draw_arrow(p, vx + 16, mid, -1)
-            draw_arrow(p, right - 16, mid, 1)
-            value = r.show(r.value)
-            p.text(value, vx + value_w / 2, mid, fitting_size(p, value, 26 + big, value_w - 40 - 2 * big, True), INK,
+            draw_arrow(p, x + w - 16, mid, 1)
+            value = r.show(r.value)  # clear of the arrows
+            p.text(value, vx + value_w / 2, mid, fitting_size(p, value, 22 + big, value_w - 64, True), INK,
                    bold=True, anchor="center")
-        art = self.app.services.art
-        card_w, cx, cy = (56, 640, 548) if not p.portrait else (110, 360, 850)
-        for i, c in enumerate((31, 22, 13, 4)):
-            p.blit_px(art.face(c, p.size(card_w)), cx + (i - 1.5) * card_w * 1.43, cy, anchor="center")
+        if not p.portrait:  # the deck's look; on a phone the rows take the whole height
+            art = self.app.services.art
+            for i, c in enumerate((31, 22, 13, 4)):  # an Ace (Daus), King, Queen (Ober) and Jack (Unter) of each suit
+                p.blit_px(art.face(c, p.size(56)), 520 + i * 80, 574, anchor="center")
         self.back.draw(p)
 
 

@@ -13,13 +13,15 @@ import random
 import re
 import sys
 from collections.abc import Sequence
+from dataclasses import fields
 from typing import Any
 
 from ..engine.challenge import ChallengeResult
 from ..i18n import Translator
 from ..storage import FinishedMatch, MatchInProgress, Notice, Settings, Store
-from .card_art import CardArt
+from .card_art import CardArt, suit_words
 from .controller import MatchController
+from .hand_order import HandOrder, set_order
 
 DEFAULT_SETUP: dict[str, Any] = {"game": "skat", "preset": "isko", "players": 3, "hands": 36, "strength": "normal"}
 _MEDIUM = ("read_only", "in_the_way", "disk_full", "quota", "os_error", "unknown")
@@ -38,19 +40,24 @@ def replay_command(code: str, seat: int | None) -> str:
     return f"skat --deal {code} --seat {seat + 1}"
 
 
+def _setup_pairs(setup: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """A set-up as the settings keep it; values a settings file cannot hold are not kept."""
+    return tuple((k, v) for k, v in setup.items() if isinstance(v, (str, int, bool)))
+
+
 class Services:
     def __init__(self, app, store: Store | None = None) -> None:  # type: ignore[no-untyped-def]
         self.app = app
         self.web = sys.platform == "emscripten"
         self.store = store if store is not None else Store()
         s = self.store.settings()
-        self.settings: dict[str, Any] = {
-            "language": s.language, "animation": s.animation, "deck": s.deck, "sound": s.sound, "hints": s.hints,
-        }
+        self.settings: dict[str, Any] = {f.name: getattr(s, f.name) for f in fields(Settings) if f.name != "setup"}
+        set_order(HandOrder.from_settings(self.settings))
         self._art: CardArt | None = None
         self._sounds: Any = None
         self._sharing: Any = None  # the browser's share in progress (skat.ui.web.ShareDeal)
-        self._setup = dict(DEFAULT_SETUP)
+        self._setup = {**DEFAULT_SETUP, **dict(s.setup)}
+        """The set-up the next new match starts from: the last one started, kept with the settings."""
         self.current: MatchInProgress | None = None
         self._saved_match_cache: MatchInProgress | None | bool = False
         self._reported: set[tuple[str, str, str]] = set()
@@ -125,10 +132,15 @@ class Services:
             return key
 
     # ----------------------------------------------------------- settings
+    def translator(self) -> Translator:
+        """The texts in the chosen language, naming the suits as the chosen deck does (Eichel, Grün, ...)."""
+        return Translator(self.settings.get("language", "en"), suit_words(self.settings.get("deck", "tournament")))
+
     def settings_changed(self) -> None:
         self._art = None
+        set_order(HandOrder.from_settings(self.settings))  # the hand on screen re-sorts at the next layout
         try:
-            settings = Settings(**self.settings)
+            settings = Settings(**self.settings, setup=_setup_pairs(self._setup))
         except (TypeError, ValueError):
             return
         self.store.save_settings(settings)
@@ -164,7 +176,9 @@ class Services:
         return dict(self._setup)
 
     def remember_setup(self, setup: dict[str, Any]) -> None:
-        self._setup = dict(setup)
+        """Keep the set-up of the match just started, with the settings, for the next one (and a restart)."""
+        self._setup = {k: v for k, v in setup.items() if k != "language"}  # the language is a setting of its own
+        self.settings_changed()
 
     def has_saved_match(self) -> bool:
         if self.current is not None and not self.current.match.finished:
@@ -312,8 +326,11 @@ class Services:
         return rows
 
 
-SETTING_LABELS = {"language": "setup.language", "animation": "settings.speed", "deck": "settings.deck",
-                  "sound": "settings.sound", "hints": "settings.hints"}
+SETTING_LABELS = {"language": "setup.language", "animation": "settings.speed", "pace": "settings.pace",
+                  "deck": "settings.deck", "sound": "settings.sound", "hints": "settings.hints",
+                  "sort_suits": "settings.sort_suits", "sort_rank": "settings.sort_rank",
+                  "sort_trumps": "settings.sort_trumps", "sort_alternate": "settings.sort_alternate",
+                  "forced_play": "settings.forced_play", "setup": "setup.title"}
 """Each stored setting's label on the settings screen."""
 
 

@@ -298,6 +298,19 @@ def states(app):  # type: ignore[no-untyped-def]
     app.push(SettingsScene(app))
     _frames(app, 1)
     yield "12-settings"
+    # Every deck at the table, mid-hand, with the game named in the deck's suit words.
+    from .card_art import DECKS
+
+    chosen = app.settings["deck"]
+    for deck in DECKS:
+        app.settings["deck"] = deck
+        app.apply_settings()
+        t, ctl = table(dealer=2, seed=3)
+        _drive(t, _winner_policy(1, declare=3, stop=_human_stop(ctl, 6, 3)))  # Kreuz, or Eichel
+        settle(app)
+        yield f"12b-deck-{deck}"
+    app.settings["deck"] = chosen
+    app.apply_settings()
     app.stack.reset(TitleScene(app))
     from .history import tour_states  # past matches, giving up a match, a save failure
 

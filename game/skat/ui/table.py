@@ -52,6 +52,10 @@ CALL_SECONDS = 0.9
 """How long the table waits after a computer's call in the auction or Kontra round, so it can be read."""
 DECLARE_SECONDS = 1.6
 """How long the table waits after a computer declares its game."""
+FORCED_SECONDS = 0.6
+"""With the forced-cards setting on, the person's only legal card is played for them after this pause."""
+PACE_FACTORS = {"slow": 1.75, "normal": 1.0, "fast": 0.4}
+"""The computer pace setting scales the waits after a call, a game and a trick (not the card flights)."""
 SKAT_MARK = (120, 190, 235)
 """The colour that marks the cards picked up from the skat during the discard."""
 CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call")
@@ -96,6 +100,8 @@ class TableScene(Scene):
         self.result_shown_for = -1
         self.hand_serial = -1
         self.think_time = 0.0
+        self.forced_wait = 0.0
+        """How long the person's only legal card has waited to be played for them."""
         self.toolbar = ButtonGroup()
         from .hint import HintPanel
 
@@ -177,6 +183,8 @@ class TableScene(Scene):
     def enter(self) -> None:
         self._build_toolbar()
         self.dialog_key = None
+        if self.sprites:  # back from the settings: the hand in the sort order chosen there
+            self.relayout()
 
     # ------------------------------------------------------------ hand flow
     def _new_hand(self, animate: bool) -> None:
@@ -264,7 +272,8 @@ class TableScene(Scene):
         a speech bubble or message is waiting to fade."""
         finished = self.c.hand.done and self.result_shown_for != self.hand_serial
         fading = bool(self.bubbles) and not self.person_deciding
-        return not self.idle or finished or fading or self.message_time > 0 or self.hints.thinking
+        forced = self.forced_card() is not None
+        return not self.idle or finished or fading or self.message_time > 0 or self.hints.thinking or forced
 
     @property
     def person_deciding(self) -> bool:
@@ -339,7 +348,7 @@ class TableScene(Scene):
     def _pause_after(self, ev: Event, player: int | None) -> float:
         """How long the table waits after an event before going on, at this speed:
         a trick stays in view, and a computer's call or game stays readable."""
-        speed = self.app.speed
+        speed = self.app.speed * PACE_FACTORS.get(self.app.settings.get("pace", "normal"), 1.0)
         if ev.kind == "trick":
             return TRICK_SECONDS * speed if speed > 0 else TRICK_SECONDS_UNANIMATED
         computer = player is not None and (player != self.c.human or self.c.autoplay)
@@ -462,6 +471,8 @@ class TableScene(Scene):
                 self.queue.extend(events)
                 self.app.services.save_match(self.c)
             return
+        if self._play_forced_card(dt):
+            return
         if hand.done and self.result_shown_for != self.hand_serial:
             self.result_shown_for = self.hand_serial
             from .result import ResultScene
@@ -511,6 +522,26 @@ class TableScene(Scene):
         self.bid_pick = (len(hand.history), values[i])
 
     # ------------------------------------------------------------ input
+    def forced_card(self) -> int | None:
+        """The person's only legal card in the play, when the forced-cards setting is on (else None)."""
+        if not self.app.settings.get("forced_play") or self.c.hand.phase != Phase.PLAY or self.c.hand.done:
+            return None
+        legal = self.playable_cards()
+        return legal[0] if len(legal) == 1 else None
+
+    def _play_forced_card(self, dt: float) -> bool:
+        """Play the person's forced card once it has been in view for :data:`FORCED_SECONDS`; True while waiting."""
+        card = self.forced_card()
+        if card is None:
+            self.forced_wait = 0.0
+            return False
+        self.forced_wait += dt
+        if self.forced_wait >= FORCED_SECONDS:
+            self.forced_wait = 0.0
+            self.selected.clear()
+            self.apply_human(card)
+        return True
+
     def playable_cards(self) -> list[int]:
         if not self.c.human_to_move:
             return []
