@@ -24,6 +24,7 @@ from skat.engine.deal import SkatDeal  # noqa: E402
 from skat.engine.match import Match  # noqa: E402
 from skat.engine.officers import OfficersHand  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
+from skat.engine.skat_hand import Phase  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui import fit  # noqa: E402
@@ -116,7 +117,7 @@ EXPECTED_STATES |= {  # issue 10: hints and duplicate challenges
 
 def decision_cards(app: App) -> set[str] | None:
     """The cards the person decides about at the table on top (None: no table on top):
-    their own cards, and the skat while it lies on the table."""
+    their own cards, and the skat while it lies in the middle (not the two put away)."""
     table = app.stack.top
     if not isinstance(table, TableScene):
         return None
@@ -125,7 +126,10 @@ def decision_cards(app: App) -> set[str] | None:
     if seat is not None:
         mine = (hand.up[seat] | hand.down[seat] | hand.handm[seat] if isinstance(hand, OfficersHand)
                 else hand.hands[seat])
-    mine |= getattr(hand, "skat", 0)
+    if not isinstance(hand, OfficersHand) and hand.phase > Phase.SKAT and not hand.hand_game:
+        pass  # the skat was taken: the two put away lie with the declarer's tricks, decided
+    else:
+        mine |= getattr(hand, "skat", 0)
     return {str(c) for c in range(32) if mine >> c & 1}
 
 
