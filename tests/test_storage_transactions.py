@@ -164,3 +164,47 @@ def test_a_new_match_that_replaces_one_whose_sheet_cannot_be_written_loses_nothi
     resumed = later.services.load_match()
     assert resumed is not None and resumed.match.game == "officers"
     assert later.services.store.statistics().of("skat").hands_played == 2
+
+
+class UnreadableStorage(MemoryStorage):
+    """Reading one key fails (a file the system will not open: permissions, a held file, an I/O
+    error); renaming it aside may fail too (a full browser storage)."""
+
+    def __init__(self, key: str, rename_fails: bool = False) -> None:
+        super().__init__()
+        self.key, self.rename_fails = key, rename_fails
+
+    def load(self, key: str) -> str | None:
+        if key == self.key:
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return super().load(key)
+
+    def rename(self, key: str, new_key: str) -> None:
+        if self.rename_fails:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        super().rename(key, new_key)
+
+
+@pytest.mark.parametrize("key", ["sheets", "statistics"])
+def test_a_document_that_cannot_be_read_is_never_overwritten_by_an_update(key: str) -> None:
+    """Keeping a sheet or counting hands reads the document again and writes it back: when it cannot
+    be read, nothing is written over it, and the match stays saved for the next try."""
+    storage = UnreadableStorage(key)
+    before = '{"version": 1, "precious": true}'
+    storage.data[key] = before
+    store = Store(storage, language="en")
+    game = MatchInProgress(played(upto=2), id="m")
+    store.save_match(game)
+    assert not store.keep_match(game)
+    assert storage.data[key] == before
+    assert storage.load("match") is not None
+
+
+def test_a_damaged_document_that_cannot_be_set_aside_is_never_overwritten() -> None:
+    storage = UnreadableStorage("none", rename_fails=True)
+    storage.data["sheets"] = "{ damaged"
+    store = Store(storage, language="en")
+    game = MatchInProgress(played(upto=2), id="m")
+    assert store.save_match(game)
+    assert not store.keep_match(game)
+    assert storage.data["sheets"] == "{ damaged" and storage.load("match") is not None

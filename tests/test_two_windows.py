@@ -5,6 +5,7 @@ left by a killed process is never in the way; in the browser, two tabs merge on 
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -36,7 +37,7 @@ WINDOW = textwrap.dedent("""
                 match.apply(rng.choice(hand.legal_actions()))
         store.save_match(game)
         store.finish_match(game)
-    bad = [n for n in store.notices]
+    bad = [n for n in store.notices if n.kind != "other_window"]  # told, not a failure
     print(len(bad), *bad[:3], sep="\\n")
 """)
 
@@ -88,16 +89,40 @@ def test_a_lock_held_by_a_killed_process_is_not_in_the_way(tmp_path: Path) -> No
         store = Store(FileStorage(tmp_path), language="en")
         match = Match("skat", ISKO, players=3, hands=3, seed=1)
         game = MatchInProgress(match, id="m")
-        killer = threading.Timer(0.5, holder.send_signal, (signal.SIGKILL,))
+        killer = threading.Timer(0.2, holder.send_signal, (signal.SIGKILL,))
         started = time.monotonic()
         killer.start()
         assert store.keep_match(game) and not store.notices
         waited = time.monotonic() - started
-        assert 0.4 < waited < 10, waited  # it waited for the other window, then went on
+        assert 0.15 < waited < 10, waited  # it waited for the other window, then went on
         assert [s.id for s in store.sheets()] == ["m"] and (tmp_path / ".lock").exists()
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_a_window_that_keeps_the_lock_stalls_a_save_only_a_moment(tmp_path: Path) -> None:
+    """A window stopped while it holds the lock (Ctrl-Z, a hung network folder) must not freeze this
+    one: the save gives up after FileStorage.lock_timeout with a notice, the match stays saved as it
+    was, and the next save, once the lock is free, keeps everything."""
+    from skat.engine import ISKO, Match
+
+    store = Store(FileStorage(tmp_path), language="en")
+    game = MatchInProgress(Match("skat", ISKO, players=3, hands=3, seed=1), id="m")
+    assert store.save_match(game)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path)], env={**os.environ, "PYTHONPATH": GAME},
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        started = time.monotonic()
+        assert not store.keep_match(game)
+        assert time.monotonic() - started < 5 * FileStorage.lock_timeout + 1
+        assert [n.kind for n in store.notices] == ["save_failed"]
+        assert store.load_match() is not None  # nothing lost
+    finally:
+        holder.kill()
+        holder.wait()
+    assert store.keep_match(game) and [s.id for s in store.sheets()] == ["m"] and store.load_match() is None
 
 
 class SharedLocalStorage:
@@ -150,3 +175,32 @@ def test_two_browser_tabs_merge_on_every_write() -> None:
     reader = Store(LocalStorage(shared), language="en")
     assert {s.id for s in reader.sheets()} == {"tab0", "tab1"}
     assert reader.statistics().of("skat").hands_played == 6
+
+
+def test_a_window_that_saves_never_overwrites_the_other_windows_match(tmp_path: Path) -> None:
+    """Window A saves its match, window B saves its own over the same folder, A is closed without
+    finishing: A's hands are not lost.  B moved A's save aside (and said so), and the next start keeps
+    A's sheet; B's match is still the one in progress."""
+    from skat.engine import ISKO, Match
+
+    def played(seed: int, hands: int) -> Match:
+        match = Match("skat", ISKO, players=3, hands=6, seed=seed)
+        rng = random.Random(seed)
+        while len(match.sheet) < hands:
+            hand = match.current
+            if hand.done:
+                match.next_hand()
+            else:
+                match.apply(rng.choice(hand.legal_actions()))
+        return match
+
+    a, b = Store(FileStorage(tmp_path), language="en"), Store(FileStorage(tmp_path), language="en")
+    assert a.save_match(MatchInProgress(played(1, 2), id="window-a"))
+    assert b.save_match(MatchInProgress(played(2, 1), id="window-b"))
+    assert [n.kind for n in b.notices] == ["other_window"]
+    later = Store(FileStorage(tmp_path), language="en")
+    later.recover()
+    kept = {s.id: len(s.sheet) for s in later.sheets()}
+    assert kept == {"window-a": 2}
+    resumed = later.load_match()
+    assert resumed is not None and resumed.id == "window-b"

@@ -176,6 +176,10 @@ REASONS = (
 """Why a document could not be read or written, as codes the UI has a message for."""
 
 
+class _KeptOut(Exception):
+    """A document to be updated could not be read, or not be set aside: it stays as it is."""
+
+
 class Invalid(ValueError):
     """Document content that does not fit its format (becomes a notice, never reaches the UI)."""
 
@@ -719,6 +723,7 @@ class Store:
         """Characters the sheets document may take (None: no limit; files have room)."""
         self.clock = clock
         self._language = language
+        self._told_parked: set[str] = set()
         self.notices: list[str] = []
         if storage is None and isinstance(self.storage, MemoryStorage):
             self.notices.append(
@@ -789,7 +794,29 @@ class Store:
             "hinted": list(game.hinted),
             "record": match_record(game.match, game.id),
         }
-        return self._write(MATCH, doc) and counted
+        try:
+            with self._lock():
+                self._park_other_window(game.id)
+                return self._write(MATCH, doc) and counted
+        except OSError:  # the lock could not be had: saving our own match is still right
+            return self._write(MATCH, doc) and counted
+
+    def _park_other_window(self, mine: str) -> None:
+        """Another window saved its own match where this one saves: move that one aside (parked,
+        as :meth:`park_match` does; :meth:`recover` keeps its sheet at the next start) instead of
+        overwriting it, and say so once."""
+        other = self._saved_id()
+        if other in (mine, None):
+            return
+        aside = PENDING + re.sub(r"[^A-Za-z0-9_.-]", "-", other)[:60]
+        try:
+            self.storage.rename(MATCH, aside)
+        except Exception:
+            return  # left where it is: our save replaces it, as before windows were checked
+        if other not in self._told_parked:
+            self._told_parked.add(other)
+            self.notices.append(Notice(f"Another game window saved its own match ({other}); it was kept aside "
+                                       "and its score sheet is kept at the next start.", "other_window", MATCH))
 
     def clear_match(self) -> bool:
         return self._delete(MATCH)
@@ -870,7 +897,9 @@ class Store:
             with contextlib.suppress(Exception):
                 clean()
         try:
-            parked = [k for k in self.storage.keys() if k.startswith(PENDING)]  # noqa: SIM118 - a Storage, not a dict
+            parked = [  # not the copies of parked matches that were set aside as unreadable
+                k for k in self.storage.keys() if k.startswith(PENDING) and ".corrupt-" not in k  # noqa: SIM118
+            ]
         except Exception:
             parked = []
         for key in parked:
@@ -983,8 +1012,10 @@ class Store:
         update in between is merged, not overwritten (``change`` gives None: nothing to write)."""
         try:
             with self._lock():
-                value = change(self._read(key, parse, default))
+                value = change(self._read(key, parse, default, for_update=True))
                 return True if value is None else write(value)
+        except _KeptOut:  # unreadable and still in place: writing would lose it (the notice says why)
+            return False
         except Exception as exc:  # the lock itself: another window holds it too long, or no folder
             what, _ = _WHAT[_kind(key)]
             reason, where = failure_reason(exc, self._directory())
@@ -1003,35 +1034,40 @@ class Store:
         parse: Callable[[dict[str, Any], list[str]], T],
         default: Callable[[], T],
         repair: Callable[[T], bool] | None = None,
+        for_update: bool = False,
     ) -> T:
         """Load, migrate and check one document.  ``parse`` may report problems it could work around
         (one bad setting, one bad sheet); then ``repair`` writes back what was read, so the notice
-        comes once."""
+        comes once.  ``for_update``: the caller writes the result back, so a document that could not
+        be read, or not be set aside, raises :class:`_KeptOut` instead of giving the default."""
         what, fallback = _WHAT[_kind(key)]
         try:
             text = self.storage.load(key)
         except ValueError as exc:  # bytes that are not UTF-8
-            return self._set_aside(key, f"it is not text ({exc})", default, "not_text")
+            return self._set_aside(key, f"it is not text ({exc})", default, "not_text", for_update)
         except Exception as exc:
             reason, where = failure_reason(exc, self._directory())
             self.notices.append(
                 Notice(f"Could not read the saved {what} ({exc}); for now {fallback}.", "read_failed", _kind(key),
                        str(exc), reason=reason, where=where)
             )
+            if for_update:
+                raise _KeptOut(key) from exc
             return default()
         if text is None:
             return default()
         try:
             doc = json_text.loads(text)
         except (ValueError, RecursionError) as exc:
-            return self._set_aside(key, f"it is not valid JSON ({exc})", default, "not_json")
+            return self._set_aside(key, f"it is not valid JSON ({exc})", default, "not_json", for_update)
         problems: list[str] = []
         try:
             value = parse(self._migrate(key, doc), problems)
         except Invalid as exc:
-            return self._set_aside(key, str(exc), default, exc.reason)
+            return self._set_aside(key, str(exc), default, exc.reason, for_update)
         except Exception as exc:  # a check this module lacks must not stop the game
-            return self._set_aside(key, f"unexpected content ({type(exc).__name__}: {exc})", default)
+            return self._set_aside(key, f"unexpected content ({type(exc).__name__}: {exc})", default, "bad_content",
+                                   for_update)
         if problems:
             kept = aside = ""
             if key == SHEETS:
@@ -1075,7 +1111,8 @@ class Store:
             doc["version"] = version
         return doc
 
-    def _set_aside(self, key: str, reason: str, default: Callable[[], T], code: str = "bad_content") -> T:
+    def _set_aside(self, key: str, reason: str, default: Callable[[], T], code: str = "bad_content",
+                   for_update: bool = False) -> T:
         what, fallback = _WHAT[_kind(key)]
         aside = self._aside_key(key)
         try:
@@ -1086,6 +1123,8 @@ class Store:
             aside = ""
         text = f"The saved {what} could not be read: {reason}. {kept.capitalize()}, and {fallback}."
         self.notices.append(Notice(text, "unreadable", _kind(key), reason, aside, reason=code, where=key))
+        if for_update and not aside:
+            raise _KeptOut(key)
         return default()
 
     def _aside_key(self, key: str) -> str:

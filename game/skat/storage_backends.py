@@ -75,8 +75,10 @@ class FileStorage:
     suffix = ".json"
 
     lock_name = ".lock"
-    lock_timeout = 2.0
-    """Windows: seconds to try for the lock before giving up (POSIX waits for it: updates take milliseconds)."""
+    lock_timeout = 0.5
+    """Seconds to try for the lock before giving up (another window's update takes milliseconds; a
+    window stopped while holding it must not freeze this one: the save fails with a notice and is
+    tried again at the next move)."""
 
     def __init__(self, directory: str | os.PathLike[str], *, fsync: bool = True) -> None:
         self.directory = Path(directory)
@@ -208,6 +210,7 @@ def _held_lock(path: Path, timeout: float) -> Iterator[None]:
                 except PermissionError:
                     if time.monotonic() >= deadline:
                         raise TimeoutError(f"another game window keeps {path} locked") from None
+                    time.sleep(0.002)
                 except FileNotFoundError:
                     pass
         try:
@@ -225,8 +228,17 @@ def _held_lock(path: Path, timeout: float) -> Iterator[None]:
 
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        with contextlib.suppress(OSError):  # a file system that does not lock (some network folders): unlocked
-            fcntl.flock(fd, fcntl.LOCK_EX)
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:  # another window is in the middle of an update: a moment, no more
+                if time.monotonic() >= deadline:
+                    raise TimeoutError(f"another game window keeps {path} locked") from None
+                time.sleep(0.002)
+            except OSError:  # a file system that does not lock (some network folders): unlocked
+                break
         yield
     finally:
         os.close(fd)  # releases the lock

@@ -417,6 +417,9 @@ MESSAGES: dict[str, str] = {
     "notice.unreadable_lost": "Die gespeicherten Daten ({doc}) sind nicht lesbar: {reason}; {fallback}.",
     "notice.save_failed": "Speichern fehlgeschlagen ({doc}): {reason}. {consequence} {advice}",
     "notice.delete_failed": "Löschen fehlgeschlagen ({doc}): {reason}. {advice}",
+    "notice.other_window": "Ein anderes Spielfenster hatte hier seine eigene Partie gespeichert. Sie wurde "
+                           "beiseitegelegt statt überschrieben; ihre Spielliste wird beim nächsten Start "
+                           "aufbewahrt.",
     "notice.sheets_pruned": "Um im Speicher des Browsers Platz zu schaffen, wurden die {n} ältesten Spiellisten "
                             "gelöscht; die laufende Partie und die Einstellungen bleiben erhalten.",
     "doc.settings": 'Einstellungen',

@@ -425,6 +425,8 @@ MESSAGES: dict[str, str] = {
     "notice.unreadable_lost": "The saved {doc} could not be read: {reason}; {fallback}.",
     "notice.save_failed": "The {doc} could not be saved: {reason}. {consequence} {advice}",
     "notice.delete_failed": "The saved {doc} could not be removed: {reason}. {advice}",
+    "notice.other_window": "Another game window had saved its own match here. It was kept aside, not "
+                           "overwritten, and its score sheet is kept at the next start.",
     "notice.sheets_pruned": "To make room in the browser's storage, the {n} oldest past score sheets were "
                             "removed; the match in progress and the settings are kept.",
     "doc.settings": 'settings',
