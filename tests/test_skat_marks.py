@@ -105,7 +105,7 @@ def test_skat_the_two_cards_from_the_skat_are_marked_until_they_are_put_away() -
     press(app, table, "Take the skat")
     skat = [c for c in range(32) if hand.deal.skat >> c & 1]
     assert marked_cards(app, table) == set(skat)
-    assert [b.label for b in marks(app)] == ["skat", "skat"]
+    assert [b.label for b in marks(app)] == ["Skat", "Skat"]
     # Put away one card of the skat and one of the person's own: the other skat card stays marked meanwhile.
     own = next(c for c in table._hand_order() if c not in skat)
     for c in (skat[0], own):

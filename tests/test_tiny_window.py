@@ -22,9 +22,10 @@ from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.help import HelpScene  # noqa: E402
+from skat.ui.painter import MIN_DRAWABLE  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
-TINY = [(1, 1), (100, 50), (159, 89), (1000, 60), (120, 700)]
+TINY = [(1, 1), (100, 50), (204, 115), (115, 204), (1000, 60), (80, 700)]
 
 
 def resize(app: App, size: tuple[int, int]) -> None:
@@ -65,10 +66,31 @@ def test_every_tiny_window_shows_the_too_small_line_and_recovers(lang: str, scre
         if size[0] * size[1] > 100:
             assert any(app.screen.get_at((x, y))[:3] != (0, 0, 0)
                        for x in range(size[0]) for y in range(size[1])), "the line must be visible"
-    resize(app, (160, 90))  # the smallest drawable window
-    assert not app.painter.too_small
-    app.frame(0.05)
+    for size in (MIN_DRAWABLE, MIN_DRAWABLE[::-1]):  # the smallest drawable windows, both ways round
+        resize(app, size)
+        assert not app.painter.too_small
+        app.frame(0.05)
     resize(app, (1280, 720))
     app.painter.start_recording()
     app.frame(0.05)
     assert not any(b.label == line for b in app.painter.stop_recording())
+
+
+@pytest.mark.parametrize("size", [MIN_DRAWABLE, MIN_DRAWABLE[::-1]], ids=["landscape", "portrait"])
+@pytest.mark.parametrize("game", ["skat", "officers"])
+def test_whole_hands_draw_at_the_smallest_drawable_window(size: tuple[int, int], game: str) -> None:
+    """Every card the table draws (hands, the skat, tricks and the small trick piles) at the
+    smallest window that is drawn at all, through a whole hand played by the computers."""
+    app = App(size=size, store=Store(MemoryStorage(), language="en"), headless=True)
+    app.settings["animation"] = "fast"
+    app.start()
+    rules = ISKO if game == "skat" else OFFICERS
+    match = Match(game, rules, players=3 if game == "skat" else 2, hands=1, seed=4)
+    scene = TableScene(app, MatchController(match, human=0, strength="normal", seed=4, autoplay=True))
+    app.push(scene)
+    assert not app.painter.too_small
+    for _ in range(6000):
+        app.frame(0.05)
+        if scene.c.hand.done and not scene.animating:
+            break
+    assert scene.c.hand.done and len(scene.c.hand.tricks) >= 1

@@ -170,6 +170,7 @@ MESSAGES: dict[str, str] = {
     "hints.why.no_kontra": "Gegen {game} hast du Trümpfe: {trumps}, Asse: {aces}. Zu wenig für Kontra.",
     "hints.why.re": "Du gewinnst dieses Spiel in etwa {chance} % der Fälle: sicher genug für Re.",
     "hints.why.no_re": "Du gewinnst dieses Spiel in etwa {chance} % der Fälle: nicht sicher genug für Re.",
+    "table.skat_tab": "Skat",
     "hints.badge_skat": "Skat",
     "hints.why.rule": "Die Faustregel des Experten (diese Entscheidung durchsucht er nicht).",
     "hints.why.card_chance": "Deine Seite gewinnt damit in etwa {chance} % der Fälle ({samples} ausgeloste "

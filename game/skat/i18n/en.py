@@ -177,6 +177,7 @@ MESSAGES: dict[str, str] = {
     "hints.why.no_kontra": "Against {game} you hold trumps: {trumps}, aces: {aces}. Not enough to double.",
     "hints.why.re": "You win this game about {chance} % of the time: sure enough to double again.",
     "hints.why.no_re": "You win this game about {chance} % of the time: not sure enough for Re.",
+    "table.skat_tab": "Skat",
     "hints.badge_skat": "skat",
     "hints.why.rule": "The expert's rule of thumb here (it does not search this decision).",
     "hints.why.card_chance": "Your side wins with it about {chance} % of the time ({samples} sampled deals). "

@@ -151,7 +151,7 @@ LANDSCAPE = TableGeometry(
 PORTRAIT = TableGeometry(
     W=720, H=1280,
     trick={"bottom": (360, 700), "left": (240, 610), "right": (480, 610), "top": (360, 560)}, trick_w=124.0,
-    piles={"bottom": (672, 880), "left": (48, 500), "right": (672, 500), "top": (200, 500)},
+    piles={"bottom": (672, 880), "left": (48, 500), "right": (672, 500), "top": (200, 440)},
     skat_beside={"bottom": -46.0, "left": 46.0, "right": -46.0, "top": 46.0},
     skat_xy={3: (326.0, 265.0), 4: (80.0, 862.0)}, skat_w=60.0, skat_step=68.0, deck=(360.0, 640.0),
     hand=HandRow(360.0, 1186.0, 112.0, 700.0, per_row=6, row_step=100.0), hand_lift=24.0,

@@ -24,10 +24,13 @@ PORTRAIT_W, PORTRAIT_H = 720, 1280
 MIN_WINDOW = (640, 360)
 """The smallest window the layout is made (and tested) for; the desktop window
 cannot be made smaller."""
-MIN_DRAWABLE = (160, 90)
-"""Below this (an eighth of the logical size; cards would be under 8 pixels wide) a
-host that lets the window shrink further gets one "window too small" line instead
-of the scenes, which cannot be drawn so small."""
+SMALLEST_CARD = 50
+"""Logical width of the smallest card drawn (the trick piles; the portrait table's backs are 56)."""
+MIN_SCALE = 8 / SMALLEST_CARD
+"""Cards cannot be drawn under 8 pixels wide, so below this scale nothing is drawn but one line."""
+MIN_DRAWABLE = (-(-LOGICAL_W * 8 // SMALLEST_CARD), -(-LOGICAL_H * 8 // SMALLEST_CARD))
+"""The smallest landscape window that is drawn (205x116; turned, for the portrait canvas): a host
+that lets the window shrink further gets one "window too small" line instead of the scenes."""
 
 FELT = (22, 92, 58)
 FELT_DARK = (14, 64, 40)
@@ -108,8 +111,9 @@ class Painter:
 
     @property
     def too_small(self) -> bool:
-        """The window is below :data:`MIN_DRAWABLE` in either direction (letterboxing included)."""
-        return self.scale < MIN_DRAWABLE[0] / LOGICAL_W
+        """The canvas is scaled below :data:`MIN_SCALE` (the window under :data:`MIN_DRAWABLE`, or turned,
+        in either direction, letterboxing included)."""
+        return self.scale < MIN_SCALE
 
     def too_small_notice(self, text: str) -> None:
         """One line saying the window is too small, in window pixels, on black: the whole

@@ -728,7 +728,7 @@ class TableScene(Scene):
     def _draw_skat_tabs(self, p: Painter, cards: list[int]) -> None:
         """A small "Skat" tab above each card picked up from the skat (framed in the
         same colour), so the person sees what was added while choosing the two to put away."""
-        label = self.app.t("hints.badge_skat")
+        label = self.app.t("table.skat_tab")
         size, h = (16, 22) if not p.portrait else (26, 34)  # readable on a phone too
         targets = self.targets() if p.portrait else {}
         if p.portrait:
@@ -740,7 +740,7 @@ class TableScene(Scene):
             w = min(sp.w - 4, p.text_width(label, size, True) + 12)
             x, y = sp.x - sp.w / 2 + 2, sp.y - sp.w * RATIO / 2 - h - 2  # above the card's visible left strip
             if card in targets and targets[card].row > 0:  # the portrait hand's lower row lies in front:
-                y += h + 6  # on its own top edge, not over the card above
+                x, y = sp.x + sp.w / 2 - w - 4, y + h + 6  # on its own top edge, clear of its index
             p.fill_rect(x, y, w, h, SKAT_MARK, radius=8)
             with p.inside(x, y, w, h, "mark", label):
                 p.text(label, x + w / 2, y + h / 2, size, (20, 30, 40), bold=True, anchor="center")
