@@ -56,7 +56,7 @@ def test_only_the_declarer_may_concede_and_only_in_play() -> None:
     h = hand_game(TOP_GRAND, "game:G")
     with pytest.raises(IllegalActionError, match="only the declarer"):
         h.apply(A.CONCEDE, seat=1)
-    assert not h.history[-1] == A.CONCEDE and h.phase == Phase.PLAY
+    assert h.history[-1] != A.CONCEDE and h.phase == Phase.PLAY
     fresh = SkatHand(ISKO, deal(TOP_GRAND))
     with pytest.raises(IllegalActionError, match="declared game in play"):
         fresh.apply(A.CONCEDE)

@@ -438,7 +438,8 @@ class SkatHand(HandState):
         else:
             s = self.score_game(self.game, mats, decl_points, decl_tricks)
         fields = s.result_fields()
-        if len(self.tricks) < 10 and not self.conceded:  # stopped at a lost Schwarz announced: Schneider and Schwarz were never played out
+        if len(self.tricks) < 10 and not self.conceded:
+            # stopped at a lost Schwarz announced: Schneider and Schwarz were never played out
             fields.update(schneider=False, schwarz=False)
         scores = tuple(s.value if seat == d else 0 for seat in range(3))
         points = self.points[:]
