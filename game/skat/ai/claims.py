@@ -35,7 +35,7 @@ NODE_SLICE = 1_500
 CLAIM_CAP: int | None = None
 """A claim the person makes is always judged in full (a wrong "no" would cost them
 the rest): slice after slice, a second or so at the worst from the first trick."""
-CHECK_CAP = 40_000
+CHECK_CAP = 60_000
 """The computers' claims and the decided-hand test give up past this many nodes
 for a position (the answer is then "no", and the table plays on)."""
 

@@ -20,6 +20,8 @@ MESSAGES: dict[str, str] = {
     "btn.menu": "Menü",
     "btn.last_trick": "Letzter Stich",
     "btn.sheet": "Spielliste",
+    "btn.claim": "Rest",
+    "btn.concede": "Aufgeben",
     "btn.back": "Zurück",
     "btn.close": "Schließen",
     "say.hold": "Ja",
@@ -485,6 +487,34 @@ MESSAGES: dict[str, str] = {
     "confirm.new_yes": "Aufgeben, neue Partie",
     "confirm.share_yes": "Aufgeben, Blatt spielen",
     "confirm.new_no": "Partie behalten",
+    "confirm.claim_title": "Den Rest beanspruchen?",
+    "confirm.claim_text": "Macht deine Partei jeden restlichen Stich, was die anderen auch spielen, gehört "
+    "der Rest ihr: {good}. Wenn nicht, gehört der Rest der anderen Partei: {bad}.",
+    "confirm.claim_null_declarer": "Machst du keinen Stich mehr, was die Gegenspieler auch spielen, gehört der "
+    "Rest ihnen: {good}. Können sie dir einen Stich geben, gehört er dir: {bad}.",
+    "confirm.claim_null_defender": "Muss der Alleinspieler einen Stich machen, was er auch spielt, bekommt er "
+    "den Rest: {good}. Wenn nicht, gehört der Rest deiner Partei: {bad}.",
+    "confirm.claim_yes": "Rest beanspruchen",
+    "confirm.play_on": "Weiterspielen",
+    "confirm.concede_title": "Das Spiel aufgeben?",
+    "confirm.concede_text": "Aufgegeben ist das Spiel in der erreichten Stufe verloren: {lost}. Weitergespielt "
+    "kann es noch gewonnen werden.",
+    "confirm.concede_yes": "Aufgeben",
+    "outcome.won": "gewonnen ({value})",
+    "outcome.lost": "verloren ({value})",
+    "claim.checking": "Der Anspruch wird gegen jede Verteidigung geprüft …",
+    "ending.claim_holds": "{name} hat den Rest beansprucht: der Anspruch gilt, der Rest geht an {side}.",
+    "ending.claim_fails": "{name} hat den Rest beansprucht: der Anspruch gilt nicht, der Rest geht an {side}.",
+    "ending.side_declarer": "den Alleinspieler",
+    "ending.side_defenders": "die Gegenspieler",
+    "ending.conceded": "{name}: Spiel aufgegeben, es ist in der erreichten Stufe verloren.",
+    "ending.decided_won": "Entschieden: {name} gewinnt, was auch gespielt wird. Die Karten werden aufgedeckt.",
+    "ending.decided_lost": "Entschieden: {name} verliert, was auch gespielt wird. Die Karten werden aufgedeckt.",
+    "ending.claim_holds_you": "Du hast den Rest beansprucht: der Anspruch gilt, der Rest geht an {side}.",
+    "ending.claim_fails_you": "Du hast den Rest beansprucht: der Anspruch gilt nicht, der Rest geht an {side}.",
+    "ending.conceded_you": "Du hast das Spiel aufgegeben: es ist in der erreichten Stufe verloren.",
+    "ending.decided_won_you": "Entschieden: du gewinnst, was auch gespielt wird. Die Karten werden aufgedeckt.",
+    "ending.decided_lost_you": "Entschieden: du verlierst, was auch gespielt wird. Die Karten werden aufgedeckt.",
 }
 MESSAGES.update(HELP)
 MESSAGES.update(ANALYSIS)

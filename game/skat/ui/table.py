@@ -19,7 +19,7 @@ from ..engine.events import Event
 from ..engine.match import new_hand
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
-from ..engine.tricks import FOLLOW, TRUMPS
+from ..engine.tricks import FOLLOW, TRUMPS, GameType
 from .controller import MatchController
 from .dialogs import SHOWN_BIDS, TEXT_SIZE, TEXT_STEP, TEXT_TOP, BidPick, Dialog, build_dialog
 from .game_names import declared_name, game_name, of_declaration, of_hand
@@ -53,6 +53,8 @@ SKAT_MARK = (120, 190, 235)
 """The colour that marks the cards picked up from the skat during the discard."""
 CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call")
 SHAKE_SECONDS = 0.45
+ENDING_SECONDS = 1.6
+"""How long the cards of a hand ended early (given up, claimed, decided) lie open before they are gathered."""
 
 
 def auction_calls(hand: SkatHand | OfficersHand, deck: tuple[int, ...], game: str, rules) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
@@ -103,6 +105,9 @@ class TableScene(Scene):
         self.bid_pick: tuple[int, int] | None = None  # (history length, value) chosen in the bid picker
         self.shake: tuple[int, float] | None = None  # (card, seconds left): a card that may not be played
         self._auction: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
+        self.gathering = False
+        """The cards of a hand ended early lie open until the hold ends, then are gathered."""
+        self.c.shorten = bool(self.app.settings.get("shorten", True))
         self._new_hand(animate=True)
 
     # ------------------------------------------------------------ names
@@ -133,6 +138,80 @@ class TableScene(Scene):
         if self.app.settings.get("hints", False):
             x, y = self.hints.button_place()
             self.toolbar.add(Button(x, y, 142, 40, t("btn.hint") + " (H)", self.hints.request, size=22))
+        self._endings = self._ending_offers()
+        places = iter(self._ending_places())
+        if self._endings[0]:
+            x, y = next(places)
+            self.toolbar.add(Button(x, y, 142, 40, t("btn.claim"), self.ask_claim, size=22))
+        if self._endings[1]:
+            x, y = next(places)
+            self.toolbar.add(Button(x, y, 142, 40, t("btn.concede"), self.ask_concede, size=22))
+
+    def _ending_offers(self) -> tuple[bool, bool]:
+        """Whether the toolbar offers a claim of the rest and giving up now."""
+        return self.c.can_claim, self.c.can_concede
+
+    def _ending_places(self) -> list[tuple[float, float]]:
+        """Free toolbar places left of the others (under them at four, where the top hand reaches up)."""
+        hint = self.app.settings.get("hints", False)
+        if self.c.match.players == 4:
+            return [(976, 58), (824, 58)]
+        return [(520, 10), (368, 10)] if hint else [(672, 10), (520, 10)]
+
+    def ask_claim(self) -> None:
+        """Confirm a claim of the rest, naming what it brings if it holds and if it does not."""
+        from .overlays import ConfirmScene
+
+        if not self.c.can_claim:
+            return
+        self.hurry()
+        t = self.app.t
+        h = self.c.hand
+        declarer_side = self.c.human_seat == h.declarer
+        null = h.game == GameType.NULL
+        good = A.REST_DECLARER if declarer_side != null else A.REST_DEFENDERS
+        bad = A.REST_DEFENDERS if good == A.REST_DECLARER else A.REST_DECLARER
+        side = "declarer" if declarer_side else "defender"
+        key = "confirm.claim_null_" + side if null else "confirm.claim_text"
+        text = t(key, good=self._outcome(good), bad=self._outcome(bad))
+        self.app.push(ConfirmScene(self.app, t("confirm.claim_title"), text, t("confirm.claim_yes"),
+                                   t("confirm.play_on"), self.claim))
+
+    def _outcome(self, action: int) -> str:
+        """The game's result if the play ended now by ``action``: "won (+96)" / "lost (−192)"."""
+        value = self.c.declarer_value_if(action)
+        shown = f"{value:+d}".replace("-", "−")
+        return self.app.t("outcome.won" if value > 0 else "outcome.lost", value=shown)
+
+    def claim(self) -> None:
+        try:
+            self.c.start_claim()
+        except IllegalActionError:
+            self.say(self.app.t("illegal.action"))
+            return
+        self.say(self.app.t("claim.checking"), 30.0)
+        self._build_toolbar()
+
+    def ask_concede(self) -> None:
+        """Confirm giving up, naming the loss now against playing on."""
+        from .overlays import ConfirmScene
+
+        if not self.c.can_concede:
+            return
+        self.hurry()
+        t = self.app.t
+        self.app.push(ConfirmScene(self.app, t("confirm.concede_title"),
+                                   t("confirm.concede_text", lost=self._outcome(A.CONCEDE)),
+                                   t("confirm.concede_yes"), t("confirm.play_on"), self.concede))
+
+    def concede(self) -> None:
+        try:
+            events = self.c.concede()
+        except IllegalActionError:
+            self.say(self.app.t("illegal.action"))
+            return
+        self._ended_early(events)
+        self.app.services.save_match(self.c)
 
     def open_menu(self) -> None:
         from .menu import PauseScene
@@ -150,6 +229,7 @@ class TableScene(Scene):
         self.app.push(SheetScene(self.app, self.c))
 
     def enter(self) -> None:
+        self.c.shorten = bool(self.app.settings.get("shorten", True))
         self._build_toolbar()
         self.dialog_key = None
 
@@ -326,7 +406,56 @@ class TableScene(Scene):
             return CALL_SECONDS * speed
         return 0.0
 
+    def _ended_early(self, events: list[Event]) -> None:
+        """The play ended before its last card (given up, a claim settled, a decided hand
+        played out): every card still out is laid open, a line says why, and after a short
+        look the cards are gathered in one move (the single events are not shown one by one)."""
+        ending = self.c.ending
+        hand = self.c.hand
+        shown = {c for ev in events if ev.kind in ("trick", "play") for c in ev.cards}
+        if isinstance(hand, SkatHand):
+            shown |= {c for seat in range(3) for c in range(32) if hand.hands[seat] >> c & 1}
+        speed = self.app.speed
+        for card in shown:
+            sp = self.sprites.get(card)
+            if sp is not None and not sp.face_up:
+                sp.turn_over(0.25 * speed)
+        self.held_trick = None
+        self.gathering = True
+        self.hold = max(self.hold, ENDING_SECONDS * speed if speed > 0 else TRICK_SECONDS_UNANIMATED)
+        self.dialog_key = None
+        self.say(self._ending_line(ending, hand), ENDING_SECONDS * max(speed, 1.0) + 2.0)
+        if ending is not None and ending.kind == "claim":
+            self.app.services.sound("gather")
+        self.app.services.save_match(self.c)
+        self._build_toolbar()
+
+    def _ending_line(self, ending, hand) -> str:  # type: ignore[no-untyped-def]
+        """Why the cards are laid open, in the person's language."""
+        t = self.app.t
+        r = hand.result
+        won = r is not None and r.won
+        declarer = self.c.match.seats[hand.declarer] if hand.declarer is not None else None
+
+        def said(key: str, player: int | None, **kw: str) -> str:
+            if player == self.c.human and not self.c.autoplay:
+                return t(key + "_you", **kw)
+            return t(key, name=self.name(player) if player is not None else "", **kw)
+
+        if ending is None or ending.kind == "decided":
+            return said("ending.decided_won" if won else "ending.decided_lost", declarer)
+        if ending.kind == "concede":
+            return said("ending.conceded", declarer)
+        claim = ending.claim
+        side = t("ending.side_declarer" if claim.to_declarer else "ending.side_defenders")
+        return said("ending.claim_holds" if claim.holds else "ending.claim_fails", claim.player, side=side)
+
     def _end_hold(self) -> None:
+        if getattr(self, "gathering", False):
+            self.gathering = False
+            self.app.services.sound("gather")
+            self.relayout(0.35)
+            return
         if self.held_trick is None:
             return
         self.held_trick = None
@@ -428,7 +557,21 @@ class TableScene(Scene):
             return
         if self.app.stack.top is not self:
             return
+        if self._ending_offers() != self._endings:
+            self._build_toolbar()
+        if self.c.claim is not None:
+            events = self.c.step_claim()
+            if events:
+                self._ended_early(events)
+            return
+        checked = self.c.step_checks()
+        if checked:
+            self._ended_early(checked)
+            return
         hand = self.c.hand
+        if checked is None and self.c.ai_to_move:
+            self.think_time += dt
+            return
         if self.c.ai_to_move:
             self.think_time += dt
             events = self.c.step_ai()
