@@ -125,6 +125,7 @@ _SETTING_CHOICES: dict[str, tuple[object, ...]] = {
     "deck": DECKS,
     "sound": (True, False),
     "hints": (False, True),
+    "shorten": (True, False),
 }
 
 
@@ -200,6 +201,8 @@ class Settings:
     sound: bool = True
     hints: bool = False
     """The hint button (key H): off unless the player turns it on."""
+    shorten: bool = True
+    """A hand whose result can no longer change is played out at once and laid open."""
 
     def __post_init__(self) -> None:
         for name in _SETTING_CHOICES:

@@ -133,6 +133,7 @@ MESSAGES: dict[str, str] = {
     "share.box_close": "Schließen",
     # hints and duplicate challenges (issue 10)
     "settings.hints": "Tipps (Taste H)",
+    "settings.shorten": "Entschiedene Spiele abkürzen",
     "btn.hint": "Tipp",
     "hints.title": "Tipp des Experten: {action}",
     "hints.thinking": "Der Experte überlegt",

@@ -140,6 +140,7 @@ MESSAGES: dict[str, str] = {
     "share.box_close": "Close",
     # hints and duplicate challenges (issue 10)
     "settings.hints": "Hints (key H)",
+    "settings.shorten": "Shorten decided hands",
     "btn.hint": "Hint",
     "hints.title": "The expert's hint: {action}",
     "hints.thinking": "The expert is thinking",

@@ -431,8 +431,8 @@ class PauseScene(Scene):
         self.group.draw(p)
 
 
-SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H = 160, 70, 60
-"""The settings rows: five fit above the deck preview and the Back button."""
+SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H = 140, 62, 54
+"""The settings rows: six fit above the deck preview and the Back button."""
 
 
 class SettingsScene(Scene):
@@ -451,6 +451,8 @@ class SettingsScene(Scene):
             OptionRow("deck", t("settings.deck"), ["tournament", "classic"], 0, lambda v: t("deck." + v)),
             OptionRow("sound", t("settings.sound"), [True, False], 0, lambda v: t("opt.on") if v else t("opt.off")),
             OptionRow("hints", t("settings.hints"), [False, True], 0, lambda v: t("opt.on") if v else t("opt.off")),
+            OptionRow("shorten", t("settings.shorten"), [True, False], 0,
+                      lambda v: t("opt.on") if v else t("opt.off")),
         ]
         for r in self.rows:
             if s.get(r.key) in r.values:
