@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from ..engine.cards import CARD_POINTS, mask_of, mask_points
+from ..engine.hand_state import Phase
 from ..engine.skat_hand import SkatHand
 from ..engine.tricks import GameType
 from .solver import _FULL_DEPTH, SearchAborted, SkatSolver, _Search
@@ -38,6 +39,10 @@ the rest): slice after slice, a second or so at the worst from the first trick."
 CHECK_CAP = 60_000
 """The computers' claims and the decided-hand test give up past this many nodes
 for a position (the answer is then "no", and the table plays on)."""
+
+CHECKS_FROM_TRICK = 3
+"""The computers' claims and the decided-hand test start once this many tricks are taken: before,
+a hand is hardly ever settled, and the searches are dearest."""
 
 Question = Callable[[int], bool]
 """A yes/no search question, given a node limit (raises SearchAborted past it)."""
@@ -197,7 +202,27 @@ def decided_judgement(pos: Position, cap: int = CHECK_CAP) -> Judgement:
     return Judgement(s, pairs, cap)
 
 
+def table_checks(hand: SkatHand, claim: bool, decided: bool) -> list[tuple[str, Judgement]]:
+    """What the table asks at a trick start of a declared Skat game (none before
+    :data:`CHECKS_FROM_TRICK` tricks, in Ramsch, or within a trick): whether the
+    leader's side takes every remaining trick (``claim``: the leader is a computer,
+    which then claims) and whether the hand is decided (``decided``: shortening is on)."""
+    if hand.done or hand.phase != Phase.PLAY or hand.trick or hand.declarer is None:
+        return []
+    if hand.game in (None, GameType.RAMSCH) or len(hand.tricks) < CHECKS_FROM_TRICK:
+        return []
+    pos = position_of(hand)
+    out: list[tuple[str, Judgement]] = []
+    if claim:
+        out.append(("claim", claim_judgement(pos, hand.to_move == hand.declarer, cap=CHECK_CAP)))
+    if decided:
+        out.append(("decided", decided_judgement(pos, cap=CHECK_CAP)))
+    return out
+
+
 __all__ = [
+    "CHECKS_FROM_TRICK",
+    "table_checks",
     "CHECK_CAP",
     "CLAIM_CAP",
     "NODE_SLICE",

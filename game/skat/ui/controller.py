@@ -12,22 +12,12 @@ from dataclasses import dataclass
 
 from ..ai import make_player
 from ..ai.base import TABLE_SLICE, Decision, Player
-from ..ai.claims import (
-    CHECK_CAP,
-    NODE_SLICE,
-    Judgement,
-    claim_judgement,
-    decided_judgement,
-    position_of,
-    rest_goes_to_declarer,
-)
+from ..ai.claims import NODE_SLICE, Judgement, claim_judgement, position_of, rest_goes_to_declarer, table_checks
 from ..engine import actions as A
 from ..engine.errors import IllegalActionError
 from ..engine.events import Event
-from ..engine.hand_state import Phase
 from ..engine.match import Hand, Match
 from ..engine.skat_hand import SkatHand
-from ..engine.tricks import GameType
 
 
 @dataclass
@@ -60,11 +50,6 @@ class Ending:
     kind: str
     """"concede", "claim" or "decided" (a decided hand played out at once)."""
     claim: Claim | None = None
-
-
-CHECKS_FROM_TRICK = 3
-"""The computers' claims and the decided-hand test start once this many tricks are taken: before,
-a hand is hardly ever settled, and the searches are dearest."""
 
 
 def _time_left(start: float, budget: float) -> bool:
@@ -244,21 +229,14 @@ class MatchController:
         Returns None while these are being answered (nobody should move meanwhile),
         else the events of a claim or of the played-out rest (empty: play on)."""
         h = self.hand
-        if not isinstance(h, SkatHand) or h.done or h.phase != Phase.PLAY or h.trick or self.claim is not None:
-            return []
-        if h.declarer is None or h.game in (None, GameType.RAMSCH) or len(h.tricks) < CHECKS_FROM_TRICK:
+        if not isinstance(h, SkatHand) or self.claim is not None:
             return []
         key = (self.match.hand_number, len(h.history))
         if self._checks is None or self._checks[0] != key:
-            checks: list[tuple[str, Judgement]] = []
-            leader = self.match.seats[h.to_move]  # type: ignore[index]
-            if self.autoplay or h.to_move != self.human_seat:
-                by_declarer = h.to_move == h.declarer
-                checks.append(("claim", claim_judgement(position_of(h), by_declarer, cap=CHECK_CAP)))
-            if self.shorten:
-                checks.append(("decided", decided_judgement(position_of(h), cap=CHECK_CAP)))
-            self._checks = (key, checks)
-            self._leader = leader
+            computer = h.to_move is not None and (self.autoplay or h.to_move != self.human_seat)
+            self._checks = (key, table_checks(h, claim=computer, decided=self.shorten))
+            if h.to_move is not None:
+                self._leader = self.match.seats[h.to_move]
         start = time.perf_counter()
         for kind, j in self._checks[1]:
             while not j.step(NODE_SLICE):
