@@ -175,14 +175,15 @@ def test_nothing_saved_gives_defaults_without_notices(store: Store) -> None:
 
 # ---------------------------------------------------------------- round trips
 def test_settings_round_trip(store: Store, backend: Backend) -> None:
-    settings = Settings(language="en", animation="fast", deck="classic", sound=False, hints=True, shorten=False)
+    settings = Settings(language="en", animation="fast", deck="classic", sound=False, hints=True, shorten=False,
+                        takeback=True)
     assert store.save_settings(settings)
     assert store.settings() == settings
     fresh = Store(backend.storage, language="de")
     assert fresh.settings() == settings
     doc = json.loads(backend.storage.load("settings") or "")
     assert doc == {"version": 1, "language": "en", "animation": "fast", "deck": "classic", "sound": False,
-                   "hints": True, "shorten": False}
+                   "hints": True, "shorten": False, "takeback": True}
     assert store.notices == fresh.notices == []
 
 

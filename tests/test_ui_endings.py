@@ -162,3 +162,50 @@ def test_a_decided_hand_is_played_out_at_once_unless_switched_off(lang: str) -> 
     for _ in range(50):
         app.frame(0.02)
     assert table.c.human_to_move and not table.c.hand.done
+
+
+def _play_first_card_by_keys(app, table: TableScene) -> int:  # type: ignore[no-untyped-def]
+    """The person plays a card with the arrow keys and Enter; returns it."""
+    frames_until(app, lambda: table.c.human_to_move and not table.animating)
+    post_key(app, pygame.K_RIGHT)
+    card = table.focus_card
+    post_key(app, pygame.K_RETURN)
+    return card
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_take_back_undoes_the_last_card_and_the_replies(lang: str) -> None:
+    from skat.ui.challenge import person_result
+
+    app = make_app(lang)
+    app.settings["takeback"] = True
+    table = table_for(app, TOP_GRAND)
+    start = list(table.c.match.actions[-1])
+    assert toolbar_button(table, app.t("btn.takeback")) is not None  # the person's calls can be taken back
+    card = _play_first_card_by_keys(app, table)
+    frames_until(app, lambda: len(table.c.hand.tricks) == 1 and table.c.human_to_move and not table.animating)
+    assert table.c.match.actions[-1][:len(start) + 1] == [*start, card]
+    post_click(app, center(toolbar_button(table, app.t("btn.takeback"))))
+    assert table.c.match.actions[-1] == start and table.c.hand.history == start
+    assert table.c.human_to_move and not table.c.hand.tricks  # the computers' replies are gone too
+    assert app.t("takeback.done") in screen_text(app)
+    assert table.c.match.hand_number in table.c.hinted  # marked like a hint on the sheet
+    # Backspace takes back the person's move before: the declaration, which they choose again.
+    post_key(app, pygame.K_BACKSPACE)
+    assert table.c.hand.phase == 3 and table.c.human_to_move  # DECLARE again (Hand was said before it)
+    # Played to its end: the result is not offered to a challenge.
+    table.c.match.apply(A.declare(4))
+    table.c.match.apply(A.REST_DECLARER)
+    assert table.c.hand.done and table.c.match.sheet
+    assert person_result(table.c) is None
+    table.c.taken_back.clear()
+    assert person_result(table.c) is not None  # what the take-back alone withholds
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_take_back_is_off_by_default(lang: str) -> None:
+    app = make_app(lang)
+    table = table_for(app, TOP_GRAND)
+    assert toolbar_button(table, app.t("btn.takeback")) is None
+    post_key(app, pygame.K_BACKSPACE)
+    assert len(table.c.hand.history) == 5

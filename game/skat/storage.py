@@ -126,6 +126,7 @@ _SETTING_CHOICES: dict[str, tuple[object, ...]] = {
     "sound": (True, False),
     "hints": (False, True),
     "shorten": (True, False),
+    "takeback": (False, True),
 }
 
 
@@ -203,6 +204,8 @@ class Settings:
     """The hint button (key H): off unless the player turns it on."""
     shorten: bool = True
     """A hand whose result can no longer change is played out at once and laid open."""
+    takeback: bool = False
+    """Practice: the person may take back their last card or call (the hand is marked like a hint)."""
 
     def __post_init__(self) -> None:
         for name in _SETTING_CHOICES:

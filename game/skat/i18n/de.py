@@ -22,6 +22,7 @@ MESSAGES: dict[str, str] = {
     "btn.sheet": "Spielliste",
     "btn.claim": "Rest",
     "btn.concede": "Aufgeben",
+    "btn.takeback": "Zurück",
     "btn.back": "Zurück",
     "btn.close": "Schließen",
     "say.hold": "Ja",
@@ -134,6 +135,7 @@ MESSAGES: dict[str, str] = {
     # hints and duplicate challenges (issue 10)
     "settings.hints": "Tipps (Taste H)",
     "settings.shorten": "Entschiedene Spiele abkürzen",
+    "settings.takeback": "Zurücknehmen (Übung)",
     "btn.hint": "Tipp",
     "hints.title": "Tipp des Experten: {action}",
     "hints.thinking": "Der Experte überlegt",
@@ -189,7 +191,7 @@ MESSAGES: dict[str, str] = {
     "rank_name.queen": "Dame",
     "rank_name.king": "König",
     "rank_name.ace": "Ass",
-    "sheet.hint_mark": "* bei deinem Stand: in diesem Spiel hast du einen Tipp genutzt",
+    "sheet.hint_mark": "* bei deinem Stand: Tipp genutzt oder zurückgenommen",
     "sheet.no_record": "Diese Liste hat eine ältere Version ohne die Karten der Spiele aufbewahrt: Analyse und "
                        "Nachspielen gibt es für sie nicht.",
     "sheet.bad_record": "Die aufbewahrten Karten von Spiel {n} ergeben nicht, was in seiner Zeile steht: Analyse "
@@ -516,6 +518,7 @@ MESSAGES: dict[str, str] = {
     "ending.conceded_you": "Du hast das Spiel aufgegeben: es ist in der erreichten Stufe verloren.",
     "ending.decided_won_you": "Entschieden: du gewinnst, was auch gespielt wird. Die Karten werden aufgedeckt.",
     "ending.decided_lost_you": "Entschieden: du verlierst, was auch gespielt wird. Die Karten werden aufgedeckt.",
+    "takeback.done": "Zurückgenommen: dein letzter Zug und die Antworten darauf. Das Spiel wird in der Liste markiert.",
 }
 MESSAGES.update(HELP)
 MESSAGES.update(ANALYSIS)

@@ -25,6 +25,7 @@ MESSAGES: dict[str, str] = {
     "btn.sheet": "Score sheet",
     "btn.claim": "Claim rest",
     "btn.concede": "Give up",
+    "btn.takeback": "Take back",
     "btn.back": "Back",
     "btn.close": "Close",
     # what players say
@@ -141,6 +142,7 @@ MESSAGES: dict[str, str] = {
     # hints and duplicate challenges (issue 10)
     "settings.hints": "Hints (key H)",
     "settings.shorten": "Shorten decided hands",
+    "settings.takeback": "Take back (practice)",
     "btn.hint": "Hint",
     "hints.title": "The expert's hint: {action}",
     "hints.thinking": "The expert is thinking",
@@ -196,7 +198,7 @@ MESSAGES: dict[str, str] = {
     "rank_name.queen": "Queen",
     "rank_name.king": "King",
     "rank_name.ace": "Ace",
-    "sheet.hint_mark": "* by your score: you used a hint in this hand",
+    "sheet.hint_mark": "* by your score: a hint used or a move taken back",
     "sheet.no_record": "This sheet was kept by an older version without its deals: analysis and replay are not "
                        "available.",
     "sheet.bad_record": "The kept cards of hand {n} do not replay as its line on the sheet says: its analysis and "
@@ -515,6 +517,7 @@ MESSAGES: dict[str, str] = {
     "ending.conceded_you": "You gave the game up: it is lost at the level reached.",
     "ending.decided_won_you": "Decided: you win whatever anyone plays. The cards are laid open.",
     "ending.decided_lost_you": "Decided: you lose whatever anyone plays. The cards are laid open.",
+    "takeback.done": "Taken back: your last move and the replies since. The hand is marked on the sheet.",
 }
 MESSAGES.update(HELP)
 MESSAGES.update(ANALYSIS)

@@ -151,6 +151,10 @@ HELP: dict[str, str] = {
         "Während des Spiels stehen „Rest“ (den Rest beanspruchen) und für den Alleinspieler „Aufgeben“ in der "
         "Leiste oben; beide fragen vorher und nennen, was sie bringen. Ist „Entschiedene Spiele abkürzen“ an "
         "(Einstellungen), wird ein Spiel, dessen Ergebnis sich nicht mehr ändern kann, was auch gespielt wird, "
-        "sofort zu Ende gespielt: die Karten werden aufgedeckt und eingesammelt, und eine Zeile sagt warum."
+        "sofort zu Ende gespielt: die Karten werden aufgedeckt und eingesammelt, und eine Zeile sagt warum.\n"
+        "Zurücknehmen (Übung, nur wenn in den Einstellungen an): der Knopf „Zurück“ oder die Rücktaste nimmt "
+        "deine letzte Karte oder Ansage und die Antworten der Computer darauf zurück; sie entscheiden dann neu. "
+        "Das Spiel wird in der Liste wie ein Tipp mit * markiert, und ein Herausforderungslink trägt sein "
+        "Ergebnis nie."
     ),
 }

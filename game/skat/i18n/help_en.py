@@ -140,6 +140,9 @@ HELP: dict[str, str] = {
         "During the play, Claim rest (and for the declarer Give up) stand in the toolbar; each asks first and "
         "names what it brings. With Shorten decided hands on (Settings), a hand whose result can no longer "
         "change, whatever anyone plays, is played out at once: its cards are laid open and gathered, and a line "
-        "says why."
+        "says why.\n"
+        "Take back (practice, off unless turned on in Settings): the toolbar button or Backspace undoes your last "
+        "card or call and the computers' replies since; they then decide again. The hand is marked * on the "
+        "score sheet like a hint, and a challenge link never carries its result."
     ),
 }

@@ -16,7 +16,8 @@ from ..ai.claims import NODE_SLICE, Judgement, claim_judgement, position_of, res
 from ..engine import actions as A
 from ..engine.errors import IllegalActionError
 from ..engine.events import Event
-from ..engine.match import Hand, Match
+from ..engine.hand_state import Phase
+from ..engine.match import Hand, Match, new_hand
 from ..engine.skat_hand import SkatHand
 
 
@@ -82,6 +83,11 @@ class MatchController:
         """How the current hand's play ended early, if it did."""
         self._checks: tuple[tuple[int, int], list[tuple[str, Judgement]]] | None = None
         """The computers' claim and the decided-hand test of the current trick start."""
+        self.takeback = False
+        """Take-backs are allowed (the table's practice setting, off by default)."""
+        self.taken_back: set[int] = set()
+        """Hand numbers in which the person took a move back (also marked in ``hinted``)."""
+        self._takeback_cache: tuple[tuple[int, int, int | None], int | None] | None = None
         self._leader = 0
         """The table player who leads that trick (the one whose claim is checked)."""
 
@@ -261,6 +267,57 @@ class MatchController:
             events += self.match.act(h.legal_actions()[0])
         self.ending = Ending("decided")
         return events
+
+    # ------------------------------------------------------------ taking back
+    def _takeback_index(self) -> int | None:
+        """Where the hand goes back to: the index of the person's last action (a discard
+        as a whole), replayed from the record to learn who acted; None if there is none."""
+        m = self.match
+        seat = self.human_seat
+        key = (m.hand_number, len(m.actions[-1]), seat)
+        if self._takeback_cache is not None and self._takeback_cache[0] == key:
+            return self._takeback_cache[1]
+        if seat is None:
+            return None
+        replica = new_hand(m.game, m.rules, m.decks[-1])
+        last: int | None = None
+        discard_start: int | None = None
+        for i, action in enumerate(m.actions[-1]):
+            if replica.to_move == seat:
+                in_discard = replica.phase == Phase.DISCARD
+                if in_discard and discard_start is None:
+                    discard_start = i
+                last = discard_start if in_discard else i
+                if not in_discard:
+                    discard_start = None
+            replica.apply(action)
+        self._takeback_cache = (key, last)
+        return last
+
+    @property
+    def can_take_back(self) -> bool:
+        h = self.hand
+        return (self.takeback and not self.autoplay and self.claim is None and not h.done
+                and self._takeback_index() is not None)
+
+    def take_back(self) -> None:
+        """Undo the person's last card or call and every computer reply since: the hand is
+        replayed from its record up to there, and the computers decide again from that position.
+        The hand is marked like a hint on the score sheet; a challenge never carries its result."""
+        i = self._takeback_index()
+        if not self.can_take_back or i is None:
+            raise IllegalActionError("there is no move of yours to take back")
+        m = self.match
+        kept = m.actions[-1][:i]
+        hand = new_hand(m.game, m.rules, m.decks[-1])
+        for action in kept:
+            hand.apply(action)
+        m.current = hand
+        m.actions[-1] = kept
+        self.decision = None
+        self._checks = None
+        self.taken_back.add(m.hand_number)
+        self.hinted.add(m.hand_number)
 
     def step_ai(self, budget: float = TABLE_SLICE) -> list[Event]:
         """Think for at most ``budget`` seconds; apply the move once decided."""

@@ -431,8 +431,8 @@ class PauseScene(Scene):
         self.group.draw(p)
 
 
-SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H = 140, 62, 54
-"""The settings rows: six fit above the deck preview and the Back button."""
+SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H = 132, 54, 48
+"""The settings rows: seven fit above the deck preview and the Back button."""
 
 
 class SettingsScene(Scene):
@@ -452,6 +452,8 @@ class SettingsScene(Scene):
             OptionRow("sound", t("settings.sound"), [True, False], 0, lambda v: t("opt.on") if v else t("opt.off")),
             OptionRow("hints", t("settings.hints"), [False, True], 0, lambda v: t("opt.on") if v else t("opt.off")),
             OptionRow("shorten", t("settings.shorten"), [True, False], 0,
+                      lambda v: t("opt.on") if v else t("opt.off")),
+            OptionRow("takeback", t("settings.takeback"), [False, True], 0,
                       lambda v: t("opt.on") if v else t("opt.off")),
         ]
         for r in self.rows:
@@ -503,7 +505,7 @@ class SettingsScene(Scene):
             p.text(r.show(r.value), vx + SETTINGS_VALUE_W / 2, mid, 26, INK, bold=True, anchor="center")
         art = self.app.services.art
         for i, c in enumerate((31, 22, 13, 4)):
-            p.blit_px(art.face(c, p.size(56)), 520 + i * 80, 548, anchor="center")
+            p.blit_px(art.face(c, p.size(56)), 520 + i * 80, 562, anchor="center")
         self.back.draw(p)
 
 

@@ -108,6 +108,7 @@ class TableScene(Scene):
         self.gathering = False
         """The cards of a hand ended early lie open until the hold ends, then are gathered."""
         self.c.shorten = bool(self.app.settings.get("shorten", True))
+        self.c.takeback = bool(self.app.settings.get("takeback", False))
         self._new_hand(animate=True)
 
     # ------------------------------------------------------------ names
@@ -146,17 +147,31 @@ class TableScene(Scene):
         if self._endings[1]:
             x, y = next(places)
             self.toolbar.add(Button(x, y, 142, 40, t("btn.concede"), self.ask_concede, size=22))
+        if self._endings[2]:
+            x, y = next(places)
+            self.toolbar.add(Button(x, y, 142, 40, t("btn.takeback"), self.take_back, size=22))
 
-    def _ending_offers(self) -> tuple[bool, bool]:
-        """Whether the toolbar offers a claim of the rest and giving up now."""
-        return self.c.can_claim, self.c.can_concede
+    def _ending_offers(self) -> tuple[bool, bool, bool]:
+        """Whether the toolbar offers a claim of the rest, giving up and a take-back now."""
+        return self.c.can_claim, self.c.can_concede, self.c.can_take_back
 
     def _ending_places(self) -> list[tuple[float, float]]:
         """Free toolbar places left of the others (under them at four, where the top hand reaches up)."""
         hint = self.app.settings.get("hints", False)
         if self.c.match.players == 4:
-            return [(976, 58), (824, 58)]
-        return [(520, 10), (368, 10)] if hint else [(672, 10), (520, 10)]
+            return [(976, 58), (824, 58), (672, 58)]
+        return [(520, 10), (368, 10), (368, 58)] if hint else [(672, 10), (520, 10), (368, 10)]
+
+    def take_back(self) -> None:
+        """The practice take-back (key Backspace): the person's last move and the replies since are undone."""
+        if not self.c.can_take_back:
+            return
+        self.c.take_back()
+        self._new_hand(animate=False)
+        self.result_shown_for = -1
+        self.say(self.app.t("takeback.done"))
+        self.app.services.save_match(self.c)
+        self._build_toolbar()
 
     def ask_claim(self) -> None:
         """Confirm a claim of the rest, naming what it brings if it holds and if it does not."""
@@ -230,6 +245,7 @@ class TableScene(Scene):
 
     def enter(self) -> None:
         self.c.shorten = bool(self.app.settings.get("shorten", True))
+        self.c.takeback = bool(self.app.settings.get("takeback", False))
         self._build_toolbar()
         self.dialog_key = None
 
@@ -664,6 +680,9 @@ class TableScene(Scene):
             return
         if ev.kind == "key" and ev.text in ("h", "H"):
             self.hints.request()
+            return
+        if ev.kind == "key" and ev.key == pygame.K_BACKSPACE:
+            self.take_back()
             return
         human = self.c.human_seat
         if not self.c.human_to_move or human is None:
