@@ -257,6 +257,15 @@ class MatchController:
             return self._play_out()
         return []
 
+    @property
+    def checking(self) -> bool:
+        """A claim or a trick start's checks are still being searched (the table needs frames)."""
+        if self.claim is not None:
+            return True
+        h = self.hand
+        key = (self.match.hand_number, len(h.history))
+        return self._checks is not None and self._checks[0] == key and any(not j.done for _, j in self._checks[1])
+
     def _play_out(self) -> list[Event]:
         """Play a decided hand to its end at once: the result is the same whatever is played,
         so each seat plays its first legal card (they are real plays, recorded and replayable)."""

@@ -335,7 +335,8 @@ class TableScene(Scene):
         a speech bubble or message is waiting to fade."""
         finished = self.c.hand.done and self.result_shown_for != self.hand_serial
         fading = bool(self.bubbles) and not self.person_deciding
-        return not self.idle or finished or fading or self.message_time > 0 or self.hints.thinking
+        return (not self.idle or finished or fading or self.message_time > 0 or self.hints.thinking
+                or self.c.checking)
 
     @property
     def person_deciding(self) -> bool:
