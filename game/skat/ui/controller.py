@@ -51,6 +51,8 @@ class Ending:
     kind: str
     """"concede", "claim" or "decided" (a decided hand played out at once)."""
     claim: Claim | None = None
+    tricks_shown: int = 0
+    """The tricks played before the ending (the table showed them one by one; the rest it lays open)."""
 
 
 def _time_left(start: float, budget: float) -> bool:
@@ -192,7 +194,7 @@ class MatchController:
         if not self.can_concede:
             raise IllegalActionError("only the declarer can give up, during the play")
         events = self.match.act(A.CONCEDE, seat=self.human_seat)
-        self.ending = Ending("concede")
+        self.ending = Ending("concede", tricks_shown=len(self.hand.tricks))
         return events
 
     def start_claim(self, player: int | None = None) -> Claim:
@@ -222,7 +224,7 @@ class MatchController:
         claim.holds = holds
         claim.to_declarer = rest_goes_to_declarer(int(h.game), claim.by_declarer, holds)  # type: ignore[arg-type]
         self.claim = None
-        self.ending = Ending("claim", claim)
+        self.ending = Ending("claim", claim, len(h.tricks))
         self.decision = None
         action = A.REST_DECLARER if claim.to_declarer else A.REST_DEFENDERS
         return self.match.act(action, seat=self.match.seat_of(claim.player))
@@ -272,9 +274,10 @@ class MatchController:
         h = self.hand
         events: list[Event] = []
         self.decision = None
+        shown = len(h.tricks)
         while not h.done:
             events += self.match.act(h.legal_actions()[0])
-        self.ending = Ending("decided")
+        self.ending = Ending("decided", tricks_shown=shown)
         return events
 
     # ------------------------------------------------------------ taking back
