@@ -159,7 +159,7 @@ class TableScene(Scene):
         """Free toolbar places left of the others (under them at four, where the top hand reaches up)."""
         hint = self.app.settings.get("hints", False)
         if self.c.match.players == 4:
-            return [(976, 58), (824, 58), (672, 58)]
+            return [(976, 58), (824, 58), (1128, 106)]
         return [(520, 10), (368, 10), (368, 58)] if hint else [(672, 10), (520, 10), (368, 10)]
 
     def take_back(self) -> None:
