@@ -209,3 +209,17 @@ def test_take_back_is_off_by_default(lang: str) -> None:
     assert toolbar_button(table, app.t("btn.takeback")) is None
     post_key(app, pygame.K_BACKSPACE)
     assert len(table.c.hand.history) == 5
+
+
+@pytest.mark.parametrize("ending", [A.CONCEDE, A.REST_DECLARER, A.REST_DEFENDERS])
+def test_the_hand_replay_steps_up_to_an_early_end(ending: int) -> None:
+    from skat.ui.hand_replay import snapshots
+
+    app = make_app("en")
+    table = table_for(app, TOP_GRAND, tricks=2)
+    table.c.match.apply(parse_card("CA"))
+    table.c.match.apply(ending)
+    hand = table.c.hand
+    states = snapshots(hand)
+    assert len(states) == 4  # before the play, after each of two tricks, and the end
+    assert states[-1].done and states[-1].result == hand.result
