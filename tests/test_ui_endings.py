@@ -93,6 +93,8 @@ def test_the_declarer_gives_up_from_the_toolbar(lang: str) -> None:
     assert hand.done and hand.result is not None and hand.result.value == -288
     assert app.t("ending.conceded_you") in screen_text(app)
     frames_until(app, lambda: isinstance(app.stack.top, ResultScene))
+    shown = screen_text(app)
+    assert app.t("result.conceded") in shown and app.t("result.points", decl=0, opp=0) in shown  # skat D8 D7
     rec = hand_record("skat", ISKO, hand)
     assert rec["actions"][-1] == "concede" and replay_hand(rec)[2].result == hand.result
 

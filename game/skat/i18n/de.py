@@ -105,6 +105,7 @@ MESSAGES: dict[str, str] = {
     "result.title_lost_you": "Du verlierst {game}",
     "result.title_draw": "Unentschieden",
     "result.points": "Augen: Alleinspieler {decl} : {opp} Gegenspieler",
+    "result.conceded": "Aufgegeben",
     "result.skat": "Der Skat",
     "result.discards": "Gedrückt",
     "share.desktop": "Blatt-Code {code}\nVon deinem Platz aus noch einmal spielen mit:  {command}",

@@ -113,6 +113,7 @@ MESSAGES: dict[str, str] = {
     "result.title_lost_you": "You lose {game}",
     "result.title_draw": "A draw",
     "result.points": "Card points: declarer {decl} : {opp} opponents",
+    "result.conceded": "Given up",
     "result.skat": "The skat",
     "result.discards": "Put away",
     "share.desktop": "Deal code {code}\nPlay it again from your seat with:  {command}",

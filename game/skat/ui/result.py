@@ -107,10 +107,11 @@ class ResultScene(Scene):
             p.text(line, 640, y, 28, INK, anchor="center")
             y += 34
         if r.game not in ("passed", "null") and self.row.declarer is not None and r.game != "ramsch":
-            opp = 120 - r.declarer_points
+            conceded = getattr(hand, "conceded", False)  # the cards still out counted for nobody
+            opp = sum(r.points) - r.declarer_points if conceded else 120 - r.declarer_points
             p.text(t("result.points", decl=r.declarer_points, opp=opp), 640, y + 6, 24, INK_DIM, anchor="center")
             y += 32
-            flags = []
+            flags = [t("result.conceded")] if conceded else []
             if r.schwarz:
                 flags.append(t("level.schwarz"))
             elif r.schneider:

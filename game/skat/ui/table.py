@@ -470,6 +470,9 @@ class TableScene(Scene):
     def _end_hold(self) -> None:
         if getattr(self, "gathering", False):
             self.gathering = False
+            hand = self.c.hand
+            if isinstance(hand, SkatHand) and any(hand.hands):
+                return  # given up: the cards still out count for nobody and stay open where they are
             self.app.services.sound("gather")
             self.relayout(0.35)
             return
