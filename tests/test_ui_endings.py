@@ -225,3 +225,25 @@ def test_the_hand_replay_steps_up_to_an_early_end(ending: int) -> None:
     states = snapshots(hand)
     assert len(states) == 4  # before the play, after each of two tricks, and the end
     assert states[-1].done and states[-1].result == hand.result
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_settings_switch_shortening_off_and_take_back_on_by_mouse_and_keys(lang: str) -> None:
+    from skat.ui.menu import SETTINGS_ROW_H, SETTINGS_STEP, SETTINGS_TOP, SettingsScene
+
+    app = make_app(lang)
+    app.push(SettingsScene(app))
+    app.frame(0.02)
+    text = screen_text(app)
+    assert app.t("settings.shorten") in text and app.t("settings.takeback") in text
+    assert app.settings.get("shorten", True) is True and app.settings.get("takeback", False) is False
+    keys = [r.key for r in app.stack.top.rows]
+    row = keys.index("shorten")
+    post_click(app, (700, SETTINGS_TOP + row * SETTINGS_STEP + SETTINGS_ROW_H / 2))
+    assert app.settings["shorten"] is False
+    for _ in range(keys.index("takeback") - row):
+        post_key(app, pygame.K_DOWN)
+    post_key(app, pygame.K_RIGHT)
+    assert app.settings["takeback"] is True
+    table = table_for(app, TOP_GRAND, tricks=5)
+    assert table.c.shorten is False and table.c.takeback is True
