@@ -94,14 +94,21 @@ def shown(film: Film, f: int, cards: tuple[int, ...], middle: dict[int, tuple[fl
     return all(at(film, c, f, middle) and film.frames[f][c][2] and not film.frames[f][c][3] for c in cards)
 
 
+def shown_tricks(table: TableScene) -> list:  # type: ignore[type-arg]
+    """The tricks the table showed one by one: after a claim or in a decided hand the rest is laid
+    open and gathered at once (issue 20)."""
+    hand = table.c.hand
+    ending = table.c.ending
+    return list(hand.tricks if ending is None else hand.tricks[: ending.tricks_shown])
+
+
 def check_tricks(table: TableScene, film: Film) -> set[str]:
     """Assert the rules of a trick's life for every trick of the hand; returns
     the screen slots that played a trick's last card."""
-    hand = table.c.hand
     players = 2 if table.officers else 3
     last = film.frames[-1]
     last_slots: set[str] = set()
-    for k, trick in enumerate(hand.tricks):
+    for k, trick in enumerate(shown_tricks(table)):
         seats = [(trick.leader + i) % players for i in range(len(trick.cards))]
         pile = {c: last[c][:2] for c in trick.cards}  # where each card lies when the hand is over
         middle = {c: trick_slot(table, s) for c, s in zip(trick.cards, seats, strict=True)}
@@ -178,8 +185,7 @@ def test_each_finished_trick_stays_in_view_for_a_moment(speed: str) -> None:
     half a second before it is gathered: long enough to see what was played."""
     app, table = make_table("skat", ISKO, 3, 5, speed)
     film = film_hand(app, table)
-    hand = table.c.hand
-    for k, trick in enumerate(hand.tricks):
+    for k, trick in enumerate(shown_tricks(table)):
         seats = [(trick.leader + i) % 3 for i in range(3)]
         middle = {c: trick_slot(table, s) for c, s in zip(trick.cards, seats, strict=True)}
         frames = sum(1 for f in range(len(film.frames)) if shown(film, f, trick.cards, middle))

@@ -140,6 +140,8 @@ _SETTING_CHOICES: dict[str, tuple[object, ...]] = {
     "sort_trumps": TRUMP_SIDES,
     "sort_alternate": (False, True),
     "forced_play": (False, True),
+    "shorten": (True, False),
+    "takeback": (False, True),
 }
 
 
@@ -230,6 +232,10 @@ class Settings:
     setup: tuple[tuple[str, str | int | bool], ...] = ()
     """The last new match's set-up (game, rule set and its options, players, hands, strength) as
     (name, value) pairs; the set-up screen checks each value against what it offers."""
+    shorten: bool = True
+    """A hand whose result can no longer change is played out at once and laid open."""
+    takeback: bool = False
+    """Practice: the person may take back their last card or call (the hand is marked like a hint)."""
 
     def __post_init__(self) -> None:
         for name in _SETTING_CHOICES:

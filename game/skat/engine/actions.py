@@ -27,6 +27,16 @@ HAND = 35
 KONTRA = 36
 RE = 37
 NO_CALL = 38
+CONCEDE = 39
+"""The declarer gives the game up (see :meth:`SkatHand.end_play`)."""
+REST_DECLARER = 40
+"""The cards still out go to the declarer as his tricks (a settled claim)."""
+REST_DEFENDERS = 41
+"""The cards still out go to the defenders as their tricks (a settled claim)."""
+PLAY_ENDINGS = (CONCEDE, REST_DECLARER, REST_DEFENDERS)
+"""Actions that end the card play early.  They are never among a hand's
+legal actions (a computer player choosing from those never gives up by chance);
+the table offers them and the hand checks them on their own terms."""
 BID_BASE = 64
 DECLARE_BASE = 256
 
@@ -41,6 +51,9 @@ _CALL_NAMES = {
     KONTRA: "kontra",
     RE: "re",
     NO_CALL: "no",
+    CONCEDE: "concede",
+    REST_DECLARER: "rest:declarer",
+    REST_DEFENDERS: "rest:defenders",
 }
 _CALL_CODES = {v: k for k, v in _CALL_NAMES.items()}
 

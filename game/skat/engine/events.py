@@ -18,7 +18,7 @@ from .skat_hand import SkatHand
 class Event(NamedTuple):
     kind: str
     """bid, hold, pass, pickup, hand, discard, declare, kontra, re, no_call,
-    play, trick, deal_down, deal_up, reveal, end"""
+    play, trick, deal_down, deal_up, reveal, concede, rest, end"""
     seat: int | None
     cards: tuple[int, ...] = ()
     value: int = 0
@@ -48,6 +48,10 @@ def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | N
         events.append(Event("bid", actor, (), A.bid_value(action)))
     elif A.is_declaration(action):
         events.append(Event("declare", actor, (), action))
+    elif action == A.CONCEDE:
+        events.append(Event("concede", getattr(state, "declarer", None)))
+    elif action in A.PLAY_ENDINGS:  # the rest to one side: ``value`` 1 for the declarer's
+        events.append(Event("rest", seat, (), int(action == A.REST_DECLARER)))
     if len(state.tricks) > n_tricks:
         for t in state.tricks[n_tricks:]:
             events.append(Event("trick", t.winner, t.cards))

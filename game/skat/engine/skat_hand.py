@@ -89,6 +89,8 @@ class SkatHand(HandState):
         self.points = [0, 0, 0]
         self.trick_counts = [0, 0, 0]
         self.result: HandResult | None = None
+        self.conceded = False
+        """The declarer gave the game up (``A.CONCEDE``)."""
 
     # ------------------------------------------------------------------ query
     def clone(self) -> SkatHand:
@@ -282,7 +284,7 @@ class SkatHand(HandState):
         return self.schwarz_announced and winner != self.declarer
 
     def concede(self, declarer_wins: bool) -> None:
-        """End play early in favour of one side.
+        """End play early in favour of one side (not recorded as an action).
 
         This is how the ISS settles resignations (both defenders resign: the
         declarer wins; the declarer resigns: the defenders win) and accepted
@@ -294,18 +296,71 @@ class SkatHand(HandState):
         """
         if self.phase != Phase.PLAY or self.declarer is None:
             raise IllegalActionError("only a declared game in play can be conceded")
+        self._give_rest(to_declarer=declarer_wins != (self.game == GameType.NULL))
+
+    # ------------------------------------------------------------ early ends
+    def can_end_play(self, action: int, seat: int | None = None) -> str:
+        """ "" when ``action`` (one of ``A.PLAY_ENDINGS``) may end the play now
+        for ``seat`` (None: any seat, as in a replayed record), else why not.
+
+        The declarer may give up (``CONCEDE``) from the declaration to the last
+        card; the rest may be given to either side (``REST_*``, the outcome of a
+        claim, judged by the table) by any seat.  Both need a declared game
+        in play: Ramsch has no sides.
+        """
+        if self.phase != Phase.PLAY or self.declarer is None or self.game in (None, GameType.RAMSCH):
+            return "only a declared game in play can be ended early"
+        if action == A.CONCEDE and seat is not None and seat != self.declarer:
+            return f"only the declarer (seat {self.declarer}) can give the game up, not seat {seat}"
+        if action not in A.PLAY_ENDINGS:
+            return f"{A.action_name(action)} does not end the play"
+        return ""
+
+    def apply(self, action: int, seat: int | None = None) -> None:
+        if type(action) is int and action in A.PLAY_ENDINGS:
+            why = "the hand is over" if self.phase == Phase.DONE else self.can_end_play(action, seat)
+            if why:
+                raise IllegalActionError(why)
+            self.history.append(action)
+            if action == A.CONCEDE:
+                self._concede()
+            else:
+                self._give_rest(to_declarer=action == A.REST_DECLARER)
+            return
+        super().apply(action, seat)
+
+    def _concede(self) -> None:
+        """The declarer gives up: the game is lost at the level reached (rules decision 23).
+
+        The cards still out count for nobody; Schneider counts only when the
+        declarer could not escape it any more (his points, skat included, and all
+        the points still out make 30 or fewer), Schwarz never (he could still take
+        a trick).  Announced levels, overbidding and Kontra count as always."""
+        self.conceded = True
+        self._finish()
+
+    def _give_rest(self, to_declarer: bool) -> None:
+        """The cards still out are gathered as the tricks they would have formed and
+        go to one side, so trick counts stay right for Schwarz.  Where the first of
+        those tricks ends the game (the defenders' against Schwarz announced, the
+        declarer's in Null, decision 22), only that one is gathered."""
         d = self.declarer
-        to_declarer = declarer_wins != (self.game == GameType.NULL)
+        assert d is not None
         taker = d if to_declarer else next(s for s in (0, 1, 2) if s != d)
+        ends_at_first = self.game == GameType.NULL if to_declarer else self.schwarz_announced
         remaining = self.hands[0] | self.hands[1] | self.hands[2] | mask_of(self.trick)
         rest = cards_of(remaining)
         n = 10 - len(self.tricks)
+        if ends_at_first:
+            n = min(n, 1)
         for i in range(n):
             chunk = tuple(rest[i * 3 : i * 3 + 3])
             self.tricks.append(Trick(self.leader, chunk, taker))
             self.points[taker] += mask_points(mask_of(chunk))
             self.trick_counts[taker] += 1
-        self.hands = [0, 0, 0]
+            for c in chunk:
+                for seat in (0, 1, 2):
+                    self.hands[seat] &= ~(1 << c)
         self.trick = []
         self._finish()
 
@@ -333,6 +388,17 @@ class SkatHand(HandState):
             kontra=self.kontra,
             re=self.re,
         )
+
+    def _conceded_score(self, mats: int, decl_points: int) -> SkatScore:
+        """The score of a given-up game (see :meth:`_concede`): scored as a loss with
+        points that make Schneider exactly when it can no longer be escaped."""
+        assert self.game is not None
+        if self.game == GameType.NULL:
+            return self.score_game(self.game, mats, decl_points, 1)
+        out = mask_points(self.hands[0] | self.hands[1] | self.hands[2] | mask_of(self.trick))
+        schneider = decl_points + out <= 30
+        points = decl_points if schneider else min(max(decl_points, 31), 60)
+        return self.score_game(self.game, mats, points, 1)
 
     def _finish(self) -> None:
         self.phase = Phase.DONE
@@ -367,9 +433,13 @@ class SkatHand(HandState):
         decl_points = mask_points(played | self.skat)
         decl_tricks = self.trick_counts[d]
         mats = matadors(self.game, own_cards) if self.game != GameType.NULL else 0
-        s = self.score_game(self.game, mats, decl_points, decl_tricks)
+        if self.conceded:
+            s = self._conceded_score(mats, decl_points)
+        else:
+            s = self.score_game(self.game, mats, decl_points, decl_tricks)
         fields = s.result_fields()
-        if len(self.tricks) < 10:  # stopped at a lost Schwarz announced: Schneider and Schwarz were never played out
+        if len(self.tricks) < 10 and not self.conceded:
+            # stopped at a lost Schwarz announced: Schneider and Schwarz were never played out
             fields.update(schneider=False, schwarz=False)
         scores = tuple(s.value if seat == d else 0 for seat in range(3))
         points = self.points[:]

@@ -20,6 +20,9 @@ MESSAGES: dict[str, str] = {
     "btn.menu": "Menü",
     "btn.last_trick": "Letzter Stich",
     "btn.sheet": "Spielliste",
+    "btn.claim": "Rest",
+    "btn.concede": "Aufgeben",
+    "btn.takeback": "Zurück",
     "btn.back": "Zurück",
     "btn.close": "Schließen",
     # the portrait canvas, for a screen without a portrait form
@@ -110,6 +113,7 @@ MESSAGES: dict[str, str] = {
     "result.title_lost_you": "Du verlierst {game}",
     "result.title_draw": "Unentschieden",
     "result.points": "Augen: Alleinspieler {decl} : {opp} Gegenspieler",
+    "result.conceded": "Aufgegeben",
     "result.skat": "Der Skat",
     "result.discards": "Gedrückt",
     "share.desktop": "Blatt-Code {code}\nVon deinem Platz aus noch einmal spielen mit:  {command}",
@@ -139,6 +143,8 @@ MESSAGES: dict[str, str] = {
     "share.box_close": "Schließen",
     # hints and duplicate challenges (issue 10)
     "settings.hints": "Tipps (Taste H)",
+    "settings.shorten": "Entschiedene Spiele abkürzen",
+    "settings.takeback": "Zurücknehmen (Übung)",
     "btn.hint": "Tipp",
     "hints.title": "Tipp des Experten: {action}",
     "hints.thinking": "Der Experte überlegt",
@@ -195,7 +201,7 @@ MESSAGES: dict[str, str] = {
     "rank_name.queen": "Dame",
     "rank_name.king": "König",
     "rank_name.ace": "Ass",
-    "sheet.hint_mark": "* bei deinem Stand: in diesem Spiel hast du einen Tipp genutzt",
+    "sheet.hint_mark": "* bei deinem Stand: Tipp genutzt oder zurückgenommen",
     "sheet.no_record": "Diese Liste hat eine ältere Version ohne die Karten der Spiele aufbewahrt: Analyse und "
                        "Nachspielen gibt es für sie nicht.",
     "sheet.bad_record": "Die aufbewahrten Karten von Spiel {n} ergeben nicht, was in seiner Zeile steht: Analyse "
@@ -517,6 +523,35 @@ MESSAGES: dict[str, str] = {
     "confirm.new_yes": "Aufgeben, neue Partie",
     "confirm.share_yes": "Aufgeben, Blatt spielen",
     "confirm.new_no": "Partie behalten",
+    "confirm.claim_title": "Den Rest beanspruchen?",
+    "confirm.claim_text": "Macht deine Partei jeden restlichen Stich, was die anderen auch spielen, gehört "
+    "der Rest ihr: {good}. Wenn nicht, gehört der Rest der anderen Partei: {bad}.",
+    "confirm.claim_null_declarer": "Machst du keinen Stich mehr, was die Gegenspieler auch spielen, gehört der "
+    "Rest ihnen: {good}. Können sie dir einen Stich geben, gehört er dir: {bad}.",
+    "confirm.claim_null_defender": "Muss der Alleinspieler einen Stich machen, was er auch spielt, bekommt er "
+    "den Rest: {good}. Wenn nicht, gehört der Rest deiner Partei: {bad}.",
+    "confirm.claim_yes": "Rest beanspruchen",
+    "confirm.play_on": "Weiterspielen",
+    "confirm.concede_title": "Das Spiel aufgeben?",
+    "confirm.concede_text": "Aufgegeben ist das Spiel in der erreichten Stufe verloren: {lost}. Weitergespielt "
+    "kann es noch gewonnen werden.",
+    "confirm.concede_yes": "Aufgeben",
+    "outcome.won": "gewonnen ({value})",
+    "outcome.lost": "verloren ({value})",
+    "claim.checking": "Der Anspruch wird gegen jede Verteidigung geprüft …",
+    "ending.claim_holds": "{name} hat den Rest beansprucht: der Anspruch gilt, der Rest geht an {side}.",
+    "ending.claim_fails": "{name} hat den Rest beansprucht: der Anspruch gilt nicht, der Rest geht an {side}.",
+    "ending.side_declarer": "den Alleinspieler",
+    "ending.side_defenders": "die Gegenspieler",
+    "ending.conceded": "{name}: Spiel aufgegeben, es ist in der erreichten Stufe verloren.",
+    "ending.decided_won": "Entschieden: {name} gewinnt, was auch gespielt wird. Die Karten werden aufgedeckt.",
+    "ending.decided_lost": "Entschieden: {name} verliert, was auch gespielt wird. Die Karten werden aufgedeckt.",
+    "ending.claim_holds_you": "Du hast den Rest beansprucht: der Anspruch gilt, der Rest geht an {side}.",
+    "ending.claim_fails_you": "Du hast den Rest beansprucht: der Anspruch gilt nicht, der Rest geht an {side}.",
+    "ending.conceded_you": "Du hast das Spiel aufgegeben: es ist in der erreichten Stufe verloren.",
+    "ending.decided_won_you": "Entschieden: du gewinnst, was auch gespielt wird. Die Karten werden aufgedeckt.",
+    "ending.decided_lost_you": "Entschieden: du verlierst, was auch gespielt wird. Die Karten werden aufgedeckt.",
+    "takeback.done": "Zurückgenommen: dein letzter Zug und die Antworten darauf. Das Spiel wird in der Liste markiert.",
 }
 MESSAGES.update(HELP)
 MESSAGES.update(ANALYSIS)

@@ -23,6 +23,9 @@ MESSAGES: dict[str, str] = {
     "btn.menu": "Menu",
     "btn.last_trick": "Last trick",
     "btn.sheet": "Score sheet",
+    "btn.claim": "Claim rest",
+    "btn.concede": "Give up",
+    "btn.takeback": "Take back",
     "btn.back": "Back",
     "btn.close": "Close",
     # the portrait canvas, for a screen without a portrait form
@@ -118,6 +121,7 @@ MESSAGES: dict[str, str] = {
     "result.title_lost_you": "You lose {game}",
     "result.title_draw": "A draw",
     "result.points": "Card points: declarer {decl} : {opp} opponents",
+    "result.conceded": "Given up",
     "result.skat": "The skat",
     "result.discards": "Put away",
     "share.desktop": "Deal code {code}\nPlay it again from your seat with:  {command}",
@@ -146,6 +150,8 @@ MESSAGES: dict[str, str] = {
     "share.box_close": "Close",
     # hints and duplicate challenges (issue 10)
     "settings.hints": "Hints (key H)",
+    "settings.shorten": "Shorten decided hands",
+    "settings.takeback": "Take back (practice)",
     "btn.hint": "Hint",
     "hints.title": "The expert's hint: {action}",
     "hints.thinking": "The expert is thinking",
@@ -202,7 +208,7 @@ MESSAGES: dict[str, str] = {
     "rank_name.queen": "Queen",
     "rank_name.king": "King",
     "rank_name.ace": "Ace",
-    "sheet.hint_mark": "* by your score: you used a hint in this hand",
+    "sheet.hint_mark": "* by your score: a hint used or a move taken back",
     "sheet.no_record": "This sheet was kept by an older version without its deals: analysis and replay are not "
                        "available.",
     "sheet.bad_record": "The kept cards of hand {n} do not replay as its line on the sheet says: its analysis and "
@@ -515,6 +521,35 @@ MESSAGES: dict[str, str] = {
     "confirm.new_yes": "Give up, start anew",
     "confirm.share_yes": "Give up, play the deal",
     "confirm.new_no": "Keep the match",
+    "confirm.claim_title": "Claim the rest?",
+    "confirm.claim_text": "If your side takes every remaining trick whatever the others play, the rest is yours: "
+    "{good}. If not, the rest goes to the other side: {bad}.",
+    "confirm.claim_null_declarer": "If you take no more trick whatever the defenders play, the rest goes to them: "
+    "{good}. If they can make you take one, it goes to you: {bad}.",
+    "confirm.claim_null_defender": "If the declarer must take a trick whatever he plays, he takes the rest: "
+    "{good}. If not, the rest goes to your side: {bad}.",
+    "confirm.claim_yes": "Claim the rest",
+    "confirm.play_on": "Play on",
+    "confirm.concede_title": "Give the game up?",
+    "confirm.concede_text": "Given up, the game is lost at the level reached: {lost}. Played on, it may still "
+    "be won.",
+    "confirm.concede_yes": "Give up",
+    "outcome.won": "won ({value})",
+    "outcome.lost": "lost ({value})",
+    "claim.checking": "Checking the claim against every defence …",
+    "ending.claim_holds": "{name} claimed the rest: the claim holds, the rest goes to {side}.",
+    "ending.claim_fails": "{name} claimed the rest: the claim does not hold, the rest goes to {side}.",
+    "ending.side_declarer": "the declarer",
+    "ending.side_defenders": "the defenders",
+    "ending.conceded": "{name} gave the game up: it is lost at the level reached.",
+    "ending.decided_won": "Decided: {name} wins whatever anyone plays. The cards are laid open.",
+    "ending.decided_lost": "Decided: {name} loses whatever anyone plays. The cards are laid open.",
+    "ending.claim_holds_you": "You claimed the rest: the claim holds, the rest goes to {side}.",
+    "ending.claim_fails_you": "You claimed the rest: the claim does not hold, the rest goes to {side}.",
+    "ending.conceded_you": "You gave the game up: it is lost at the level reached.",
+    "ending.decided_won_you": "Decided: you win whatever anyone plays. The cards are laid open.",
+    "ending.decided_lost_you": "Decided: you lose whatever anyone plays. The cards are laid open.",
+    "takeback.done": "Taken back: your last move and the replies since. The hand is marked on the sheet.",
 }
 MESSAGES.update(HELP)
 MESSAGES.update(ANALYSIS)

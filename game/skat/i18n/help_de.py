@@ -119,7 +119,19 @@ HELP: dict[str, str] = {
         "Skat. 15 Stiche; angesagtes Schwarz endet wie beim Skat mit dem ersten Stich des Gegners.\n"
         "• ISS-Partien: geben beide Gegenspieler auf, hat der Alleinspieler gewonnen (die restlichen Stiche "
         "gehen an ihn, beim Null an die Gegenspieler); gibt der Alleinspieler auf, hat er verloren. Spiele, die "
-        "durch Zeitüberschreitung oder Strafe enden, werden übersprungen."
+        "durch Zeitüberschreitung oder Strafe enden, werden übersprungen.\n"
+        "• Aufgeben: der Alleinspieler darf sein Spiel von der Ansage bis zur letzten Karte aufgeben "
+        "(„Aufgeben“ in der Leiste oben). Es ist in der erreichten Stufe verloren: die Karten, die noch draußen sind, "
+        "zählen für niemanden; Schneider zählt nur, wenn der Alleinspieler ihm nicht mehr entgehen kann (seine "
+        "Augen und alle noch ausstehenden Augen machen zusammen 30 oder weniger), Schwarz nie. Angesagte "
+        "Stufen, Überreizen und Kontra zählen wie immer; ein aufgegebener Null ist verloren.\n"
+        "• Den Rest beanspruchen: als Alleinspieler oder Gegenspieler darfst du jederzeit im Spiel alle "
+        "restlichen Stiche für deine Partei beanspruchen („Rest“ in der Leiste oben). Der Anspruch wird mit "
+        "allen Karten genau geprüft: er gilt, wenn deine Partei jeden restlichen Stich macht, was die anderen "
+        "auch spielen, und der Rest gehört ihr; sonst gehört der Rest der anderen Partei, wie die ISkO einen "
+        "falschen Anspruch behandelt. Beim Null beansprucht der Alleinspieler, keinen Stich mehr zu machen, ein "
+        "Gegenspieler, dass der Alleinspieler einen machen muss. Die Computerspieler beanspruchen den Rest "
+        "auch, wenn ihre Partei jeden restlichen Stich gegen jede Verteidigung macht, und zeigen ihre Karten."
     ),
     "help.controls.title": "Bedienung",
     "help.controls.body": (
@@ -143,5 +155,13 @@ HELP: dict[str, str] = {
         "niedrige zuerst), Trümpfe (links oder rechts) und Farben abwechselnd ordnen das Blatt sofort; "
         "Zwangskarte spielen spielt die einzige erlaubte Karte nach einer kurzen Pause für dich. Die Einstellungen "
         "des letzten neuen Spiels werden mit ihnen gespeichert."
+        "Während des Spiels stehen „Rest“ (den Rest beanspruchen) und für den Alleinspieler „Aufgeben“ in der "
+        "Leiste oben; beide fragen vorher und nennen, was sie bringen. Ist „Entschiedene Spiele abkürzen“ an "
+        "(Einstellungen), wird ein Spiel, dessen Ergebnis sich nicht mehr ändern kann, was auch gespielt wird, "
+        "sofort zu Ende gespielt: die Karten werden aufgedeckt und eingesammelt, und eine Zeile sagt warum.\n"
+        "Zurücknehmen (Übung, nur wenn in den Einstellungen an): der Knopf „Zurück“ oder die Rücktaste nimmt "
+        "deine letzte Karte oder Ansage und die Antworten der Computer darauf zurück; sie entscheiden dann neu. "
+        "Das Spiel wird in der Liste wie ein Tipp mit * markiert, und ein Herausforderungslink trägt sein "
+        "Ergebnis nie."
     ),
 }

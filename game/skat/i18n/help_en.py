@@ -112,7 +112,17 @@ HELP: dict[str, str] = {
         "in Skat (no Ouvert), Schneider below 30 points, matadors over all 15 cards and "
         "the skat. 15 tricks; Schwarz announced ends at the opponent's first trick, as in Skat.\n"
         "• ISS records: when both defenders resign the declarer wins (the remaining tricks go to him, in Null "
-        "to the defenders); when the declarer resigns he loses. Games ended by a timeout or a penalty are skipped."
+        "to the defenders); when the declarer resigns he loses. Games ended by a timeout or a penalty are skipped.\n"
+        "• Giving up: the declarer may give his game up from the declaration to the last card (Give up in the "
+        "toolbar). It is lost at the level reached: the cards still out count for nobody, Schneider counts only "
+        "if the declarer could no longer escape it (his points and all the points still out make 30 or fewer), "
+        "Schwarz never. Announced levels, an overbid and Kontra count as always; a Null given up is lost.\n"
+        "• Claiming the rest: declarer or defender, you may claim every remaining trick for your side at any "
+        "point of the play (Claim rest in the toolbar). The claim is judged exactly with every card known: it "
+        "holds if your side takes every remaining trick whatever the others play, and the rest is yours; "
+        "otherwise the rest goes to the other side, as the ISkO treats a wrong claim. In Null the declarer "
+        "claims that he takes no more trick, a defender that the declarer must take one. The computer players "
+        "claim too when their side takes every remaining trick against every defence, and show their cards."
     ),
     "help.controls.title": "Controls",
     "help.controls.body": (
@@ -132,5 +142,12 @@ HELP: dict[str, str] = {
         "(how long a computer's call, game and finished trick stay in view); Suit order, Rank order (high or low "
         "first), Trumps (on the left or the right) and Alternate colours sort your hand at once; Play forced cards "
         "plays your only legal card for you after a short pause. The last new match's set-up is kept with them."
+        "During the play, Claim rest (and for the declarer Give up) stand in the toolbar; each asks first and "
+        "names what it brings. With Shorten decided hands on (Settings), a hand whose result can no longer "
+        "change, whatever anyone plays, is played out at once: its cards are laid open and gathered, and a line "
+        "says why.\n"
+        "Take back (practice, off unless turned on in Settings): the toolbar button or Backspace undoes your last "
+        "card or call and the computers' replies since; they then decide again. The hand is marked * on the "
+        "score sheet like a hint, and a challenge link never carries its result."
     ),
 }

@@ -122,14 +122,43 @@ def time_decision(player: Player, view: View) -> tuple[Decision, DecisionTime]:
     return decision, timing
 
 
-def time_hand(game: str, rules: Rules, deck: tuple[int, ...], players: list[Player]) -> list[DecisionTime]:
-    """Play one hand; return the timing of every decision."""
+def time_checks(state: object) -> DecisionTime | None:
+    """The table's checks at this point (a computer leader's claim and the decided-hand
+    test, :func:`skat.ai.solve.claims.table_checks`), each slice of nodes timed as a unit."""
+    from ..ai.solve.claims import NODE_SLICE, table_checks
+    from ..engine.skat_hand import SkatHand
+
+    if not isinstance(state, SkatHand):
+        return None
+    checks = table_checks(state, claim=True, decided=True)
+    if not checks:
+        return None
+    timing = DecisionTime(0)
+    for _, judgement in checks:
+        while True:
+            start, start_cpu = time.perf_counter(), _cpu_time()
+            done = judgement.step(NODE_SLICE)
+            timing.units.append(time.perf_counter() - start)
+            timing.cpu.append(_cpu_time() - start_cpu)
+            if done:
+                break
+    return timing
+
+
+def time_hand(
+    game: str, rules: Rules, deck: tuple[int, ...], players: list[Player], checks: list[DecisionTime] | None = None
+) -> list[DecisionTime]:
+    """Play one hand; return the timing of every decision (and add the table's checks to ``checks``)."""
     settle_garbage()
     state = new_hand(game, rules, deck)
     times = []
     while not state.done:
         seat = state.to_move
         assert seat is not None
+        if checks is not None:
+            check = time_checks(state)
+            if check is not None:
+                checks.append(check)
         decision, timing = time_decision(players[seat], state.observe(seat))
         times.append(timing)
         state.apply(decision.action)
@@ -215,6 +244,7 @@ def _strength_row(
 
     n_hands = expert_hands if strength == "expert" else hands
     times: list[DecisionTime] = []
+    checks: list[DecisionTime] = []
     per_game: dict[str, dict[str, float]] = {}
     for game, name, rules in BENCH_GAMES:
         rng = random.Random(seed)
@@ -224,7 +254,7 @@ def _strength_row(
         for _ in range(n_hands):
             deck = list(range(32))
             rng.shuffle(deck)
-            game_times += time_hand(game, rules, tuple(deck), players)
+            game_times += time_hand(game, rules, tuple(deck), players, checks)
         per_game[name] = {
             "max_ms": _ms(max(t.total for t in game_times)),
             "longest_unit_ms": _ms(max(t.longest_unit for t in game_times)),
@@ -232,6 +262,8 @@ def _strength_row(
         }
         times += game_times
     row: dict[str, object] = {"hands_per_game": n_hands, **summarize(times), "by_game": per_game}
+    if checks:  # claims and shortening on: what the table's checks ask of a frame
+        row["table_checks"] = summarize(checks)
     if solved:
         row["skat_card_play_deals_solved"] = sample_figures(solved)
     if discard_worlds:
@@ -262,6 +294,8 @@ def bench_ai(
         "yields of the thinking generator (each step run with budget 0 and timed by the wall clock and by the "
         "thread's CPU time, which other processes on the machine do not inflate); a slice: the units one "
         f"step({FRAME_BUDGET}) runs, the table's budget per frame (derived from the unit times). "
+        "table_checks: the table's exact checks at each trick start of a Skat game (a computer's claim of "
+        "the rest, a decided hand), with claiming and shortening on; a unit is one slice of solver nodes. "
         "Wall-clock figures on a shared machine are noisy.",
         "seed": seed,
         "games": [name for _, name, _ in BENCH_GAMES],

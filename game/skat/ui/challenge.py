@@ -32,6 +32,8 @@ def person_result(ctl) -> ChallengeResult | None:  # type: ignore[no-untyped-def
     seat = ctl.human_seat
     if seat is None or not ctl.match.sheet or not ctl.hand.done:
         return None
+    if len(ctl.match.sheet) in getattr(ctl, "taken_back", ()):
+        return None  # a hand with a take-back never travels as a result
     row = ctl.match.sheet[-1]
     return result_of_hand(row.result, seat, row.changes[ctl.human])
 

@@ -31,12 +31,15 @@ def held(hand: Hand, seat: int) -> int:
 
 
 def snapshots(hand: Hand) -> list[Hand]:
-    """The hand before the first trick and after every trick."""
+    """The hand before the first trick and after every trick played; a hand whose play
+    ended early (given up, the rest claimed) ends with its final state."""
     h = play_start(hand)
     out = [h.clone()]
-    cards = [c for t in hand.tricks for c in t.cards]
-    for c in cards:
-        h.apply(c)
+    for action in hand.history[len(h.history):]:
+        if action >= 32:  # a play ending: the rest was gathered, not played
+            out.append(hand.clone())
+            break
+        h.apply(action)
         if not h.trick:
             out.append(h.clone())
     return out

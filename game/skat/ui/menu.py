@@ -474,12 +474,13 @@ class PauseScene(Scene):
         self.group.draw(p)
 
 
-SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H = 130, 66, 56
-"""The settings rows, in two columns of up to six above the deck preview and the Back button."""
+SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H = 130, 57, 50
+"""The settings rows, in two columns of up to seven above the deck preview and the Back button."""
 SETTINGS_COLUMNS = ((30.0, 600.0), (650.0, 600.0))
 """Each column's left edge and width."""
-SETTINGS_PER_COLUMN = 6
-PORTRAIT_SETTINGS_TOP, PORTRAIT_SETTINGS_STEP = 170.0, TOUCH_H + 6
+SETTINGS_PER_COLUMN = 7
+PORTRAIT_SETTINGS_TOP, PORTRAIT_SETTINGS_STEP, PORTRAIT_SETTINGS_ROW_H = 94.0, 83.0, 82.0
+"""Portrait: one column of thirteen rows, each still a touch target (44 CSS px on a 390 px phone)."""
 
 
 def suit_sequence(t: Translator, order: str) -> str:
@@ -515,20 +516,22 @@ class SettingsScene(Scene):
             OptionRow("sort_trumps", t("settings.sort_trumps"), ["left", "right"], 0, lambda v: t("sort_trumps." + v)),
             OptionRow("sort_alternate", t("settings.sort_alternate"), [False, True], 0, on_off),
             OptionRow("forced_play", t("settings.forced_play"), [False, True], 0, on_off),
+            OptionRow("shorten", t("settings.shorten"), [True, False], 0, on_off),
+            OptionRow("takeback", t("settings.takeback"), [False, True], 0, on_off),
         ]
         for r in self.rows:
             if s.get(r.key) in r.values:
                 r.index = r.values.index(s[r.key])
         self.focus = getattr(self, "focus", 0)
         p = self.app.painter
-        self.back = Button(*wide_button(p.W, p.H, (490, 640, 300, 56), 1170), t("btn.back"), self.app.pop,
+        self.back = Button(*wide_button(p.W, p.H, (490, 640, 300, 56), 1186), t("btn.back"), self.app.pop,
                            size=26 if not p.portrait else 30)
 
     def row_rect(self, i: int) -> tuple[float, float, float, float]:
         """(x, y, w, h) of row ``i``: landscape down the first column, then the second; portrait one
         column of touch-sized rows."""
         if self.app.painter.portrait:
-            return 30.0, PORTRAIT_SETTINGS_TOP + i * PORTRAIT_SETTINGS_STEP, 660.0, TOUCH_H
+            return 30.0, PORTRAIT_SETTINGS_TOP + i * PORTRAIT_SETTINGS_STEP, 660.0, PORTRAIT_SETTINGS_ROW_H
         x, w = SETTINGS_COLUMNS[i // SETTINGS_PER_COLUMN]
         return x, SETTINGS_TOP + (i % SETTINGS_PER_COLUMN) * SETTINGS_STEP, w, SETTINGS_ROW_H
 
@@ -568,7 +571,7 @@ class SettingsScene(Scene):
                     self.change(r, -1 if back else 1)
 
     def draw(self, p: Painter) -> None:
-        draw_title(p, self.app.t("menu.settings"), 80 if not p.portrait else 110, 56)
+        draw_title(p, self.app.t("menu.settings"), 80 if not p.portrait else 50, 56)
         value_w = self.value_w()
         big = 4 if p.portrait else 0
         for i, r in enumerate(self.rows):

@@ -124,11 +124,12 @@ class ResultScene(Scene):
             p.text(line, cx, y, fitting_size(p, line, 28 + big, width), INK, anchor="center")
             y += 34 + big
         if r.game not in ("passed", "null") and self.row.declarer is not None and r.game != "ramsch":
-            opp = 120 - r.declarer_points
+            conceded = getattr(hand, "conceded", False)  # the cards still out counted for nobody
+            opp = sum(r.points) - r.declarer_points if conceded else 120 - r.declarer_points
             points = t("result.points", decl=r.declarer_points, opp=opp)
             p.text(points, cx, y + 6, fitting_size(p, points, 24 + big, width), INK_DIM, anchor="center")
             y += 32
-            flags = []
+            flags = [t("result.conceded")] if conceded else []
             if r.schwarz:
                 flags.append(t("level.schwarz"))
             elif r.schneider:

@@ -425,6 +425,8 @@ class _Watch:
         self.result_at: float | None = None
         self.done_at: float | None = None
         """When the engine's hand ended (the table shows its last card just after)."""
+        self.early = False
+        """The play ended early (a claim, a decided hand): the rest was laid open, not shown card by card."""
 
     def count(self, kind: str) -> int:
         return sum(1 for _, k in self.events if k == kind)
@@ -453,7 +455,9 @@ def _film_strips(officers: bool) -> list[_Strip]:
         t2 = w.nth("trick", 2)
         return next((t for t, k in w.events if k in ("play", "end") and t2 is not None and t > t2), None)
 
-    def last_trick(w: _Watch) -> float | None:  # the card that ends the hand
+    def last_trick(w: _Watch) -> float | None:  # the card that ends the hand, or the rest laid open
+        if w.early:
+            return w.done_at
         return next((t for t, k in w.events if k == "play" and w.done_at is not None and t >= w.done_at), None)
 
     strips = [_Strip("deal", "deal", 0.1, lambda w: 0.0, lambda w: 1.6, 16)]
@@ -536,6 +540,7 @@ def film_hand(app, game: str, rules, seed: int):  # type: ignore[no-untyped-def]
             watch.time += FILM_DT
             if watch.done_at is None and ctl.hand.done:
                 watch.done_at = watch.time
+                watch.early = ctl.ending is not None
             if watch.result_at is None and isinstance(app.stack.top, ResultScene):
                 watch.result_at = watch.time
             for s in strips:

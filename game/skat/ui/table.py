@@ -19,12 +19,13 @@ from ..engine.events import Event
 from ..engine.match import new_hand
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
-from ..engine.tricks import FOLLOW, TRUMPS
+from ..engine.tricks import FOLLOW, TRUMPS, GameType
 from .controller import MatchController
 from .dialogs import SHOWN_BIDS, BidPick, Dialog, build_dialog
 from .game_names import declared_name, game_name, of_declaration, of_hand
 from .layout import (
     RATIO,
+    TOUCH_H,
     OfficersGeometry,
     TableGeometry,
     Target,
@@ -60,6 +61,8 @@ SKAT_MARK = (120, 190, 235)
 """The colour that marks the cards picked up from the skat during the discard."""
 CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call")
 SHAKE_SECONDS = 0.45
+ENDING_SECONDS = 1.6
+"""How long the cards of a hand ended early (given up, claimed, decided) lie open before they are gathered."""
 
 
 def auction_calls(hand: SkatHand | OfficersHand, deck: tuple[int, ...], game: str, rules) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
@@ -112,6 +115,10 @@ class TableScene(Scene):
         self.bid_pick: tuple[int, int] | None = None  # (history length, value) chosen in the bid picker
         self.shake: tuple[int, float] | None = None  # (card, seconds left): a card that may not be played
         self._auction: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
+        self.gathering = False
+        """The cards of a hand ended early lie open until the hold ends, then are gathered."""
+        self.c.shorten = bool(self.app.settings.get("shorten", True))
+        self.c.takeback = bool(self.app.settings.get("takeback", False))
         self._new_hand(animate=True)
 
     # ------------------------------------------------------------ names
@@ -164,6 +171,94 @@ class TableScene(Scene):
             if not geo.portrait:
                 hint = (*self.hints.button_place(), hint[2], hint[3])
             self.toolbar.add(Button(*hint, t("btn.hint") + " (H)", self.hints.request, size=size))
+        self._endings = self._ending_offers()
+        places = iter(self._ending_places())
+        for offered, label, action in zip(self._endings, ("btn.claim", "btn.concede", "btn.takeback"),
+                                          (self.ask_claim, self.ask_concede, self.take_back), strict=True):
+            if offered:
+                self.toolbar.add(Button(*next(places), t(label), action, size=size))
+
+    def _ending_offers(self) -> tuple[bool, bool, bool]:
+        """Whether the toolbar offers a claim of the rest, giving up and a take-back now."""
+        return self.c.can_claim, self.c.can_concede, self.c.can_take_back
+
+    def _ending_places(self) -> list[tuple[float, float, float, float]]:
+        """Free toolbar places left of the others (under them at four, where the top hand reaches up);
+        portrait: a row of touch-sized buttons between the trick and the person's label."""
+        if self.geo.portrait:
+            return [(10 + 235 * i, 800, 230, TOUCH_H) for i in range(3)]
+        hint = self.app.settings.get("hints", False)
+        if self.c.match.players == 4:
+            places = [(976, 58), (824, 58), (1128, 106)]
+        else:
+            places = [(520, 10), (368, 10), (368, 58)] if hint else [(672, 10), (520, 10), (368, 10)]
+        return [(x, y, 142, 40) for x, y in places]
+
+    def take_back(self) -> None:
+        """The practice take-back (key Backspace): the person's last move and the replies since are undone."""
+        if not self.c.can_take_back:
+            return
+        self.c.take_back()
+        self._new_hand(animate=False)
+        self.result_shown_for = -1
+        self.say(self.app.t("takeback.done"))
+        self.app.services.save_match(self.c)
+        self._build_toolbar()
+
+    def ask_claim(self) -> None:
+        """Confirm a claim of the rest, naming what it brings if it holds and if it does not."""
+        from .overlays import ConfirmScene
+
+        if not self.c.can_claim:
+            return
+        self.hurry()
+        t = self.app.t
+        h = self.c.hand
+        declarer_side = self.c.human_seat == h.declarer
+        null = h.game == GameType.NULL
+        good = A.REST_DECLARER if declarer_side != null else A.REST_DEFENDERS
+        bad = A.REST_DEFENDERS if good == A.REST_DECLARER else A.REST_DECLARER
+        side = "declarer" if declarer_side else "defender"
+        key = "confirm.claim_null_" + side if null else "confirm.claim_text"
+        text = t(key, good=self._outcome(good), bad=self._outcome(bad))
+        self.app.push(ConfirmScene(self.app, t("confirm.claim_title"), text, t("confirm.claim_yes"),
+                                   t("confirm.play_on"), self.claim))
+
+    def _outcome(self, action: int) -> str:
+        """The game's result if the play ended now by ``action``: "won (+96)" / "lost (−192)"."""
+        value = self.c.declarer_value_if(action)
+        shown = f"{value:+d}".replace("-", "−")
+        return self.app.t("outcome.won" if value > 0 else "outcome.lost", value=shown)
+
+    def claim(self) -> None:
+        try:
+            self.c.start_claim()
+        except IllegalActionError:
+            self.say(self.app.t("illegal.action"))
+            return
+        self.say(self.app.t("claim.checking"), 30.0)
+        self._build_toolbar()
+
+    def ask_concede(self) -> None:
+        """Confirm giving up, naming the loss now against playing on."""
+        from .overlays import ConfirmScene
+
+        if not self.c.can_concede:
+            return
+        self.hurry()
+        t = self.app.t
+        self.app.push(ConfirmScene(self.app, t("confirm.concede_title"),
+                                   t("confirm.concede_text", lost=self._outcome(A.CONCEDE)),
+                                   t("confirm.concede_yes"), t("confirm.play_on"), self.concede))
+
+    def concede(self) -> None:
+        try:
+            events = self.c.concede()
+        except IllegalActionError:
+            self.say(self.app.t("illegal.action"))
+            return
+        self._ended_early(events)
+        self.app.services.save_match(self.c)
 
     def open_menu(self) -> None:
         from .menu import PauseScene
@@ -181,6 +276,8 @@ class TableScene(Scene):
         self.app.push(SheetScene(self.app, self.c))
 
     def enter(self) -> None:
+        self.c.shorten = bool(self.app.settings.get("shorten", True))
+        self.c.takeback = bool(self.app.settings.get("takeback", False))
         self._build_toolbar()
         self.dialog_key = None
         if self.sprites:  # back from the settings: the hand in the sort order chosen there
@@ -273,7 +370,8 @@ class TableScene(Scene):
         finished = self.c.hand.done and self.result_shown_for != self.hand_serial
         fading = bool(self.bubbles) and not self.person_deciding
         forced = self.forced_card() is not None
-        return not self.idle or finished or fading or self.message_time > 0 or self.hints.thinking or forced
+        return (not self.idle or finished or fading or self.message_time > 0 or self.hints.thinking or forced
+                or self.c.checking)
 
     @property
     def person_deciding(self) -> bool:
@@ -360,7 +458,59 @@ class TableScene(Scene):
             return CALL_SECONDS * speed
         return 0.0
 
+    def _ended_early(self, events: list[Event]) -> None:
+        """The play ended before its last card (given up, a claim settled, a decided hand
+        played out): every card still out is laid open, a line says why, and after a short
+        look the cards are gathered in one move (the single events are not shown one by one)."""
+        ending = self.c.ending
+        hand = self.c.hand
+        shown = {c for ev in events if ev.kind in ("trick", "play") for c in ev.cards}
+        if isinstance(hand, SkatHand):
+            shown |= {c for seat in range(3) for c in range(32) if hand.hands[seat] >> c & 1}
+        speed = self.app.speed
+        for card in shown:
+            sp = self.sprites.get(card)
+            if sp is not None and not sp.face_up:
+                sp.turn_over(0.25 * speed)
+        self.held_trick = None
+        self.gathering = True
+        self.hold = max(self.hold, ENDING_SECONDS * speed if speed > 0 else TRICK_SECONDS_UNANIMATED)
+        self.dialog_key = None
+        self.say(self._ending_line(ending, hand), ENDING_SECONDS * max(speed, 1.0) + 2.0)
+        if ending is not None and ending.kind == "claim":
+            self.app.services.sound("gather")
+        self.app.services.save_match(self.c)
+        self._build_toolbar()
+
+    def _ending_line(self, ending, hand) -> str:  # type: ignore[no-untyped-def]
+        """Why the cards are laid open, in the person's language."""
+        t = self.app.t
+        r = hand.result
+        won = r is not None and r.won
+        declarer = self.c.match.seats[hand.declarer] if hand.declarer is not None else None
+
+        def said(key: str, player: int | None, **kw: str) -> str:
+            if player == self.c.human and not self.c.autoplay:
+                return t(key + "_you", **kw)
+            return t(key, name=self.name(player) if player is not None else "", **kw)
+
+        if ending is None or ending.kind == "decided":
+            return said("ending.decided_won" if won else "ending.decided_lost", declarer)
+        if ending.kind == "concede":
+            return said("ending.conceded", declarer)
+        claim = ending.claim
+        side = t("ending.side_declarer" if claim.to_declarer else "ending.side_defenders")
+        return said("ending.claim_holds" if claim.holds else "ending.claim_fails", claim.player, side=side)
+
     def _end_hold(self) -> None:
+        if getattr(self, "gathering", False):
+            self.gathering = False
+            hand = self.c.hand
+            if isinstance(hand, SkatHand) and any(hand.hands):
+                return  # given up: the cards still out count for nobody and stay open where they are
+            self.app.services.sound("gather")
+            self.relayout(0.35)
+            return
         if self.held_trick is None:
             return
         self.held_trick = None
@@ -462,7 +612,21 @@ class TableScene(Scene):
             return
         if self.app.stack.top is not self:
             return
+        if self._ending_offers() != self._endings:
+            self._build_toolbar()
+        if self.c.claim is not None:
+            events = self.c.step_claim()
+            if events:
+                self._ended_early(events)
+            return
+        checked = self.c.step_checks()
+        if checked:
+            self._ended_early(checked)
+            return
         hand = self.c.hand
+        if checked is None and self.c.ai_to_move:
+            self.think_time += dt
+            return
         if self.c.ai_to_move:
             self.think_time += dt
             events = self.c.step_ai()
@@ -580,6 +744,9 @@ class TableScene(Scene):
             return
         if ev.kind == "key" and ev.text in ("h", "H"):
             self.hints.request()
+            return
+        if ev.kind == "key" and ev.key == pygame.K_BACKSPACE:
+            self.take_back()
             return
         human = self.c.human_seat
         if not self.c.human_to_move or human is None:
