@@ -229,7 +229,7 @@ def test_the_hand_replay_steps_up_to_an_early_end(ending: int) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_settings_switch_shortening_off_and_take_back_on_by_mouse_and_keys(lang: str) -> None:
-    from skat.ui.menu import SETTINGS_ROW_H, SETTINGS_STEP, SETTINGS_TOP, SettingsScene
+    from skat.ui.menu import SettingsScene
 
     app = make_app(lang)
     app.push(SettingsScene(app))
@@ -239,7 +239,8 @@ def test_the_settings_switch_shortening_off_and_take_back_on_by_mouse_and_keys(l
     assert app.settings.get("shorten", True) is True and app.settings.get("takeback", False) is False
     keys = [r.key for r in app.stack.top.rows]
     row = keys.index("shorten")
-    post_click(app, (700, SETTINGS_TOP + row * SETTINGS_STEP + SETTINGS_ROW_H / 2))
+    x, y, w, h = app.stack.top.row_rect(row)
+    post_click(app, (x + w - 20, y + h / 2))  # the right arrow: the next value
     assert app.settings["shorten"] is False
     for _ in range(keys.index("takeback") - row):
         post_key(app, pygame.K_DOWN)

@@ -165,7 +165,7 @@ PORTRAIT = TableGeometry(
     info=(10, 100, 700, 112),
     toolbar=((542.5, 8, 167.5, TOUCH_H), (365, 8, 167.5, TOUCH_H), (187.5, 8, 167.5, TOUCH_H),
              (10, 8, 167.5, TOUCH_H)),
-    toolbar_size=26, dialog_area=(10, 426, 700, 928), play_hint=(360, 908), message=(360, 908), message_w=700,
+    toolbar_size=26, dialog_area=(10, 426, 700, 928), play_hint=(360, 835), message=(360, 800), message_w=700,
 )
 
 
