@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 
 from .ai.strengths import STRENGTHS
 from .engine import json_text
+from .engine.errors import RecordError
 from .engine.match import Match, SheetRow
 from .engine.record import match_record, replay_match
 from .engine.rules import Rules
@@ -96,11 +97,25 @@ BROWSER_SHEETS_BUDGET = 1_500_000
 ``*.github.io`` shares with other pages (about 5 M characters in all)."""
 COUNTED_MATCHES = 100
 """How many recent matches the statistics remember how much of they have counted."""
-DOC_VERSIONS: dict[str, int] = {SETTINGS: 1, MATCH: 1, SHEETS: 1, STATISTICS: 1}
+DOC_VERSIONS: dict[str, int] = {SETTINGS: 1, MATCH: 2, SHEETS: 1, STATISTICS: 1}
 """The version each document is written with."""
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def _match_v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 played a lost Schwarz announced (Ouvert too) on to the tenth trick; since version 2
+    the hand ends at the defenders' first trick (docs/rules-decisions.md), so the cards played after
+    it are left out of the record."""
+    record = doc.get("record")
+    if isinstance(record, dict):
+        with contextlib.suppress(RecordError):  # what does not replay is told, and set aside, by the reader
+            doc["record"] = match_record(replay_match(record, drop_after_end=True), str(record.get("id", "")))
+    return doc
+
+
 MIGRATIONS: dict[str, dict[int, Migration]] = {key: {} for key in DOC_VERSIONS}
+MIGRATIONS[MATCH][1] = _match_v1_to_v2
 """Per document ``{old_version: step}``: a step turns a document of ``old_version`` into one of the next
 version (the store sets the new version number).  Add a step whenever a ``DOC_VERSIONS`` entry goes up."""
 

@@ -7,6 +7,7 @@ recomputes it.  A match record holds its set-up and its hand records.
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -141,8 +142,12 @@ def match_record(match: Match, match_id: str = "") -> dict[str, Any]:
     }
 
 
-def replay_match(data: Any) -> Match:
-    """Rebuild a match, hand by hand; an unfinished last hand stays in progress."""
+def replay_match(data: Any, *, drop_after_end: bool = False) -> Match:
+    """Rebuild a match, hand by hand; an unfinished last hand stays in progress.
+
+    ``drop_after_end``: a hand that the rules end before its record does (an old save, written
+    when a lost Schwarz announced was still played to the tenth trick) keeps only the actions up
+    to its end; without it such a record is refused."""
     _check_head(data, MATCH_FORMAT, "match")
     rules = _rules(data)
     records = data.get("hand_records")
@@ -179,8 +184,26 @@ def replay_match(data: Any) -> Match:
         except (RecordError, MatchError) as exc:
             raise RecordError(f"hand {n}: {exc}") from exc
         acts = _actions(rec, f"hand {n}: ")
-        _apply_all(match.apply, acts, rec["actions"], f"hand {n}, ")
+        tokens = rec["actions"]
+        if drop_after_end:
+            acts, tokens = _until_end(match, acts, tokens)
+        _apply_all(match.apply, acts, tokens, f"hand {n}, ")
     return match
+
+
+def _until_end(match: Match, acts: list[int], tokens: list[Any]) -> tuple[list[int], list[Any]]:
+    """The actions of the hand just started up to the point where it ends (see :func:`replay_match`),
+    found on a copy of it, so the real replay below still names a bad action."""
+    hand = copy.deepcopy(match.current)
+    assert hand is not None
+    for i, action in enumerate(acts):
+        if hand.done:
+            return acts[:i], tokens[:i]
+        try:
+            hand.apply(action)
+        except IllegalActionError:
+            break
+    return acts, tokens
 
 
 def _init_without_deal(
