@@ -184,3 +184,20 @@ def test_a_kept_deal_that_does_not_replay_as_its_sheet_says_gives_a_notice_not_a
         app.frame(0.02)
         assert type(app.stack.top).__name__ in ("SheetScene", "NoticeScene")
     assert app.notices and app.notices[-1] == app.t("sheet.bad_record", n=len(kept.sheet))
+
+
+def test_the_fallback_player_thinks_in_slices_like_any_player() -> None:
+    """The move whose player failed is not decided in one long call: the step that meets the fault
+    applies nothing, and the fallback then decides that move over the following steps."""
+    from skat.ui.controller import MatchController
+
+    match = Match("skat", ISKO, players=3, hands=3, seed=6)
+    ctl = MatchController(match, human=0, seed=6, autoplay=True, strength="normal")
+    ctl.players = {p: Broken() for p in range(3)}  # type: ignore[misc]
+    before = len(ctl.hand.history)
+    assert ctl.step_ai() == [] and len(ctl.hand.history) == before  # the fault: the fallback is installed
+    assert type(ctl.players[ctl.match.seats[ctl.hand.to_move]]).__name__ == "HeuristicPlayer"
+    for _ in range(50):
+        if ctl.step_ai():
+            break
+    assert len(ctl.hand.history) == before + 1 and ctl.faults

@@ -352,35 +352,29 @@ class MatchController:
             action = None
         self.decision = None
         if action is None or action not in h.legal_actions():
-            action = self._fallback_action(h)
+            if self._install_fallback(h):
+                return []  # the fallback decides this move, in slices like any player, from the next frame
+            action = h.legal_actions()[0]  # the fallback failed too: play on from the last good state
         return self.match.act(action)
 
     FALLBACKS = ("strong", "normal")
-    """The computer player that takes over a seat whose player failed: the strongest heuristic one,
-    which needs no search (or, if that was the one that failed, the next)."""
+    """The computer player that takes over a seat whose player failed: the strongest heuristic one
+    (or, if that was the one that failed, the next); it thinks in slices like every player."""
 
-    def _fallback_action(self, h: Hand) -> int:
-        """A failed or illegal decision: the seat gets the fallback player from now on, and it decides
-        this move at once (it is quick); only if it fails too, the first legal action is played."""
+    def _install_fallback(self, h: Hand) -> bool:
+        """A failed or illegal decision: the seat gets the fallback player from now on (False when
+        the player that failed was already the fallback)."""
         seat = h.to_move
         assert seat is not None
         p = self.match.seats[seat]
-        if not getattr(self.players.get(p), "is_fallback", False):
-            seed = self.seed * 16 + p if isinstance(self.seed, int) else p
-            strength = next(s for s in self.FALLBACKS if s != self.strength)
-            fallback = make_player(strength, random.Random(seed))
-            fallback.is_fallback = True  # type: ignore[attr-defined]
-            self.players[p] = fallback
-            try:
-                decision = fallback.begin(h.observe(seat))
-                for _ in range(1000):
-                    if decision.step(1.0):
-                        break
-                if decision.action in h.legal_actions():
-                    return decision.action
-            except Exception as exc:  # noqa: BLE001
-                self.faults.append(f"{type(exc).__name__}: {exc}")
-        return h.legal_actions()[0]  # play on from the last good state with a legal action
+        if getattr(self.players.get(p), "is_fallback", False):
+            return False
+        seed = self.seed * 16 + p if isinstance(self.seed, int) else p
+        strength = next(s for s in self.FALLBACKS if s != self.strength)
+        fallback = make_player(strength, random.Random(seed))
+        fallback.is_fallback = True  # type: ignore[attr-defined]
+        self.players[p] = fallback
+        return True
 
     def next_hand(self) -> bool:
         self.ending = None
