@@ -13,6 +13,7 @@ from enum import IntEnum
 from . import actions as A
 from .cards import names
 from .errors import IllegalActionError, shown
+from .tricks import GameType
 from .values import BID_INDEX, BID_VALUES
 
 
@@ -47,10 +48,22 @@ class HandState:
     phase: Phase
     to_move: int | None
     history: list[int]
+    game: int | None
+    declarer: int | None
+    schwarz_announced: bool
 
     @property
     def done(self) -> bool:
         return self.phase == Phase.DONE
+
+    def _lost_early(self, winner: int) -> bool:
+        """The trick just taken by ``winner`` decides a game that cannot be won any more: a Null
+        declarer's first trick, or the defenders' first trick against Schwarz announced (Ouvert
+        included; Admirals' Skat alike).  Play stops there, as on the ISS; the cards not played
+        count for nobody."""
+        if self.game == GameType.NULL:
+            return winner == self.declarer
+        return self.schwarz_announced and winner != self.declarer
 
     def legal_actions(self) -> list[int]:
         raise NotImplementedError

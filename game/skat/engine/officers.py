@@ -486,13 +486,6 @@ class OfficersHand(HandState):
         if len(self.tricks) == self.total_tricks or self._lost_early(w):
             self._finish()
 
-    def _lost_early(self, winner: int) -> bool:
-        """As in Skat: a Null declarer's first trick, or the opponent's first trick against Schwarz
-        announced (Admirals' Skat), decides the game; play stops there."""
-        if self.game == GameType.NULL:
-            return winner == self.declarer
-        return self.schwarz_announced and winner != self.declarer
-
     # ------------------------------------------------------------------ end
     def _finish(self) -> None:
         self.phase = OPhase.DONE

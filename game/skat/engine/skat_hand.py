@@ -275,14 +275,6 @@ class SkatHand(HandState):
         if len(self.tricks) == 10 or self._lost_early(w):
             self._finish()
 
-    def _lost_early(self, winner: int) -> bool:
-        """The trick just taken by ``winner`` decides a game that cannot be won any more: a Null
-        declarer's first trick, or the defenders' first trick against Schwarz announced (Ouvert
-        included).  Play stops there, as on the ISS; the cards not played count for nobody."""
-        if self.game == GameType.NULL:
-            return winner == self.declarer
-        return self.schwarz_announced and winner != self.declarer
-
     def concede(self, declarer_wins: bool) -> None:
         """End play early in favour of one side (not recorded as an action).
 
