@@ -13,7 +13,7 @@ from ..storage import FinishedMatch
 from .layout import wide_button
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
-from .widgets import Button, draw_title, fitting_size
+from .widgets import Button, ScrollButtons, draw_title, fitting_size
 
 ROW_H = 58
 VISIBLE = 8
@@ -77,6 +77,14 @@ class HistoryScene(Scene):
         p = self.app.painter
         self.back = Button(*wide_button(p.W, p.H, (490, 650, 300, 52), 1180), self.app.t("btn.back"), self.app.pop,
                            size=26 if not p.portrait else 30)
+        # Beside the "more" line under the list: a page up and down without a wheel or keys.
+        self.pages = (ScrollButtons((16, 1090, 120, 84), (584, 1090, 120, 84)) if p.portrait
+                      else ScrollButtons((80, 592, 60, 40), (1140, 592, 60, 40)))
+
+    def turn_page(self, step: int) -> None:
+        n = len(self.sheets)
+        self.scroll = min(max(0, n - VISIBLE), max(0, self.scroll + step * VISIBLE))
+        self.focus = min(max(self.focus, self.scroll), self.scroll + VISIBLE - 1, max(0, n - 1))
 
     def open(self, i: int) -> None:
         from .sheet import SheetScene
@@ -124,6 +132,10 @@ class HistoryScene(Scene):
             if self.back.contains(ev.pos):
                 self.app.pop()
                 return
+            step = self.pages.press(ev.pos) if n > VISIBLE else 0
+            if step:
+                self.turn_page(step)
+                return
             i = self.row_at(ev.pos)
             if i is not None:
                 self.open(i)
@@ -166,6 +178,8 @@ class HistoryScene(Scene):
             p.text(t("history.more", first=self.scroll + 1, last=min(n, self.scroll + VISIBLE), n=n), p.W / 2,
                    612 if not portrait else first + VISIBLE * row_h + 10, 20 if not portrait else 24, INK_DIM,
                    anchor="center")
+        if n > VISIBLE:
+            self.pages.draw(p, self.scroll > 0, self.scroll + VISIBLE < n)
         self.back.draw(p, focused=not self.sheets)
 
     def _draw_portrait_row(self, p: Painter, m: FinishedMatch, y: float) -> None:

@@ -10,7 +10,7 @@ from .game_names import game_name, of_result
 from .layout import LANDSCAPE_SHEET, PORTRAIT_SHEET, SheetGeometry
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
-from .widgets import Button, draw_title, fitting_size
+from .widgets import Button, ScrollButtons, draw_title, fitting_size
 
 GAME_X, GAME_W = 230, 224
 """The game column: where it starts and the widest its short name may be (up to the bid column)."""
@@ -38,6 +38,12 @@ class SheetScene(Scene):
         ]
         for b in self.tools:
             b.enabled = self.selected >= 0 and self.replayable
+        # Either side of the title: a page of lines up and down without a wheel or keys.
+        self.pages = (ScrollButtons((16, 14, 110, 84), (594, 14, 110, 84)) if self.app.painter.portrait
+                      else ScrollButtons((1120, 28, 50, 44), (1176, 28, 50, 44)))
+
+    def turn_page(self, step: int) -> None:
+        self.scroll = min(max(0, len(self.c.match.sheet) - 12), max(0, self.scroll + step * 12))
 
     @property
     def replayable(self) -> bool:
@@ -121,6 +127,8 @@ class SheetScene(Scene):
             self.scroll = min(max(0, len(m.sheet) - 12), max(0, self.scroll - ev.dy))
         elif ev.kind == "down" and self.back.contains(ev.pos):
             self.close()
+        elif ev.kind == "down" and len(m.sheet) > 12 and self.pages.press(ev.pos):
+            self.turn_page(self.pages.press(ev.pos))
         elif ev.kind == "down":
             for b in self.tools:
                 if b.enabled and b.contains(ev.pos):
@@ -223,6 +231,8 @@ class SheetScene(Scene):
         left = cols[0]
         if hinted:
             p.text(t("sheet.hint_mark"), left, g.mark_y, 18, GOLD, anchor="midleft")
+        if len(m.sheet) > 12:
+            self.pages.draw(p, self.scroll > 0, self.scroll + 12 < len(m.sheet))
         self.back.draw(p, focused=True)
         for b in self.tools:
             b.draw(p)

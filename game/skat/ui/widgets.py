@@ -142,9 +142,31 @@ def draw_triangle(p: Painter, x: float, y: float, direction: str, half: float = 
     pygame.draw.polygon(p.surface, color, [p.px(*tip), p.px(*a), p.px(*b)])
 
 
+@dataclass
+class ScrollButtons:
+    """Up and down for a list longer than its page, for a finger (a phone has no wheel and no
+    arrow keys) as much as for a mouse: each press turns one page."""
+
+    up: tuple[float, float, float, float]
+    down: tuple[float, float, float, float]
+
+    def press(self, pos: tuple[float, float]) -> int:
+        """-1 (up), +1 (down) or 0 for a press at ``pos``."""
+        for step, (x, y, w, h) in ((-1, self.up), (1, self.down)):
+            if x <= pos[0] <= x + w and y <= pos[1] <= y + h:
+                return step
+        return 0
+
+    def draw(self, p: Painter, can_up: bool, can_down: bool) -> None:
+        for direction, (x, y, w, h), on in (("up", self.up, can_up), ("down", self.down, can_down)):
+            with p.inside(x, y, w, h, "button", direction):
+                p.fill_rect(x, y, w, h, (40, 72, 64) if on else (50, 60, 62), radius=10)
+                draw_triangle(p, x + w / 2, y + h / 2, direction, half=min(w, h) / 4, color=INK if on else INK_DIM)
+
+
 def draw_title(p: Painter, text: str, y: float = 60, size: float = 64) -> None:
     p.text(text, p.W / 2 + 2, y + 3, size, (0, 0, 0), bold=True, anchor="center")
     p.text(text, p.W / 2, y, size, GOLD, bold=True, anchor="center")
 
 
-__all__ = ["Button", "ButtonGroup", "draw_title", "PANEL"]
+__all__ = ["Button", "ButtonGroup", "ScrollButtons", "draw_title", "PANEL"]
