@@ -208,3 +208,13 @@ def test_a_damaged_document_that_cannot_be_set_aside_is_never_overwritten() -> N
     assert store.save_match(game)
     assert not store.keep_match(game)
     assert storage.data["sheets"] == "{ damaged" and storage.load("match") is not None
+
+
+def test_hands_with_a_take_back_are_remembered_across_a_restart() -> None:
+    """A hand in which the person took a move back never gives a challenge its result, also after
+    the game was closed and the match resumed (the mark is saved with the match)."""
+    storage = MemoryStorage()
+    game = MatchInProgress(played(upto=2), id="m", hinted=(2,), taken_back=(2,))
+    assert Store(storage, language="en").save_match(game)
+    again = Store(storage, language="en").load_match()
+    assert again is not None and again.taken_back == (2,) and again.hinted == (2,)

@@ -304,6 +304,8 @@ class MatchInProgress:
     """Score-sheet lines already added to the statistics."""
     hinted: tuple[int, ...] = ()
     """Numbers of the hands in which the person asked for a hint (marked on the score sheet)."""
+    taken_back: tuple[int, ...] = ()
+    """Numbers of the hands in which the person took a move back (never a challenge's result)."""
 
 
 @dataclass(frozen=True)
@@ -813,6 +815,7 @@ class Store:
             "ai": game.ai,
             "counted": game.counted,
             "hinted": list(game.hinted),
+            "taken_back": list(game.taken_back),
             "record": match_record(game.match, game.id),
         }
         try:
@@ -945,6 +948,7 @@ class Store:
             id=_str(doc.get("id"), "match id"),
             counted=_int(doc.get("counted"), "hands counted", 0, len(match.sheet)),
             hinted=_hinted(doc.get("hinted", []), match.hands),
+            taken_back=_hinted(doc.get("taken_back", []), match.hands),
         )
 
     # ------------------------------------------------------------ score sheets

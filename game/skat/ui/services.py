@@ -202,6 +202,7 @@ class Services:
         self.current = game
         ctl = MatchController(game.match, human=game.person, strength=game.ai)
         ctl.hinted = set(game.hinted)
+        ctl.taken_back = set(game.taken_back)
         return ctl
 
     def match_in_progress(self) -> MatchInProgress | None:
@@ -242,6 +243,7 @@ class Services:
                 self.abandon_match()
             self.current = MatchInProgress(match=ctl.match, person=ctl.human, ai=ctl.strength)
         self.current.hinted = tuple(sorted(getattr(ctl, "hinted", ())))
+        self.current.taken_back = tuple(sorted(getattr(ctl, "taken_back", ())))
         if self.store.save_match(self.current) and not self.store.notices:
             self._saved_fine()
         self._tell_faults(ctl)
