@@ -514,7 +514,7 @@ MESSAGES: dict[str, str] = {
     "menu.history": "Frühere Partien",
     "history.title": "Frühere Partien",
     "history.none": "Noch keine Partie beendet oder aufgegeben.",
-    "history.finished": "beendet, {n} Spiele",
+    "history.finished": "beendet, Spiele: {n}",
     "history.abandoned": "aufgegeben nach {n} von {total} Spielen",
     "history.more": "{first}–{last} von {n} · Pfeiltasten oder Mausrad",
     "confirm.new_title": "Laufende Partie aufgeben?",

@@ -512,7 +512,7 @@ MESSAGES: dict[str, str] = {
     "menu.history": "Past matches",
     "history.title": "Past matches",
     "history.none": "No match has been finished or given up yet.",
-    "history.finished": "finished, {n} hands",
+    "history.finished": "finished, hands: {n}",
     "history.abandoned": "given up after {n} of {total} hands",
     "history.more": "{first}-{last} of {n} · arrow keys or mouse wheel",
     "confirm.new_title": "Give up the match in progress?",
