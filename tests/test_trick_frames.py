@@ -126,6 +126,11 @@ def check_tricks(table: TableScene, film: Film) -> set[str]:
             for i in range(1, len(d)):
                 assert d[i] <= d[i - 1] + 0.01, (
                     f"{what}: card {c} moved away from its pile at frame {held + i} ({d[i - 1]:.1f} -> {d[i]:.1f})")
+        # The trick leaves the middle face up: its cards turn over on the way to the pile, not before.
+        for c in trick.cards:
+            leaving = next((f for f in range(held, len(film.frames)) if not at(film, c, f, middle)), None)
+            if leaving is not None and math.dist(film.frames[leaving][c][:2], pile[c]) > 40:
+                assert film.frames[leaving][c][2], f"{what}: card {c} turned face down in the middle"
         # The last card came from its player to the middle face up, on a straight way in.
         c = trick.cards[-1]
         rest = [f for f in range(held) if not film.frames[f][c][3]]

@@ -339,9 +339,13 @@ class TableScene(Scene):
                 sp.tx, sp.ty, sp.tw = sp.x, sp.y, sp.w
                 self.sprites[card] = sp
             if sp.face_up != tg.face_up and sp.flip >= 1.0:
-                # Cards that stay where they are turn over visibly (Officers' Skat uncovering).
+                # Cards that stay where they are turn over visibly (Officers' Skat uncovering); a card
+                # that goes face down on its way (a gathered trick, the skat put away) turns over in
+                # flight, so it leaves the middle face up; one that comes face up shows it at once.
                 if abs(sp.tx - tg.x) < 1 and abs(sp.ty - tg.y) < 1:
                     sp.turn_over(0.3 * speed)
+                elif sp.face_up and duration > 0 and speed > 0:
+                    sp.turn_over(min(0.3, duration) * speed)
                 else:
                     sp.face_up = tg.face_up
             sp.z = tg.z
