@@ -41,7 +41,7 @@ from .ai.strengths import STRENGTHS
 from .engine import json_text
 from .engine.errors import RecordError
 from .engine.match import Match, SheetRow
-from .engine.record import match_record, replay_match
+from .engine.record import MAX_ACTIONS, MAX_HANDS, match_record, replay_match
 from .engine.rules import Rules
 from .engine.scoring import HandResult
 from .storage_backends import (
@@ -516,8 +516,8 @@ _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 _CODE = {c: i for i, c in enumerate(_ALPHABET)}
 _WIDE = 63
 """Actions from 63 on (bids, declarations) take three characters: ``_`` and two base-64 digits."""
-_MAX_ACTIONS = 400
-"""More actions than any hand has (a Skat hand has about 50): a bound for what is read back."""
+_MAX_ACTIONS = MAX_ACTIONS
+"""The record reader's bound on a hand's actions (a Skat hand has about 50), for kept deals too."""
 
 
 def encode_hand(deck: tuple[int, ...] | list[int], actions: tuple[int, ...] | list[int]) -> str:
@@ -625,8 +625,8 @@ def _finished(value: object) -> FinishedMatch:
     )
 
 
-_MAX_HANDS = 1000
-"""More hands than any match the set-up offers (at most a few dozen)."""
+_MAX_HANDS = MAX_HANDS
+"""The record reader's bound on a match's hands: a save this module accepts also replays."""
 
 
 def _check_sheet(rows: tuple[SheetRow, ...], players: int) -> None:
