@@ -643,9 +643,8 @@ def test_bench_ai_reports_units_and_slices() -> None:
 def test_bench_ai_counts_the_deals_the_card_play_solved() -> None:
     """The expert's card play records the deals each real decision solved;
     ``skat bench ai`` turns them into figures (what a budget affords)."""
-    from skat.ai import SearchPlayer
+    from skat.ai import SearchPlayer, scores
     from skat.ai.effort import Effort
-    from skat.ai.expert import skat_cards
     from skat.lab.ai_bench import sample_figures, tallying, time_hand
 
     assert sample_figures([10, 3, 40, 10]) == {
@@ -660,7 +659,7 @@ def test_bench_ai_counts_the_deals_the_card_play_solved() -> None:
     with tallying() as (solved, _):
         time_hand("skat", ISKO, shuffled_deck(random.Random(5)), players)
     assert solved and set(solved) == {2}
-    assert skat_cards.SAMPLES_SOLVED is None  # nothing is counted at the table
+    assert not scores.counting()  # nothing is counted at the table
 
 
 def test_bidding_styles_only_move_the_thresholds() -> None:

@@ -17,6 +17,7 @@ from skat.engine import actions as A  # noqa: E402
 from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
+from skat.lab.shots import _drive, _winner_policy, settle  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui import fit  # noqa: E402
 from skat.ui.analysis_view import AnalysisScene  # noqa: E402
@@ -25,7 +26,6 @@ from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.hand_replay import ReplayScene  # noqa: E402
 from skat.ui.result import ResultScene  # noqa: E402
 from skat.ui.sheet import SheetScene  # noqa: E402
-from skat.ui.shots import _drive, _winner_policy, settle  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))  # the composed hands live in test_analysis

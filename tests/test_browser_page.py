@@ -40,7 +40,7 @@ from pathlib import Path
 
 import pytest
 
-from skat import webbuild, webruntime
+from skat.desktop import webbuild, webruntime
 from skat.ui.web import browser_window_size
 
 sys.path.insert(0, str(Path(__file__).parent))  # the stand-ins live next to the tests

@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from skat import cli  # noqa: E402
+from skat.desktop import cli  # noqa: E402
 from skat.engine import actions as A  # noqa: E402
 from skat.engine.challenge import ChallengeResult, decode_challenge, encode_challenge  # noqa: E402
 from skat.engine.match import Match  # noqa: E402

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from skat import cli
 from skat.ai.base import Player, decide_now
 from skat.ai.effort import Effort
 from skat.ai.heuristic.player import HeuristicPlayer
+from skat.desktop import cli
 from skat.engine import ISKO, OFFICERS, OfficersHand, SkatDeal, SkatHand, shuffled_deck
 from skat.engine import actions as A
 from skat.engine.scoring import HandResult

@@ -11,11 +11,11 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 
-from skat.cli import main  # noqa: E402
+from skat.desktop.cli import main  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
+from skat.lab.film import THUMB, film_hand, film_seed  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui.app import App  # noqa: E402
-from skat.ui.shots import THUMB, film_hand, film_seed  # noqa: E402
 
 SKAT = ("deal", "bidding", "skat", "discard", "declare", "trick", "result")
 OFFICERS_STRIPS = ("deal", "calls", "trick", "result")

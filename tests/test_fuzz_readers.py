@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from skat.bench_readers import (
+from skat.lab.readers_bench import (
     JSON_SAMPLE,
     MEGABYTE,
     READERS,

@@ -19,6 +19,7 @@ from skat.engine.rules import ISKO  # noqa: E402
 from skat.engine.skat_hand import Phase  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
 from skat.i18n import Translator  # noqa: E402
+from skat.lab.shots import _drive, _human_stop, _winner_policy  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui import fit  # noqa: E402
 from skat.ui.app import App  # noqa: E402
@@ -27,7 +28,6 @@ from skat.ui.game_names import Contract, declared_name, game_name, of_declaratio
 from skat.ui.hint import hint_game  # noqa: E402
 from skat.ui.result import ResultScene  # noqa: E402
 from skat.ui.sheet import SheetScene  # noqa: E402
-from skat.ui.shots import _drive, _human_stop, _winner_policy  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 DE, EN = Translator("de"), Translator("en")

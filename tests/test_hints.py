@@ -21,6 +21,7 @@ from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.skat_hand import Phase  # noqa: E402
 from skat.i18n import Translator  # noqa: E402
+from skat.lab.shots import _drive, _human_stop, _winner_policy, declarer_seed  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui import fit  # noqa: E402
 from skat.ui.app import App  # noqa: E402
@@ -28,7 +29,6 @@ from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.hint import action_text, value_label  # noqa: E402
 from skat.ui.menu import SettingsScene, TitleScene  # noqa: E402
 from skat.ui.sheet import SheetScene  # noqa: E402
-from skat.ui.shots import _drive, _human_stop, _winner_policy, declarer_seed  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 EFFORT = Effort.fixed(4)

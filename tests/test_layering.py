@@ -14,10 +14,19 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "game" / "skat"
 
 #: For each layer, the top-level names and ``skat`` sub-packages it may never import.
+#: The desktop-only folders: the web build leaves them out, so nothing shipped may import them.
+DESKTOP = {"skat.lab", "skat.desktop"}
 FORBIDDEN = {
-    "engine": {"pygame", "skat.ai", "skat.ui", "skat.lab"},
-    "ai": {"pygame", "skat.ui", "skat.lab"},
-    "ui": {"skat.lab"},
+    "engine": {"pygame", "skat.ai", "skat.ui", "skat.storage", "skat.storage_backends", *DESKTOP},
+    "ai": {"pygame", "skat.ui", "skat.storage", "skat.storage_backends", *DESKTOP},
+    "i18n": {"pygame", "skat.engine", "skat.ai", "skat.ui", *DESKTOP},
+    "ui": DESKTOP,
+}
+#: The shipped modules at the package's root, with what they may not import.
+ROOT_MODULES = {
+    "storage.py": {"pygame", "skat.ui", *DESKTOP},  # it checks a saved strength's name against skat.ai
+    "storage_backends.py": {"pygame", "skat.ai", "skat.ui", *DESKTOP},
+    "__init__.py": {"pygame", *DESKTOP},
 }
 
 
@@ -54,6 +63,19 @@ def test_no_layer_imports_upwards(layer: str) -> None:
         if breaks(name, FORBIDDEN[layer])
     ]
     assert wrong == []
+
+
+@pytest.mark.parametrize("name", sorted(ROOT_MODULES))
+def test_shipped_root_modules_import_no_ui_or_desktop_code(name: str) -> None:
+    names = imported_names(PACKAGE / name)
+    assert [n for n in sorted(names) if breaks(n, ROOT_MODULES[name])] == []
+
+
+def test_every_shipped_module_is_checked() -> None:
+    """A new folder or root module cannot slip past the rules above."""
+    rooms = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert rooms == set(FORBIDDEN) | {n.split(".")[1] for n in DESKTOP}
+    assert {p.name for p in PACKAGE.glob("*.py")} == set(ROOT_MODULES) | {"__main__.py"}
 
 
 def test_the_checker_sees_a_backward_import() -> None:

@@ -2,7 +2,7 @@
 and the window, with nothing on top of anything else (issue 7, finding 5).
 
 The painter records what it draws when asked (``Painter.boxes``); the tour of
-``skat shots`` puts the app into every scene and dialog; ``skat.ui.fit``
+``skat shots`` puts the app into every scene and dialog; ``skat.lab.fit``
 judges each frame.  The specific findings are driven by real input events.
 """
 
@@ -26,13 +26,13 @@ from skat.engine.officers import OfficersHand  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.skat_hand import Phase  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
+from skat.lab.shots import _drive, _winner_policy, states  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui import fit  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.layout import RATIO  # noqa: E402
 from skat.ui.painter import MIN_WINDOW, DrawnBox, Painter  # noqa: E402
-from skat.ui.shots import _drive, _winner_policy, states  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 SIZES = [(1280, 720), MIN_WINDOW]

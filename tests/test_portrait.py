@@ -20,6 +20,7 @@ from skat.engine import actions as A  # noqa: E402
 from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO  # noqa: E402
 from skat.engine.skat_hand import Phase  # noqa: E402
+from skat.lab.shots import states  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui import fit  # noqa: E402
 from skat.ui.app import App  # noqa: E402
@@ -28,7 +29,6 @@ from skat.ui.layout import PORTRAIT, RATIO, TOUCH_H  # noqa: E402
 from skat.ui.menu import TitleScene  # noqa: E402
 from skat.ui.painter import canvas_for  # noqa: E402
 from skat.ui.scene import Input, Scene  # noqa: E402
-from skat.ui.shots import states  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 PHONE = (390, 844)

@@ -9,10 +9,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from skat.desktop.replay import replay_lines
 from skat.engine import ISKO, LOTHAR, OFFICERS, Match, SkatDeal, SkatHand, shuffled_deck
 from skat.engine.officers import OfficersHand
 from skat.engine.record import dumps, hand_record, match_record
-from skat.replay import replay_lines
 
 DATA = Path(__file__).parent / "data"
 KEYS = {

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
+from skat.desktop.replay import replay_lines
 from skat.engine import ISKO, LOTHAR, Match, SkatDeal, SkatHand
 from skat.engine.record import dumps, hand_record, match_record
-from skat.replay import replay_lines
 
 DATA = Path(__file__).parent / "data"
 

@@ -20,12 +20,12 @@ from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.skat_hand import Phase  # noqa: E402
 from skat.i18n import Translator  # noqa: E402
+from skat.lab.shots import _drive, _human_stop, _winner_policy, declarer_seed  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.menu import SetupScene, TitleScene  # noqa: E402
 from skat.ui.overlays import ConfirmScene  # noqa: E402
-from skat.ui.shots import _drive, _human_stop, _winner_policy, declarer_seed  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 KONTRA_RULES = ISKO.with_options(kontra_re=True)

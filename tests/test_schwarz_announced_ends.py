@@ -23,6 +23,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from skat.ai.review import analysis  # noqa: E402
+from skat.desktop.replay import replay_lines  # noqa: E402
 from skat.engine import ISKO, Match, SkatDeal, SkatHand  # noqa: E402
 from skat.engine.actions import parse_action  # noqa: E402
 from skat.engine.cards import parse_card  # noqa: E402
@@ -30,11 +31,10 @@ from skat.engine.challenge import decode_challenge, encode_challenge, result_of_
 from skat.engine.iss import replay_iss  # noqa: E402
 from skat.engine.record import hand_record, replay_hand  # noqa: E402
 from skat.engine.share import deal_code_for, decode_deal  # noqa: E402
-from skat.replay import replay_lines  # noqa: E402
+from skat.lab.shots import _drive, settle  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.hand_replay import ReplayScene  # noqa: E402
 from skat.ui.result import ResultScene  # noqa: E402
-from skat.ui.shots import _drive, settle  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))

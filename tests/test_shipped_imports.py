@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from skat import webbuild
+from skat.desktop import webbuild
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "game"

@@ -17,6 +17,7 @@ from skat.engine.cards import RANK_LETTERS, SUIT_LETTERS  # noqa: E402
 from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
+from skat.lab.shots import _drive, _human_stop, _winner_policy, declarer_seed  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
@@ -24,7 +25,6 @@ from skat.ui.hand_replay import ReplayScene  # noqa: E402
 from skat.ui.layout import RATIO  # noqa: E402
 from skat.ui.painter import DrawnBox  # noqa: E402
 from skat.ui.result import ResultScene  # noqa: E402
-from skat.ui.shots import _drive, _human_stop, _winner_policy, declarer_seed  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from skat.textmode import play_text
+from skat.desktop.textmode import play_text
 
 
 class FirstLegal(io.StringIO):

@@ -223,7 +223,7 @@ SUIT_NAMES = {"en": ("diamonds", "hearts", "spades", "clubs"), "de": ("Karo", "H
 
 def _defending_and_following(app: App) -> TableScene:
     """A hand in play where the computer on the left declares and the person must follow a lead."""
-    from skat.ui.shots import _drive, _winner_policy
+    from skat.lab.shots import _drive, _winner_policy
 
     match = Match("skat", ISKO, players=3, hands=3, seed=3, first_dealer=2)
     table = TableScene(app, MatchController(match, human=0, seed=3))

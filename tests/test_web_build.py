@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from skat import webbuild
+from skat.desktop import webbuild
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = ROOT / "game"
@@ -24,15 +24,16 @@ BUDGET = 1_000_000  # bytes, the archive's budget
 
 #: Desktop tools that must never reach the browser (the build may exclude more).
 TOOLS = {
-    "skat/cli.py",
-    "skat/replay.py",
-    "skat/bench.py",
-    "skat/webbuild.py",
-    "skat/textmode.py",
-    "skat/ui/shots.py",
-    "skat/ui/bench_ui.py",
-    "skat/ui/bench_idle.py",
-    "skat/ui/fit.py",
+    "skat/__main__.py",
+    "skat/desktop/cli.py",
+    "skat/desktop/replay.py",
+    "skat/desktop/webbuild.py",
+    "skat/desktop/textmode.py",
+    "skat/lab/engine_bench.py",
+    "skat/lab/shots.py",
+    "skat/lab/ui_bench.py",
+    "skat/lab/idle_bench.py",
+    "skat/lab/fit.py",
     "skat/lab/duel.py",
     "skat/lab/solver_bench.py",
 }
@@ -177,7 +178,7 @@ def test_the_service_worker_keeps_every_file_of_this_build_and_the_cdns_runtime(
     import hashlib
     import json
 
-    from skat import webruntime
+    from skat.desktop import webruntime
 
     info = json.loads(webbuild.worker_settings(web))
     served = sorted(p.name for p in web.iterdir() if p.name != webbuild.WORKER_NAME)

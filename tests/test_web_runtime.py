@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from skat import webbuild, webruntime
+from skat.desktop import webbuild, webruntime
 
 sys.path.insert(0, str(Path(__file__).parent))  # the stand-ins live next to the tests
 from web_standins import WHEEL_PATH, runtime_files, serving  # noqa: E402
@@ -205,7 +205,7 @@ def test_url_and_load_timeout_reach_the_page(tmp_path: Path) -> None:
 
 
 def test_the_skat_command_passes_the_options_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from skat.cli import main as skat
+    from skat.desktop.cli import main as skat
 
     with serving(STANDINS) as server:
         assert skat(["web-runtime", "fetch", str(tmp_path / "rt"), "--base-url", server.url]) == 0

@@ -150,7 +150,7 @@ def test_switching_language_in_the_pause_menu_renames_the_toolbar_behind_it() ->
     key(app, pygame.K_ESCAPE)  # resume
     assert app.stack.top is table and "Spielliste" in drawn_texts(app)
     # A hand later the result overlay stands over the same table, in German throughout.
-    from skat.ui.shots import _drive, _winner_policy
+    from skat.lab.shots import _drive, _winner_policy
 
     _drive(table, _winner_policy(0))
     for _ in range(400):

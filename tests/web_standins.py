@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from skat import webruntime
+from skat.desktop import webruntime
 
 ROOT = Path(__file__).resolve().parents[1]
 STANDIN_MAIN = (ROOT / "tools" / "browser" / "standin-main.js").read_bytes()

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "game"))
 
-from skat import webruntime  # noqa: E402
+from skat.desktop import webruntime  # noqa: E402
 
 STANDIN_MAIN = ROOT / "tools" / "browser" / "standin-main.js"
 #: The interpreter files a snapshot lacks, and what stands in for them.

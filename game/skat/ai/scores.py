@@ -6,6 +6,10 @@ average an outcome for every candidate action; they hand the averages to
 that costs one check of an empty list; the hint listens only while it steps
 its own decision (:func:`listening` around ``Decision.step``), so another
 player's thinking never reaches it.  Reporting never changes a choice.
+
+A second, separate channel counts work for the benchmarks (:func:`tally`): how many
+deals a decision solved or a discard simulated, which ``skat bench ai`` turns into
+what a budget affords.  The hint never hears it, and at the table nobody listens.
 """
 
 from __future__ import annotations
@@ -40,3 +44,31 @@ def listening(listener: Listener) -> Iterator[None]:
         yield
     finally:
         _listeners.remove(listener)
+
+
+Counter = Callable[[str, int], None]
+"""``counter(kind, count)``: ``kind`` is "solved" (the deals an expert card decision
+with a choice among unlike cards solved) or "discard_worlds" (the deals a planned
+discard simulated)."""
+
+_counters: list[Counter] = []
+
+
+def counting() -> bool:
+    """Whether a benchmark is counting (never at the table)."""
+    return bool(_counters)
+
+
+def tally(kind: str, count: int) -> None:
+    for counter in list(_counters):
+        counter(kind, count)
+
+
+@contextmanager
+def counted(counter: Counter) -> Iterator[None]:
+    """Receive the tallies made while the ``with`` block runs."""
+    _counters.append(counter)
+    try:
+        yield
+    finally:
+        _counters.remove(counter)

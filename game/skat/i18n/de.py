@@ -137,7 +137,7 @@ MESSAGES: dict[str, str] = {
     "share.err.other": "Er lässt sich nicht lesen.",
     "share.single_hand": "Ein geteiltes Blatt: Nur dieses eine Spiel wird gespielt, von dem Platz aus, für den es "
     "geteilt wurde.",
-    # web page (issue 9): sharing in the browser, and the loading screen of index.html (skat.webbuild)
+    # web page (issue 9): sharing in the browser, and the loading screen of index.html (skat.desktop.webbuild)
     "share.copying": "Der Link wird kopiert: {link}",
     "share.box_title": "Diesen Link kopieren, um das Blatt zu teilen:",
     "share.box_close": "Schließen",

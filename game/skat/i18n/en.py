@@ -144,7 +144,7 @@ MESSAGES: dict[str, str] = {
     "share.err.rules": "It holds rule options this version cannot use.",
     "share.err.other": "It cannot be read.",
     "share.single_hand": "A shared deal: just this one hand is played, from the seat it was shared for.",
-    # web page (issue 9): sharing in the browser, and the loading screen of index.html (skat.webbuild)
+    # web page (issue 9): sharing in the browser, and the loading screen of index.html (skat.desktop.webbuild)
     "share.copying": "Copying the link: {link}",
     "share.box_title": "Copy this link to share the deal:",
     "share.box_close": "Close",

@@ -218,16 +218,12 @@ def sample_figures(counts: list[int]) -> dict[str, float | int]:
 @contextmanager
 def tallying() -> Iterator[tuple[list[int], list[int]]]:
     """Count, while the block runs, the deals each expert card decision solved
-    and each planned discard simulated (the shipped code's hooks stay None otherwise)."""
-    from ..ai.expert import skat_calls, skat_cards
+    and each planned discard simulated (through :func:`skat.ai.scores.tally`)."""
+    from ..ai import scores
 
-    solved: list[int] = []
-    discard_worlds: list[int] = []
-    skat_cards.SAMPLES_SOLVED, skat_calls.DISCARD_WORLDS = solved, discard_worlds
-    try:
-        yield solved, discard_worlds
-    finally:
-        skat_cards.SAMPLES_SOLVED = skat_calls.DISCARD_WORLDS = None
+    tallies: dict[str, list[int]] = {"solved": [], "discard_worlds": []}
+    with scores.counted(lambda kind, count: tallies[kind].append(count)):
+        yield tallies["solved"], tallies["discard_worlds"]
 
 
 def _strength_row(

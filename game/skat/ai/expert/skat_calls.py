@@ -37,6 +37,7 @@ from ...engine.rules import Rules
 from ...engine.skat_hand import Phase, SkatObservation
 from ...engine.tricks import TRUMPS, GameType
 from ...engine.values import BID_VALUES, NULL_VALUES
+from .. import scores
 from ..base import Player, Thinking
 from ..effort import Effort
 from ..heuristic.skat_calls import bid_action
@@ -73,9 +74,6 @@ KONTRA_MAX_P = 0.35
 """A defender says Kontra when the declarer's chance is below this (doubling
 pays for the side that is ahead; the declarer can answer Re)."""
 RE_MIN_P = 0.8
-DISCARD_WORLDS: list[int] | None = None
-"""A benchmark's tally (``skat.lab.ai_bench.tallying``): the deals each planned
-discard simulated (how many a timed budget affords); None at the table."""
 NULL = GameType.NULL
 _ALL = (1 << 32) - 1
 _HAND_KEY = "hand"
@@ -476,8 +474,7 @@ def _plan_discard(
 
     if plans:
         worlds = yield from _run_worlds(effort, sample, work)
-        if DISCARD_WORLDS is not None:
-            DISCARD_WORLDS.append(worlds)
+        scores.tally("discard_worlds", worlds)
     best: tuple[int, tuple[int, int], Estimate] | None = None
     for (g, _, pair, prior), outs in zip(plans, outcomes, strict=True):
         actions = [A.declare(g)]

@@ -89,10 +89,6 @@ budget (once a deal is solved), so no decision takes much longer than asked."""
 SETTLED = 10
 """A timed decision stops early once this many deals all agree on the best card."""
 
-SAMPLES_SOLVED: list[int] | None = None
-"""A benchmark's tally (``skat.lab.ai_bench.tallying``): the deals solved by
-each finished decision with a choice among unlike cards; None at the table."""
-
 
 class _TooBig(Exception):
     """A solve passed its node cap."""
@@ -155,8 +151,7 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort) -> Thinking:
     # Empty the tables a slice at a time: left to the garbage collector (the
     # search closures hold them in a cycle) they would be freed in one long pause.
     yield from search.solver.drain()
-    if SAMPLES_SOLVED is not None:
-        SAMPLES_SOLVED.append(samples)
+    scores.tally("solved", samples)
     return best
 
 

@@ -20,9 +20,9 @@ def bench_ui(hands: int = 2, game: str = "skat") -> dict[str, object]:
     from ..engine.match import Match
     from ..engine.rules import ISKO, OFFICERS
     from ..storage import MemoryStorage, Store
-    from .app import App
-    from .controller import MatchController
-    from .table import TableScene
+    from ..ui.app import App
+    from ..ui.controller import MatchController
+    from ..ui.table import TableScene
 
     app = App(size=(1280, 720), store=Store(MemoryStorage(), language="de"), headless=True)
     app.start()

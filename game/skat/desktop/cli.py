@@ -36,7 +36,7 @@ def _main(argv: list[str] | None = None) -> int:
     p_text.add_argument("--game", choices=["skat", "officers"], default="skat")
     p_text.add_argument("--rules", default=None, help="rule set: isko, lothar, officers")
     p_text.add_argument("--seed", type=int, default=None)
-    # These two parse their own options (skat.webbuild / skat.webruntime main(argv)).
+    # These two parse their own options (skat.desktop.webbuild / skat.desktop.webruntime main(argv)).
     sub.add_parser("web-build", help="build build/web/ with pygbag (offline); --help for its options", add_help=False)
     sub.add_parser("web-runtime", help="fetch DIR | verify DIR: pygbag's runtime to host with the page", add_help=False)
     args, extra = parser.parse_known_args(argv)
@@ -50,11 +50,11 @@ def _main(argv: list[str] | None = None) -> int:
     if args.command == "bench":
         return run_bench(args.what, args.args)
     if args.command == "shots":
-        from .ui.shots import main as shots_main
+        from ..lab.shots import main as shots_main
 
         return shots_main([args.dir])
     if args.command == "film":
-        from .ui.shots import film_main
+        from ..lab.film import film_main
 
         return film_main([args.dir])
     if args.command == "text":
@@ -76,14 +76,14 @@ def _main(argv: list[str] | None = None) -> int:
 
 
 BENCHES: dict[str, str] = {
-    "engine": "skat.bench",
-    "ui": "skat.ui.bench_ui",
+    "engine": "skat.lab.engine_bench",
+    "ui": "skat.lab.ui_bench",
     "ai": "skat.lab.ai_bench",
     "analysis": "skat.lab.analysis_bench",
     "solver": "skat.lab.solver_bench",
     "duel": "skat.lab.duel",
-    "idle": "skat.ui.bench_idle",
-    "readers": "skat.bench_readers",
+    "idle": "skat.lab.idle_bench",
+    "readers": "skat.lab.readers_bench",
 }
 """``skat bench NAME [ARGS…]``: the module whose ``main(argv)`` runs it and prints JSON."""
 
@@ -107,7 +107,7 @@ def play_window(deal_code: str | None, seat: int = 0) -> int:
     import signal
 
     try:
-        from .ui.app import App
+        from ..ui.app import App
 
         app = App()
     except KeyboardInterrupt:  # Ctrl-C while the window opens: nothing to save yet

@@ -8,11 +8,11 @@ import random
 import sys
 from typing import TextIO
 
-from .ai import decide_now, make_player
-from .engine import IllegalActionError, action_name, new_hand, parse_action, preset, shuffled_deck
-from .engine.cards import names
-from .engine.rules import RulesError
-from .engine.tricks import sort_key
+from ..ai import decide_now, make_player
+from ..engine import IllegalActionError, action_name, new_hand, parse_action, preset, shuffled_deck
+from ..engine.cards import names
+from ..engine.rules import RulesError
+from ..engine.tricks import sort_key
 
 OFFICERS_PRESETS = ("officers", "offiziersskat")
 """Preset names for Officers' Skat; the others are Skat's."""

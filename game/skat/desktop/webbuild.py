@@ -17,7 +17,7 @@ the archive's exact size into the page (which checks what arrives against it) an
 adds a web manifest (installable) and a service worker with this build's id and
 files (offline after the first visit).  See ``docs/web.md``.
 
-``python -m skat.webbuild`` does the same as ``skat web-build``.
+``python -m skat.desktop.webbuild`` does the same as ``skat web-build``.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from urllib.parse import urlsplit
 #: browserfs.min.js is reported missing (pygbag issues #218, #227).
 PYGBAG_VERSION = "0.9.2"
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GAME_DIR = ROOT / "game"
 TEMPLATE = ROOT / "index.html"
 DEFAULT_OUT = ROOT / "build" / "web"
@@ -57,28 +57,12 @@ WORKER_TEMPLATE = ROOT / WORKER_NAME
 #: The line of sw.js that receives the build's id and file list.
 WORKER_LINE = "const BUILD = SKAT_BUILD;"
 
-#: Modules of the package that only the desktop runs: command line, terminal play (stdin),
-#: benchmarks, tours, calibration and this build.  Nothing the browser runs imports them.
-DESKTOP_ONLY = frozenset(
-    {
-        "skat/__main__.py",
-        "skat/cli.py",
-        "skat/textmode.py",
-        "skat/replay.py",
-        "skat/bench.py",
-        "skat/bench_readers.py",
-        "skat/webbuild.py",
-        "skat/webruntime.py",
-        "skat/ui/shots.py",
-        "skat/ui/shots_hints.py",
-        "skat/ui/bench_ui.py",
-        "skat/ui/bench_idle.py",
-        "skat/ui/fit.py",
-    }
-)
-
-#: Folders that stay on the desktop as a whole: the benchmarks and experiments.
-DESKTOP_ONLY_FOLDERS = ("skat/lab/",)
+#: Folders that stay on the desktop as a whole: the command line, terminal play, the
+#: web build itself (``desktop/``), and the benchmarks, tours and experiments (``lab/``).
+#: Nothing the browser runs imports them (tests/test_layering.py).
+DESKTOP_ONLY_FOLDERS = ("skat/desktop/", "skat/lab/")
+#: ``python -m skat``: it starts the command line.
+DESKTOP_ONLY = frozenset({"skat/__main__.py"})
 
 
 def desktop_only(name: str) -> bool:
@@ -173,7 +157,7 @@ def write_favicon(path: Path, size: int = ICON_SIZE) -> None:
     """Draw the app icon (deterministic, see :mod:`skat.ui.icon`) so pygbag need not fetch its own."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from .ui.icon import write_icon
+    from ..ui.icon import write_icon
 
     path.parent.mkdir(parents=True, exist_ok=True)
     write_icon(str(path), size)
@@ -195,7 +179,7 @@ def page_settings(
 
     ``archiveBytes`` (the archive's exact size) is filled in by :func:`publish` once pygbag wrote it.
     """
-    from .i18n import CATALOGS
+    from ..i18n import CATALOGS
 
     words = {lang: {key: CATALOGS[lang][key] for key in PAGE_WORDS} for lang in ("de", "en")}
     return {"timeout": float(load_timeout), "stillWaiting": float(still_waiting), "publicUrl": url,

@@ -17,10 +17,10 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from .engine.errors import RecordError, clipped
-from .engine.iss import IssSkipped, compare_with_record, replay_iss
-from .engine.record import loads, replay_hand, replay_match
-from .engine.scoring import HandResult
+from ..engine.errors import RecordError, clipped
+from ..engine.iss import IssSkipped, compare_with_record, replay_iss
+from ..engine.record import loads, replay_hand, replay_match
+from ..engine.scoring import HandResult
 
 UNEXPECTED = (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError, RecursionError)
 """What a reader's bug on strange data could raise; reported as the line's error, never a traceback."""

@@ -30,7 +30,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-#: The pygbag release the page template and this list are written for (skat.webbuild pins it too).
+#: The pygbag release the page template and this list are written for (skat.desktop.webbuild pins it too).
 PYGBAG_VERSION = "0.9.2"
 #: pygbag's CDN; 0.9.2's app.py builds ``https://pygame-web.github.io/archives/{0.9}/`` from its version.
 DEFAULT_BASE = "https://pygame-web.github.io/"

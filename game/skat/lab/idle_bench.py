@@ -36,9 +36,9 @@ def bench_idle(seconds: float = 10.0) -> dict[str, object]:
     from ..engine.match import Match
     from ..engine.rules import ISKO
     from ..storage import MemoryStorage, Store
-    from .app import App
-    from .controller import MatchController
-    from .table import TableScene
+    from ..ui.app import App
+    from ..ui.controller import MatchController
+    from ..ui.table import TableScene
 
     app = App(size=(1280, 720), store=Store(MemoryStorage(), language="en"), headless=True)
     app.start()

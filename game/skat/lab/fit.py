@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from .painter import DrawnBox, Painter
+from ..ui.painter import DrawnBox, Painter
 
 SLACK = 2
 """Pixels of overlap forgiven (anti-aliased edges, rounding at small windows)."""

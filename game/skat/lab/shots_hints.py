@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..ai.effort import Effort
-from .challenge import person_result
+from ..ui.challenge import person_result
 
 
 # ---------------------------------------------------------------- the screenshot tour
@@ -12,11 +12,11 @@ def hint_states(app):  # type: ignore[no-untyped-def]
     from ..engine import actions as A
     from ..engine.match import Match
     from ..engine.rules import ISKO, OFFICERS
-    from .controller import MatchController
-    from .menu import TitleScene
-    from .sheet import SheetScene
+    from ..ui.controller import MatchController
+    from ..ui.menu import TitleScene
+    from ..ui.sheet import SheetScene
+    from ..ui.table import TableScene
     from .shots import _drive, _frames, _human_stop, _officers_policy, _winner_policy, declarer_seed, settle
-    from .table import TableScene
 
     app.settings["hints"] = True
 
@@ -82,11 +82,11 @@ def challenge_states(app):  # type: ignore[no-untyped-def]
     from ..engine.match import Match
     from ..engine.rules import ISKO
     from ..engine.share import deal_code_for
-    from .menu import TitleScene
-    from .overlays import NoticeScene
-    from .result import ResultScene
+    from ..ui.menu import TitleScene
+    from ..ui.overlays import NoticeScene
+    from ..ui.result import ResultScene
+    from ..ui.table import TableScene
     from .shots import _drive, _frames, _winner_policy, declarer_seed, settle
-    from .table import TableScene
 
     seed = declarer_seed(ISKO)
     code = deal_code_for(Match("skat", ISKO, players=3, hands=1, seed=seed))

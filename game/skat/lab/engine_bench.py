@@ -7,10 +7,10 @@ import platform
 import random
 import time
 
-from .engine.deal import SkatDeal, shuffled_deck
-from .engine.officers import OfficersHand
-from .engine.rules import ISKO, OFFICERS, Rules
-from .engine.skat_hand import SkatHand
+from ..engine.deal import SkatDeal, shuffled_deck
+from ..engine.officers import OfficersHand
+from ..engine.rules import ISKO, OFFICERS, Rules
+from ..engine.skat_hand import SkatHand
 
 
 def random_skat_hand(rules: Rules, rng: random.Random) -> SkatHand:

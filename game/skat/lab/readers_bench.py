@@ -23,16 +23,16 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .engine.challenge import decode_challenge
-from .engine.deal import SkatDeal
-from .engine.errors import MESSAGE_LIMIT
-from .engine.record import dumps, hand_record
-from .engine.rules import LOTHAR
-from .engine.share import ShareCodeError, decode_deal, encode_deal
-from .engine.skat_hand import SkatHand
-from .i18n import Translator
-from .replay import replay_lines
-from .ui.web import deal_code_from_query
+from ..desktop.replay import replay_lines
+from ..engine.challenge import decode_challenge
+from ..engine.deal import SkatDeal
+from ..engine.errors import MESSAGE_LIMIT
+from ..engine.record import dumps, hand_record
+from ..engine.rules import LOTHAR
+from ..engine.share import ShareCodeError, decode_deal, encode_deal
+from ..engine.skat_hand import SkatHand
+from ..i18n import Translator
+from ..ui.web import deal_code_from_query
 
 TIME_LIMIT = 0.5
 """Seconds any reader may take for one input of up to a megabyte (the benchmark's target)."""
