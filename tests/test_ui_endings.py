@@ -122,6 +122,14 @@ def test_a_claim_that_holds_takes_the_rest(lang: str) -> None:
     r = table.c.hand.result
     assert r is not None and r.won and r.schwarz and r.value == 192
     assert app.t("ending.claim_holds_you", side=app.t("ending.side_declarer")) in screen_text(app)
+    frames_until(app, lambda: isinstance(app.stack.top, ResultScene))
+    # The result says how the hand ended, not only the table's line under it.
+    result = app.stack.top
+    assert isinstance(result, ResultScene)
+    app.painter.start_recording()
+    result.draw(app.painter)
+    drawn = [b.label for b in app.painter.stop_recording() if b.kind == "text"]
+    assert app.t("ending.claim_holds_you", side=app.t("ending.side_declarer")) in drawn
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -103,7 +103,7 @@ def main(argv: list[str]) -> int:
     lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in shipped.values())
     ai = {n for n in shipped if n.startswith("skat.ai.") or n == "skat.ai"}
     # Packages re-export: an ``__init__`` importing its modules is not a level of its own.
-    inner = {n: {m for m in graph[n] if m in ai and not (known[m].name == "__init__.py")} for n in ai}
+    inner = {n: {m for m in graph[n] if m in ai and known[m].name != "__init__.py"} for n in ai}
 
     @cache
     def depth(n: str, seen: frozenset[str] = frozenset()) -> int:

@@ -13,6 +13,7 @@ from ..engine import actions as A
 from ..engine.match import Match
 from ..engine.rules import ISKO, OFFICERS
 from ..storage import MemoryStorage, Store
+from .shots_endings import ending_states
 from .shots_history import tour_states
 
 
@@ -314,6 +315,7 @@ def states(app):  # type: ignore[no-untyped-def]
     app.apply_settings()
     app.stack.reset(TitleScene(app))
     yield from tour_states(app)  # past matches, giving up a match, a save failure
+    yield from ending_states(app)  # claim the rest, give up, take back, a decided hand
     from .shots_hints import challenge_states, hint_states  # the expert's hints, duplicate challenge links
 
     yield from hint_states(app)

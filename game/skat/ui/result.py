@@ -137,6 +137,11 @@ class ResultScene(Scene):
             if flags:
                 p.text(" · ".join(flags), cx, y, 24 + big, GOLD, anchor="center")
                 y += 30
+            ending = self.c.ending
+            if ending is not None and ending.kind != "concede" and self.c.hand.done:
+                why = self.table._ending_line(ending, self.c.hand)  # a claim judged, a decided hand laid open
+                p.text(why, cx, y, fitting_size(p, why, 20 + big, width), INK_DIM, anchor="center")
+                y += 28
         elif r.game == "ramsch":
             pts = " · ".join(f"{self.table.name(self.c.match.seats[i])} {pt}" for i, pt in enumerate(r.points))
             p.text(pts, cx, y + 6, fitting_size(p, pts, 24, width), INK_DIM, anchor="center")
