@@ -23,8 +23,9 @@ from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.share import deal_code_for, decode_deal  # noqa: E402
 from skat.i18n import Translator  # noqa: E402
+from skat.lab import fit  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
-from skat.ui import fit, web  # noqa: E402
+from skat.ui import web  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.challenge import ShareChoiceScene, game_text, verdict  # noqa: E402
 from skat.ui.menu import TitleScene  # noqa: E402

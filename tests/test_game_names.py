@@ -19,9 +19,9 @@ from skat.engine.rules import ISKO  # noqa: E402
 from skat.engine.skat_hand import Phase  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
 from skat.i18n import Translator  # noqa: E402
+from skat.lab import fit  # noqa: E402
 from skat.lab.shots import _drive, _human_stop, _winner_policy  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
-from skat.ui import fit  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.game_names import Contract, declared_name, game_name, of_declaration  # noqa: E402

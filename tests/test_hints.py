@@ -21,9 +21,9 @@ from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.skat_hand import Phase  # noqa: E402
 from skat.i18n import Translator  # noqa: E402
+from skat.lab import fit  # noqa: E402
 from skat.lab.shots import _drive, _human_stop, _winner_policy, declarer_seed  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
-from skat.ui import fit  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.hint import action_text, value_label  # noqa: E402

@@ -26,9 +26,9 @@ from skat.engine.officers import OfficersHand  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.skat_hand import Phase  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
+from skat.lab import fit  # noqa: E402
 from skat.lab.shots import _drive, _winner_policy, states  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
-from skat.ui import fit  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.layout import RATIO  # noqa: E402

@@ -20,9 +20,9 @@ from skat.engine import actions as A  # noqa: E402
 from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO  # noqa: E402
 from skat.engine.skat_hand import Phase  # noqa: E402
+from skat.lab import fit  # noqa: E402
 from skat.lab.shots import states  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
-from skat.ui import fit  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.layout import PORTRAIT, RATIO, TOUCH_H  # noqa: E402

@@ -23,6 +23,7 @@ from ..engine.tricks import FOLLOW, TRUMPS, GameType
 from .controller import MatchController
 from .dialogs import SHOWN_BIDS, BidPick, Dialog, build_dialog
 from .game_names import declared_name, game_name, of_declaration, of_hand
+from .hint import HintPanel
 from .layout import (
     RATIO,
     OfficersGeometry,
@@ -35,12 +36,14 @@ from .layout import (
     skat_layout,
     table_geometry,
 )
+from .overlays import ConfirmScene, LastTrickScene
 from .painter import GOLD, INK, INK_DIM, Painter
+from .player_names import AI_NAMES as AI_NAMES  # the names by seat, still named from here too
+from .player_names import player_name
 from .scene import Input, Scene
 from .tween import Sprite
 from .widgets import Button, ButtonGroup, fitting_size
 
-AI_NAMES = ("Anna", "Ben", "Clara", "Dora")
 POSITION_KEYS = ("pos.forehand", "pos.middlehand", "pos.rearhand")
 SUIT_NAME_KEYS = ("suit.diamonds", "suit.hearts", "suit.spades", "suit.clubs")
 BUBBLE_SECONDS = 4.0
@@ -105,8 +108,6 @@ class TableScene(Scene):
         self.forced_wait = 0.0
         """How long the person's only legal card has waited to be played for them."""
         self.toolbar = ButtonGroup()
-        from .hint import HintPanel
-
         self.hints = HintPanel(self)
         self._build_toolbar()
         self.message = ""
@@ -122,9 +123,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ names
     def name(self, player: int) -> str:
-        if player == self.c.human:
-            return self.app.t("name.you")
-        return AI_NAMES[player % len(AI_NAMES)]
+        return player_name(self.app.t, player, self.c.human)
 
     def seat_names(self) -> dict[int, str]:
         return {seat: self.name(p) for seat, p in enumerate(self.c.match.seats)}
@@ -206,8 +205,6 @@ class TableScene(Scene):
 
     def ask_claim(self) -> None:
         """Confirm a claim of the rest, naming what it brings if it holds and if it does not."""
-        from .overlays import ConfirmScene
-
         if not self.c.can_claim:
             return
         self.hurry()
@@ -240,8 +237,6 @@ class TableScene(Scene):
 
     def ask_concede(self) -> None:
         """Confirm giving up, naming the loss now against playing on."""
-        from .overlays import ConfirmScene
-
         if not self.c.can_concede:
             return
         self.hurry()
@@ -260,19 +255,13 @@ class TableScene(Scene):
         self.app.services.save_match(self.c)
 
     def open_menu(self) -> None:
-        from .menu import PauseScene
-
-        self.app.push(PauseScene(self.app, self))
+        self.app.screens.open("pause", self)
 
     def open_last_trick(self) -> None:
-        from .overlays import LastTrickScene
-
         self.app.push(LastTrickScene(self.app, self))
 
     def open_sheet(self) -> None:
-        from .sheet import SheetScene
-
-        self.app.push(SheetScene(self.app, self.c))
+        self.app.screens.open("sheet", self.c)
 
     def enter(self) -> None:
         self.c.shorten = bool(self.app.settings.get("shorten", True))
@@ -315,10 +304,8 @@ class TableScene(Scene):
             self.app.services.save_match(self.c)
             self._new_hand(animate=True)
         else:
-            from .sheet import SheetScene
-
             self.app.services.finish_match(self.c)
-            self.app.push(SheetScene(self.app, self.c, final=True))
+            self.app.screens.open("sheet", self.c, final=True)
 
     def targets(self) -> dict[int, Target]:
         hand = self.c.hand
@@ -642,10 +629,8 @@ class TableScene(Scene):
             return
         if hand.done and self.result_shown_for != self.hand_serial:
             self.result_shown_for = self.hand_serial
-            from .result import ResultScene
-
             self.app.services.hand_finished(self.c)
-            self.app.push(ResultScene(self.app, self))
+            self.app.screens.open("result", self)
 
     def current_dialog(self) -> Dialog | None:
         if not self.c.human_to_move or self.animating:
