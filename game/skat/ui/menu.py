@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from ..ai.strengths import STRENGTHS
+from ..ai import strengths as ai_strengths
 from ..engine.match import Match
 from ..engine.rules import (
     ALL_PASS_CHOICES,
@@ -130,8 +130,9 @@ CUSTOM = "custom"
 
 
 def strengths() -> list[str]:
-    """The computer strengths the AI package offers, weakest first (a new level shows up here without a change)."""
-    return list(STRENGTHS)
+    """The computer strengths the AI package offers, weakest first (read at run time, so a new level
+    shows up here without a change)."""
+    return list(ai_strengths.STRENGTHS)
 
 
 def option_keys(game: str) -> tuple[str, ...]:
