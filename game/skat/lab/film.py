@@ -140,13 +140,13 @@ def film_hand(app, game: str, rules, seed: int):  # type: ignore[no-untyped-def]
     app.stack.reset(TitleScene(app))
     watch = _Watch()
     table = TableScene(app, ctl)
-    show = table._show
+    show = table.director.show
 
     def shown(ev) -> None:  # type: ignore[no-untyped-def]
         watch.events.append((watch.time, ev.kind))
         show(ev)
 
-    table._show = shown  # type: ignore[method-assign]  # the film logs what the table shows
+    table.director.show = shown  # type: ignore[method-assign]  # the film logs what the table shows
     app.push(table)
     strips = _film_strips(game != "skat")
     real_draw = app.draw

@@ -171,9 +171,7 @@ class AnalysisScene(Scene):
         self.app.pop()
 
     def replay(self) -> None:
-        from .hand_replay import ReplayScene
-
-        self.app.stack.replace(ReplayScene(self.app, self.view))
+        self.app.screens.replace("replay", self.view)
 
     @property
     def idle(self) -> bool:

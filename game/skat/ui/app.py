@@ -7,20 +7,50 @@ same code runs under pygbag in the browser, where the page owns the thread.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sys
 import time
+import warnings
 from typing import Any
 
 import pygame
 
-from .painter import LOGICAL_H, LOGICAL_W, Painter
+from ..engine.challenge import decode_challenge
+from ..engine.share import ShareCodeError
+from .analysis_view import AnalysisScene
+from .controller import MatchController
+from .hand_replay import ReplayScene
+from .help import HelpScene
+from .history import HistoryScene
+from .icon import make_icon
+from .menu import PauseScene, TitleScene
+from .overlays import ConfirmScene
+from .painter import LOGICAL_H, LOGICAL_W, MIN_WINDOW, Painter
 from .portrait import draw_turn_hint, turn_hint_input
+from .result import ResultScene
+from .router import Router, ScreenFactory
 from .scene import Input, Scene, SceneStack
+from .services import Services
+from .sheet import SheetScene
+from .table import TableScene
+from .web import deal_code_from_page
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
 IDLE_WAIT_MS = 250
 """How long an idle desktop loop sleeps at most before looking at the scenes again."""
+SCREENS: dict[str, ScreenFactory] = {
+    "title": TitleScene,
+    "pause": PauseScene,
+    "table": TableScene,
+    "result": ResultScene,
+    "sheet": SheetScene,
+    "history": HistoryScene,
+    "help": HelpScene,
+    "analysis": AnalysisScene,
+    "replay": ReplayScene,
+}
+"""Every screen a scene opens by name (:mod:`skat.ui.router`): the one place that knows them all."""
 
 
 class App:
@@ -52,8 +82,7 @@ class App:
         self.draws = 0
         self._drawn_changes = -1
         self.notices: list[str] = []
-        from .services import Services
-
+        self.screens = Router(self, SCREENS)
         self.services = Services(self, store)
         self.t = self.services.translator()
         self._set_icon()
@@ -72,20 +101,12 @@ class App:
         self.services.settings_changed()
 
     def _set_icon(self) -> None:
-        try:
-            from .icon import make_icon
-
+        with contextlib.suppress(Exception):  # an icon is never worth a crash
             pygame.display.set_icon(make_icon(64))
-        except Exception:  # noqa: BLE001 - an icon is never worth a crash
-            pass
 
     def _set_minimum_size(self) -> None:
         """The layout is made for windows down to MIN_WINDOW; the window stays at least that big."""
         try:
-            import warnings
-
-            from .painter import MIN_WINDOW
-
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
                 pygame.Window.from_display_module().minimum_size = MIN_WINDOW
@@ -111,9 +132,7 @@ class App:
         """The title screen, and on top of it the shared deal when a code is
         given (an empty or unusable code leaves the title with a notice that
         says why)."""
-        from .menu import TitleScene
-
-        self.stack.reset(TitleScene(self))
+        self.screens.reset("title")
         if deal_code is not None:
             self.start_shared_deal(deal_code, seat)
 
@@ -121,19 +140,12 @@ class App:
         """In the browser, ``?deal=CODE`` in the page address starts that deal."""
         code = None
         if self.services.web:
-            from .web import deal_code_from_page
-
             code = deal_code_from_page()
         self.start(code)
 
     def start_shared_deal(self, code: str, seat: int = 0) -> bool:
         """Play one shared hand from ``seat`` (0 forehand) against the same
         seeded opponents as everyone else with this code."""
-        from ..engine.challenge import decode_challenge
-        from ..engine.share import ShareCodeError
-        from .controller import MatchController
-        from .table import TableScene
-
         try:
             challenge = decode_challenge(code)  # a plain deal code, or one with results to compare
         except ShareCodeError as exc:
@@ -167,8 +179,6 @@ class App:
             play()
             return True
         # Playing the shared hand gives up the match in progress: ask first.
-        from .overlays import ConfirmScene
-
         t, m = self.t, current.match
         text = t("confirm.new_text", game=t("game_name." + m.game), n=len(m.sheet), total=m.hands)
         self.push(ConfirmScene(self, t("confirm.new_title"), text, t("confirm.share_yes"), t("confirm.new_no"), play))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+import zlib
 from dataclasses import dataclass
 
 from ..ai import make_player
@@ -98,8 +99,6 @@ class MatchController:
         """Exactly the shared deal as a match of that one hand, the person in
         ``seat`` of the hand (0 forehand), and computer players seeded from the
         code, so everyone meets the same opponents."""
-        import zlib
-
         seed = zlib.crc32(shared.code.encode())
         players = shared.players
         seats = 2 if shared.game == "officers" else 3

@@ -15,6 +15,7 @@ from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import BASE_VALUES, GameType
 from ..engine.values import NULL_VALUES, matadors
 from ..i18n import Translator
+from .game_names import declared_name, of_hand
 from .painter import LOGICAL_H, Painter
 from .widgets import Button, ButtonGroup
 
@@ -152,8 +153,6 @@ def _to_side(dlg: Dialog) -> None:
 
 def _game_text(t: Translator, hand: SkatHand | OfficersHand) -> str:
     """The declared game with its level ("Grand Hand"), as every screen names it."""
-    from .game_names import declared_name, of_hand
-
     contract = of_hand(hand)
     return declared_name(t, contract) if contract is not None and hand.game <= GameType.NULL else ""
 

@@ -76,6 +76,23 @@ class HelpScene(Scene):
             return 6, 378, 708, 896, 26, 30
         return 310, 100, 940, 610, 23, 26
 
+    def page_lines(self, p: Painter) -> tuple[list[tuple[str, float]], int]:
+        """The page's text wrapped to the panel, as (text, left edge) (a bullet's further lines hang
+        indented), and how many lines the panel shows at once."""
+        px_, _, pw, ph, size, step = self.text_box()
+        lines: list[tuple[str, float]] = []
+        for para in self.app.t(f"help.{PAGES[self.page]}.body").split("\n"):
+            bullet = para.lstrip().startswith("•")
+            indent = p.text_width("• ", size) if bullet else 0.0
+            for i, line in enumerate(p.wrap(para.strip(), pw - 60 - indent, size) if para else [""]):
+                lines.append((line, px_ + 30 + (indent if bullet and i else 0)))
+        return lines, int((ph - 90) // step)
+
+    def layout(self, p: Painter) -> None:
+        """The scroll stays within the page as it wraps on this canvas."""
+        lines, per_page = self.page_lines(p)
+        self.scroll = min(self.scroll, max(0, len(lines) - per_page))
+
     def draw(self, p: Painter) -> None:
         t = self.app.t
         key = PAGES[self.page]
@@ -83,14 +100,7 @@ class HelpScene(Scene):
         px_, py_, pw, ph, size, step = self.text_box()
         p.panel(px_, py_, pw, ph, alpha=230)
         p.text(t(f"help.{key}.title"), px_ + 30, py_ + 18, 32, GOLD, bold=True)
-        lines: list[tuple[str, float]] = []  # (text, left edge): a bullet's further lines hang indented
-        for para in t(f"help.{key}.body").split("\n"):
-            bullet = para.lstrip().startswith("•")
-            indent = p.text_width("• ", size) if bullet else 0.0
-            for i, line in enumerate(p.wrap(para.strip(), pw - 60 - indent, size) if para else [""]):
-                lines.append((line, px_ + 30 + (indent if bullet and i else 0)))
-        per_page = int((ph - 90) // step)
-        self.scroll = min(self.scroll, max(0, len(lines) - per_page))
+        lines, per_page = self.page_lines(p)
         y = py_ + 62
         with p.inside(px_, py_, pw, ph):
             for line, x in lines[self.scroll : self.scroll + per_page]:

@@ -11,7 +11,9 @@ import pygame
 from ..i18n import Translator
 from ..storage import FinishedMatch
 from .layout import wide_button
+from .menu import matching_preset, option_keys
 from .painter import GOLD, INK, INK_DIM, Painter
+from .player_names import player_name
 from .scene import Input, Scene
 from .widgets import Button, ScrollButtons, draw_title, fitting_size
 
@@ -44,8 +46,6 @@ def local_time(stamp: str, t: Translator) -> str:
 
 def rules_name(t, m: FinishedMatch) -> str:  # type: ignore[no-untyped-def]
     """The preset a kept match was played by, or "custom" (Officers' Skat: its layout first)."""
-    from .menu import matching_preset, option_keys
-
     state = {"game": m.game, **{k: getattr(m.rules, k) for k in option_keys(m.game)}}
     preset = t("preset." + matching_preset(state))
     if m.game == "officers":
@@ -55,9 +55,7 @@ def rules_name(t, m: FinishedMatch) -> str:  # type: ignore[no-untyped-def]
 
 
 def player_names(t, m: FinishedMatch) -> list[str]:  # type: ignore[no-untyped-def]
-    from .table import AI_NAMES
-
-    return [t("name.you") if p == m.person else AI_NAMES[p % len(AI_NAMES)] for p in range(m.players)]
+    return [player_name(t, p, m.person) for p in range(m.players)]
 
 
 class HistoryScene(Scene):
@@ -87,10 +85,8 @@ class HistoryScene(Scene):
         self.focus = min(max(self.focus, self.scroll), self.scroll + VISIBLE - 1, max(0, n - 1))
 
     def open(self, i: int) -> None:
-        from .sheet import SheetScene
-
         self.focus = i
-        self.app.push(SheetScene(self.app, KeptSheet(self.sheets[i])))  # type: ignore[arg-type]
+        self.app.screens.open("sheet", KeptSheet(self.sheets[i]))
 
     def _show_focus(self) -> None:
         if self.focus < self.scroll:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
+from .dialogs import TEXT_SIZE, TEXT_STEP, TEXT_TOP
 from .hand_order import current_order, sorted_cards
 
 RATIO = 91 / 59
@@ -466,8 +467,6 @@ size, and the title's size (larger than landscape's: a phone shows 0.54 CSS px p
 
 def dialog_text(dlg, p, portrait: bool) -> tuple[list[str], float, float, float, float]:  # type: ignore[no-untyped-def]
     """A dialog's wrapped lines, first line's offset, line step, text size and title size."""
-    from .dialogs import TEXT_SIZE, TEXT_STEP, TEXT_TOP
-
     if not portrait:
         return dlg.wrapped(p), TEXT_TOP, TEXT_STEP, TEXT_SIZE, 34.0
     top, step, size, title = PORTRAIT_DIALOG_TEXT

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from ..ai import strengths as ai_strengths
 from ..engine.match import Match
 from ..engine.rules import (
     ALL_PASS_CHOICES,
@@ -65,9 +66,7 @@ class TitleScene(Scene):
             self.group.add(Button(*column.rect(i), label, fn, enabled=ok, size=size))
 
     def history(self) -> None:
-        from .history import HistoryScene
-
-        self.app.push(HistoryScene(self.app))
+        self.app.screens.open("history")
 
     def update(self, dt: float) -> None:
         # Notices from loading (a damaged file, a bad deal code) are shown once the title is up.
@@ -79,14 +78,10 @@ class TitleScene(Scene):
         if ctl is None:
             self.enter()
             return
-        from .table import TableScene
-
-        self.app.push(TableScene(self.app, ctl))
+        self.app.screens.open("table", ctl)
 
     def rules(self) -> None:
-        from .help import HelpScene
-
-        self.app.push(HelpScene(self.app))
+        self.app.screens.open("help")
 
     def quit(self) -> None:
         self.app.running = False
@@ -137,9 +132,7 @@ CUSTOM = "custom"
 def strengths() -> list[str]:
     """The computer strengths the AI package offers, weakest first (read at run time, so a new level
     shows up here without a change)."""
-    from ..ai.strengths import STRENGTHS
-
-    return list(STRENGTHS)
+    return list(ai_strengths.STRENGTHS)
 
 
 def option_keys(game: str) -> tuple[str, ...]:
@@ -323,10 +316,8 @@ class SetupScene(Scene):
                       first_dealer=players - 1)
         ctl = MatchController(match, human=0, strength=s["strength"], seed=seed)
         self.app.services.remember_setup(s)
-        from .table import TableScene
-
         self.app.stack.reset(TitleScene(self.app))
-        self.app.push(TableScene(self.app, ctl))
+        self.app.screens.open("table", ctl)
         # Saved once the table is up, so that a failure shows there.
         self.app.services.save_match(ctl)
 
@@ -436,14 +427,11 @@ class PauseScene(Scene):
     def enter(self) -> None:
         t = self.app.t
         self.group = ButtonGroup()
-        from .help import HelpScene
-        from .sheet import SheetScene
-
         items = [
             (t("menu.resume"), self.app.pop),
-            (t("btn.sheet"), lambda: self.app.push(SheetScene(self.app, self.table.c))),
+            (t("btn.sheet"), lambda: self.app.screens.open("sheet", self.table.c)),
             (t("btn.last_trick"), self.table.open_last_trick),
-            (t("menu.rules"), lambda: self.app.push(HelpScene(self.app))),
+            (t("menu.rules"), lambda: self.app.screens.open("help")),
             (t("menu.settings"), lambda: self.app.push(SettingsScene(self.app))),
             (t("menu.to_title"), self.to_title),
         ]

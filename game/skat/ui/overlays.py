@@ -190,11 +190,16 @@ class NoticeScene(Scene):
             self.close()
 
     # ------------------------------------------------------------ drawing
+    def layout(self, p: Painter) -> None:
+        """The notices wrapped to this canvas: the scroll stays within them, OK under the panel."""
+        y, h, _ = self.box(p)
+        self.scroll = min(self.scroll, self.max_scroll(p))
+        self.ok.x, self.ok.y = p.W / 2 - self.ok.w / 2, y + h - 14 - self.ok.h
+
     def draw(self, p: Painter) -> None:
         t = self.app.t
         lines = self.lines(p)
         y, h, view = self.box(p)
-        self.scroll = min(self.scroll, self.max_scroll(p))
         p.dim(140)
         p.panel(self.X, y, self.W, h, alpha=255)
         p.text(t("notice.title"), p.W / 2, y + 36, 32, GOLD, bold=True, anchor="center")
@@ -214,7 +219,6 @@ class NoticeScene(Scene):
                 draw_triangle(p, self.X + self.W - self.PAD - 8, y + 38, "up")
             if more_below:
                 draw_triangle(p, self.X + self.W - self.PAD - 8, top + view - 8, "down")
-        self.ok.x, self.ok.y = p.W / 2 - self.ok.w / 2, y + h - 14 - self.ok.h
         self.ok.draw(p, focused=True)
 
 

@@ -6,6 +6,8 @@ import pygame
 
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import SkatHand
+from .analysis_view import hand_of_match
+from .challenge import draw_comparison, link_results, share_from_result
 from .game_names import declared_name, of_result
 from .layout import RESULT_PANEL, TOUCH_H
 from .painter import GOLD, GREEN, INK, INK_DIM, RED, Painter
@@ -28,8 +30,6 @@ class ResultScene(Scene):
         t = self.app.t
         self.group = ButtonGroup()
         last = self.c.match.finished
-        from .challenge import link_results
-
         # A duplicate challenge sends both results back; otherwise "Share this deal" asks about your result.
         share = t("share.send_back") if link_results(self.c) else t("result.share")
         buttons = [(t("result.final") if last else t("result.next"), self.next), (t("btn.sheet"), self.sheet),
@@ -51,30 +51,20 @@ class ResultScene(Scene):
         self.table.next_hand()
 
     def sheet(self) -> None:
-        from .sheet import SheetScene
-
-        self.app.push(SheetScene(self.app, self.c))
+        self.app.screens.open("sheet", self.c)
 
     def _hand_view(self):  # type: ignore[no-untyped-def]
-        from .analysis_view import hand_of_match
-
         m = self.c.match
         names = [self.table.name(p) for p in range(m.players)]
         return hand_of_match(m, len(m.sheet) - 1, names, self.c.human)
 
     def analysis(self) -> None:
-        from .analysis_view import AnalysisScene
-
-        self.app.push(AnalysisScene(self.app, self._hand_view()))
+        self.app.screens.open("analysis", self._hand_view())
 
     def replay(self) -> None:
-        from .hand_replay import ReplayScene
-
-        self.app.push(ReplayScene(self.app, self._hand_view()))
+        self.app.screens.open("replay", self._hand_view())
 
     def share(self) -> None:
-        from .challenge import share_from_result
-
         share_from_result(self)
 
     def update(self, dt: float) -> None:
@@ -148,8 +138,6 @@ class ResultScene(Scene):
             y += 36
         # The skat (and the discards) for all to see; in a duplicate challenge, the results compared.
         art = self.app.services.art
-        from .challenge import draw_comparison, link_results
-
         comparing = bool(link_results(self.c))
         if comparing:
             y = draw_comparison(p, self, y)

@@ -54,8 +54,12 @@ class Scene:
     def update(self, dt: float) -> None:
         pass
 
+    def layout(self, p: Painter) -> None:
+        """Right before a frame is drawn: build and place what the state now asks for (a panel for
+        the decision, text wrapped to the canvas), so that :meth:`draw` only draws."""
+
     def draw(self, p: Painter) -> None:
-        pass
+        """Paint the scene as it is: reads the state, never changes it."""
 
     @property
     def idle(self) -> bool:
@@ -111,4 +115,5 @@ class SceneStack:
 
     def draw(self, p: Painter) -> None:
         for s in self.drawn():
+            s.layout(p)
             s.draw(p)

@@ -16,12 +16,15 @@ from collections.abc import Sequence
 from dataclasses import fields
 from typing import Any
 
-from ..engine.challenge import ChallengeResult
+from ..engine.challenge import ChallengeResult, encode_challenge
+from ..engine.share import encode_deal
 from ..i18n import Translator
 from ..storage import FinishedMatch, MatchInProgress, Notice, Settings, Store
 from .card_art import CardArt, suit_words
 from .controller import MatchController
 from .hand_order import HandOrder, set_order
+from .overlays import NoticeScene
+from .web import copy_share_link
 
 DEFAULT_SETUP: dict[str, Any] = {"game": "skat", "preset": "isko", "players": 3, "hands": 36, "strength": "normal"}
 _MEDIUM = ("read_only", "in_the_way", "disk_full", "quota", "os_error", "unknown")
@@ -93,8 +96,6 @@ class Services:
         """Show new notices now, over whatever scene is up (the table included)."""
         if not self.unseen_notices() or self.app.stack.top is None:
             return
-        from .overlays import NoticeScene
-
         if not any(isinstance(s, NoticeScene) for s in self.app.stack.scenes):
             self.app.push(NoticeScene(self.app))
 
@@ -160,6 +161,8 @@ class Services:
             return
         if self._sounds is None:
             try:
+                # lazy: the sound module (and its synthesis) loads with the first sound played, inside
+                # this guard, so a machine or browser without audio never stops the game over it.
                 from .sounds import Sounds
 
                 self._sounds = Sounds(enabled=True)
@@ -284,19 +287,12 @@ class Services:
     def share_deal(self, ctl: MatchController, results: Sequence[ChallengeResult] = ()) -> str:
         """Share the hand's deal; with ``results`` (a duplicate challenge) the link also carries them."""
         t = self.app.t
-        try:
-            from ..engine.challenge import encode_challenge
-            from ..engine.share import encode_deal
-        except ImportError:
-            return ""
         m = ctl.match
         deck = m.decks[-1]
         code = encode_deal(m.game, m.rules, deck, players=m.players)
         if results:
             code = encode_challenge(code, results)
         if self.web:
-            from .web import copy_share_link
-
             self._sharing = copy_share_link(t, code)
             return str(self._sharing.text)
         if results:  # the seat travels in the code

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import pygame
 
+from ..engine.errors import IllegalActionError
 from ..engine.match import Match
+from .analysis_view import hand_of_match
 from .controller import MatchController
 from .game_names import game_name, of_result
 from .layout import LANDSCAPE_SHEET, PORTRAIT_SHEET, SheetGeometry
 from .painter import GOLD, INK, INK_DIM, Painter
+from .player_names import player_name
 from .scene import Input, Scene
 from .widgets import Button, ScrollButtons, draw_title, fitting_size
 
@@ -57,9 +60,6 @@ class SheetScene(Scene):
 
     def _hand_view(self):  # type: ignore[no-untyped-def]
         """The selected hand rebuilt, or None (with a notice) when its kept deal does not replay."""
-        from ..engine.errors import IllegalActionError
-        from .analysis_view import hand_of_match
-
         m = self.c.match
         try:
             view = hand_of_match(m, self.selected, self.names(m), self.c.human)
@@ -72,16 +72,12 @@ class SheetScene(Scene):
             return None
 
     def analysis(self) -> None:
-        from .analysis_view import AnalysisScene
-
         if self.selected >= 0 and self.replayable and (view := self._hand_view()) is not None:
-            self.app.push(AnalysisScene(self.app, view))
+            self.app.screens.open("analysis", view)
 
     def replay(self) -> None:
-        from .hand_replay import ReplayScene
-
         if self.selected >= 0 and self.replayable and (view := self._hand_view()) is not None:
-            self.app.push(ReplayScene(self.app, view))
+            self.app.screens.open("replay", view)
 
     def select(self, row: int) -> None:
         m = self.c.match
@@ -104,9 +100,7 @@ class SheetScene(Scene):
 
     def close(self) -> None:
         if self.final:
-            from .menu import TitleScene
-
-            self.app.stack.reset(TitleScene(self.app))
+            self.app.screens.reset("title")
         else:
             self.app.pop()
 
@@ -146,9 +140,7 @@ class SheetScene(Scene):
         return set(marks)
 
     def names(self, m: Match) -> list[str]:
-        from .table import AI_NAMES
-
-        return [self.app.t("name.you") if p == self.c.human else AI_NAMES[p % 4] for p in range(m.players)]
+        return [player_name(self.app.t, p, self.c.human) for p in range(m.players)]
 
     def draw(self, p: Painter) -> None:
         t = self.app.t

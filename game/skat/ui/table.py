@@ -1,10 +1,13 @@
 """The card table for both games: cards move, the computer players think in
 slices, and the person plays with mouse, touch or keyboard.
 
-The scene keeps a small animation queue: each engine event (a card played, a
-trick taken, cards dealt or turned over) moves the card sprites towards the
-layout's targets; the next action is applied only when the table is at rest,
-and a click or key finishes whatever is moving.
+``TableScene`` composes three parts, each deciding one thing: :mod:`skat.ui.table_input`
+(what a click, tap or key means), :mod:`skat.ui.table_director` (how the engine's events
+move the cards: the deal, a trick held in view and gathered, the pauses) and
+:mod:`skat.ui.table_status` (the labels, speech bubbles, message line and status panel).
+The scene itself runs the hand: it asks the controller for the computer players' moves
+once the director is at rest, builds the person's decision panel, offers the toolbar and
+the endings (claim, give up, take back), and draws the cards where the layout puts them.
 """
 
 from __future__ import annotations
@@ -19,10 +22,10 @@ from ..engine.events import Event
 from ..engine.match import new_hand
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
-from ..engine.tricks import FOLLOW, TRUMPS, GameType
+from ..engine.tricks import GameType
 from .controller import MatchController
 from .dialogs import SHOWN_BIDS, BidPick, Dialog, build_dialog
-from .game_names import declared_name, game_name, of_declaration, of_hand
+from .hint import HintPanel
 from .layout import (
     RATIO,
     OfficersGeometry,
@@ -35,33 +38,21 @@ from .layout import (
     skat_layout,
     table_geometry,
 )
-from .painter import GOLD, INK, INK_DIM, Painter
+from .overlays import ConfirmScene, LastTrickScene
+from .painter import GOLD, INK, Painter
+from .player_names import AI_NAMES as AI_NAMES  # noqa: F401 - the seat names, still named from here too
+from .player_names import player_name
 from .scene import Input, Scene
+from .table_director import CALL_SECONDS as CALL_SECONDS  # noqa: F401 - the pauses, still named from here
+from .table_director import ENDING_SECONDS, SHAKE_SECONDS, AnimationDirector
+from .table_input import FORCED_SECONDS as FORCED_SECONDS  # noqa: F401 - named from here by the tests
+from .table_input import TableInput
+from .table_status import StatusDisplay
 from .tween import Sprite
 from .widgets import Button, ButtonGroup, fitting_size
 
-AI_NAMES = ("Anna", "Ben", "Clara", "Dora")
-POSITION_KEYS = ("pos.forehand", "pos.middlehand", "pos.rearhand")
-SUIT_NAME_KEYS = ("suit.diamonds", "suit.hearts", "suit.spades", "suit.clubs")
-BUBBLE_SECONDS = 4.0
-TRICK_SECONDS = 1.0
-"""How long a finished trick lies in the middle before it is gathered (normal speed)."""
-TRICK_SECONDS_UNANIMATED = 0.5
-"""With animations off cards jump, but a finished trick still lies in view this long."""
-CALL_SECONDS = 0.9
-"""How long the table waits after a computer's call in the auction or Kontra round, so it can be read."""
-DECLARE_SECONDS = 1.6
-"""How long the table waits after a computer declares its game."""
-FORCED_SECONDS = 0.6
-"""With the forced-cards setting on, the person's only legal card is played for them after this pause."""
-PACE_FACTORS = {"slow": 1.75, "normal": 1.0, "fast": 0.4}
-"""The computer pace setting scales the waits after a call, a game and a trick (not the card flights)."""
 SKAT_MARK = (120, 190, 235)
 """The colour that marks the cards picked up from the skat during the discard."""
-CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call")
-SHAKE_SECONDS = 0.45
-ENDING_SECONDS = 1.6
-"""How long the cards of a hand ended early (given up, claimed, decided) lie open before they are gathered."""
 
 
 def auction_calls(hand: SkatHand | OfficersHand, deck: tuple[int, ...], game: str, rules) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
@@ -85,46 +76,105 @@ def auction_calls(hand: SkatHand | OfficersHand, deck: tuple[int, ...], game: st
 
 
 class TableScene(Scene):
+    portrait = True
+
     def __init__(self, app, controller: MatchController) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
         self.c = controller
-        self.sprites: dict[int, Sprite] = {}
-        self.queue: list[Event] = []
-        self.hold = 0.0
-        self.held_trick: tuple | None = None
-        self.hidden_reveals: set[int] = set()
-        self.bubbles: dict[int, tuple[str, float]] = {}
-        self.selected: set[int] = set()
-        self.focus_card: int | None = None
+        self.director = AnimationDirector(self)
+        self.status = StatusDisplay(self)
+        self.input = TableInput(self)
         self.mods: dict[str, bool] = {}
         self.dialog: Dialog | None = None
         self.dialog_key: tuple | None = None
+        self.shown_dialog: Dialog | None = None
+        """The decision's panel as laid out for the next frame (None: no decision is shown)."""
+        self.drawn_targets: dict[int, Target] = {}
+        """The layout's targets for the next frame's card marks (empty while cards move)."""
         self.result_shown_for = -1
         self.hand_serial = -1
         self.think_time = 0.0
-        self.forced_wait = 0.0
-        """How long the person's only legal card has waited to be played for them."""
         self.toolbar = ButtonGroup()
-        from .hint import HintPanel
-
         self.hints = HintPanel(self)
         self._build_toolbar()
-        self.message = ""
-        self.message_time = 0.0
         self.bid_pick: tuple[int, int] | None = None  # (history length, value) chosen in the bid picker
-        self.shake: tuple[int, float] | None = None  # (card, seconds left): a card that may not be played
         self._auction: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
-        self.gathering = False
-        """The cards of a hand ended early lie open until the hold ends, then are gathered."""
         self.c.shorten = bool(self.app.settings.get("shorten", True))
         self.c.takeback = bool(self.app.settings.get("takeback", False))
         self._new_hand(animate=True)
 
-    # ------------------------------------------------------------ names
+    # ------------------------------------------------------------ the parts' state, by its old names
+    @property
+    def sprites(self) -> dict[int, Sprite]:
+        return self.director.sprites
+
+    @property
+    def queue(self) -> list[Event]:
+        return self.director.queue
+
+    @property
+    def hold(self) -> float:
+        return self.director.hold
+
+    @hold.setter
+    def hold(self, value: float) -> None:
+        self.director.hold = value
+
+    @property
+    def held_trick(self) -> tuple | None:
+        return self.director.held_trick
+
+    @held_trick.setter
+    def held_trick(self, value: tuple | None) -> None:
+        self.director.held_trick = value
+
+    @property
+    def shake(self) -> tuple[int, float] | None:
+        return self.director.shake
+
+    @shake.setter
+    def shake(self, value: tuple[int, float] | None) -> None:
+        self.director.shake = value
+
+    @property
+    def bubbles(self) -> dict[int, tuple[str, float]]:
+        return self.status.bubbles
+
+    @property
+    def message(self) -> str:
+        return self.status.message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self.status.message = text
+
+    @property
+    def message_time(self) -> float:
+        return self.status.message_time
+
+    @message_time.setter
+    def message_time(self, seconds: float) -> None:
+        self.status.message_time = seconds
+
+    @property
+    def selected(self) -> set[int]:
+        return self.input.selected
+
+    @selected.setter
+    def selected(self, cards: set[int]) -> None:
+        self.input.selected = cards
+
+    @property
+    def focus_card(self) -> int | None:
+        return self.input.focus_card
+
+    @focus_card.setter
+    def focus_card(self, card: int | None) -> None:
+        self.input.focus_card = card
+
+    # ------------------------------------------------------------ names and places
     def name(self, player: int) -> str:
-        if player == self.c.human:
-            return self.app.t("name.you")
-        return AI_NAMES[player % len(AI_NAMES)]
+        return player_name(self.app.t, player, self.c.human)
 
     def seat_names(self) -> dict[int, str]:
         return {seat: self.name(p) for seat, p in enumerate(self.c.match.seats)}
@@ -149,7 +199,16 @@ class TableScene(Scene):
         hand = self.c.hand
         return officers_geometry(self.app.painter.W, self.app.painter.H, getattr(hand, "layout", "officers"))
 
-    portrait = True
+    @property
+    def deck_place(self) -> tuple[float, float]:
+        """Where the dealer holds the deck."""
+        return self.ogeo.deck if self.officers else self.geo.deck
+
+    def label_place(self, slot: str) -> tuple[float, float, str]:
+        """Where a seat's label goes: (x, y, anchor) of its first line."""
+        if self.officers:
+            return self.ogeo.labels[slot]  # left of the layouts (portrait: above or below them)
+        return self.geo.labels[slot]
 
     def canvas_changed(self) -> None:
         """Turned between landscape and portrait: the controls and every card go to their new places at once."""
@@ -206,8 +265,6 @@ class TableScene(Scene):
 
     def ask_claim(self) -> None:
         """Confirm a claim of the rest, naming what it brings if it holds and if it does not."""
-        from .overlays import ConfirmScene
-
         if not self.c.can_claim:
             return
         self.hurry()
@@ -240,8 +297,6 @@ class TableScene(Scene):
 
     def ask_concede(self) -> None:
         """Confirm giving up, naming the loss now against playing on."""
-        from .overlays import ConfirmScene
-
         if not self.c.can_concede:
             return
         self.hurry()
@@ -260,19 +315,13 @@ class TableScene(Scene):
         self.app.services.save_match(self.c)
 
     def open_menu(self) -> None:
-        from .menu import PauseScene
-
-        self.app.push(PauseScene(self.app, self))
+        self.app.screens.open("pause", self)
 
     def open_last_trick(self) -> None:
-        from .overlays import LastTrickScene
-
         self.app.push(LastTrickScene(self.app, self))
 
     def open_sheet(self) -> None:
-        from .sheet import SheetScene
-
-        self.app.push(SheetScene(self.app, self.c))
+        self.app.screens.open("sheet", self.c)
 
     def enter(self) -> None:
         self.c.shorten = bool(self.app.settings.get("shorten", True))
@@ -285,40 +334,19 @@ class TableScene(Scene):
     # ------------------------------------------------------------ hand flow
     def _new_hand(self, animate: bool) -> None:
         self.hand_serial = self.c.match.hand_number
-        self.sprites.clear()
-        self.queue.clear()
         self.selected.clear()
         self.mods.clear()
         self.bubbles.clear()
-        self.held_trick = None
-        self.hidden_reveals.clear()
         self.dialog_key = None
-        targets = self.targets()
-        order = sorted(targets, key=lambda c: targets[c].z)
-        speed = self.app.speed
-        deck = self.ogeo.deck if self.officers else self.geo.deck  # where the dealer holds the deck
-        for i, card in enumerate(order):
-            tg = targets[card]
-            sp = Sprite(card, deck[0], deck[1], 60, tg.face_up, tg.z)
-            sp.tx, sp.ty, sp.tw = deck[0], deck[1], 60
-            if animate and speed > 0:
-                sp.move_to(tg.x, tg.y, tg.w, 0.35 * speed, delay=i * 0.025 * speed, angle=tg.angle)
-                sp.face_up, sp.face_on_leave = False, tg.face_up  # the deck lies face down
-            else:
-                sp.move_to(tg.x, tg.y, tg.w, 0, angle=tg.angle)
-            self.sprites[card] = sp
-        if animate:
-            self.app.services.sound("shuffle")
+        self.director.deal(animate)
 
     def next_hand(self) -> None:
         if self.c.next_hand():
             self.app.services.save_match(self.c)
             self._new_hand(animate=True)
         else:
-            from .sheet import SheetScene
-
             self.app.services.finish_match(self.c)
-            self.app.push(SheetScene(self.app, self.c, final=True))
+            self.app.screens.open("sheet", self.c, final=True)
 
     def targets(self) -> dict[int, Target]:
         hand = self.c.hand
@@ -327,40 +355,19 @@ class TableScene(Scene):
         if isinstance(hand, SkatHand):
             return skat_layout(hand, self.slot_of_seat(), human_seat, self.selected, legal, self.held_trick, self.geo)
         return officers_layout(hand, self.slot_of_seat(), human_seat if human_seat is not None else 0,
-                               self.selected, legal, self.held_trick, self.hidden_reveals, self.ogeo)
+                               self.selected, legal, self.held_trick, self.director.hidden_reveals, self.ogeo)
 
     def relayout(self, duration: float = 0.28) -> None:
-        speed = self.app.speed
-        for card, tg in self.targets().items():
-            sp = self.sprites.get(card)
-            if sp is None:
-                sx, sy = self.ogeo.deck if self.officers else self.geo.deck
-                sp = Sprite(card, sx, sy, 60, False, tg.z)
-                sp.tx, sp.ty, sp.tw = sp.x, sp.y, sp.w
-                self.sprites[card] = sp
-            if sp.face_up != tg.face_up and sp.flip >= 1.0:
-                # Cards that stay where they are turn over visibly (Officers' Skat uncovering); a card
-                # that goes face down on its way (a gathered trick, the skat put away) turns over in
-                # flight, so it leaves the middle face up; one that comes face up shows it at once.
-                if abs(sp.tx - tg.x) < 1 and abs(sp.ty - tg.y) < 1:
-                    sp.turn_over(0.3 * speed)
-                elif sp.face_up and duration > 0 and speed > 0:
-                    sp.turn_over(min(0.3, duration) * speed)
-                else:
-                    sp.face_up = tg.face_up
-            sp.z = tg.z
-            was_moving = sp.moving and not sp.minor
-            sp.move_to(tg.x, tg.y, tg.w, duration * speed, angle=tg.angle)
-            sp.minor = duration <= 0.15 and not was_moving
+        self.director.relayout(self.targets(), duration)
 
     @property
     def busy(self) -> bool:
-        return self.hold > 0 or any(sp.moving for sp in self.sprites.values())
+        return self.director.busy
 
     @property
     def animating(self) -> bool:
         """Something the person would wait for: dealing, a card travelling, a trick on show."""
-        return self.hold > 0 or bool(self.queue) or any(sp.moving and not sp.minor for sp in self.sprites.values())
+        return self.director.animating
 
     @property
     def idle(self) -> bool:
@@ -382,153 +389,30 @@ class TableScene(Scene):
         return self.c.human_to_move and self.idle
 
     def hurry(self) -> None:
-        """A click or key: what moves now lands at once and the waiting events are
-        shown, up to a trick that comes to lie in the middle; that trick stays in
-        view until the next click (or its time) gathers it.  A click during a
-        pause (a held trick, a computer's call) ends the pause."""
-        if self.hold > 0:
-            self.hold = 0
-            self._end_hold()
-        for _ in range(100):
-            for sp in self.sprites.values():
-                sp.finish()
-            if not self.queue or self.hold > 0:
-                break
-            self._show(self.queue.pop(0))
-        for sp in self.sprites.values():
-            sp.finish()
+        """A click or key: what moves lands at once (see :meth:`AnimationDirector.hurry`)."""
+        self.director.hurry()
 
     def skip(self) -> None:
         """Finish every animation and pause now (the screenshot tour and tools)."""
-        for _ in range(1000):
-            self.hurry()
-            if not self.queue and self.hold <= 0:
-                return
-
-    def _show(self, ev: Event) -> None:
-        """Start displaying one event."""
-        t = self.app.t
-        player = self.c.match.seats[ev.seat] if ev.seat is not None and ev.seat < len(self.c.match.seats) else None
-        if ev.kind == "bid":
-            self._bubble(player, str(ev.value))
-        elif ev.kind in ("hold", "pass", "pickup", "hand", "kontra", "re", "no_call"):
-            self._bubble(player, t("say." + ev.kind))
-        elif ev.kind == "declare":
-            said = of_declaration(ev.value, hand=bool(getattr(self.c.hand, "hand_game", False)))
-            self._bubble(player, declared_name(t, said))
-        elif ev.kind == "play":
-            self.app.services.sound("card")
-            self._hold_trick_completed_by(ev)
-        elif ev.kind == "trick":
-            self.held_trick = (ev.seat, ev.cards)
-        elif ev.kind == "reveal":
-            if self.held_trick is not None:
-                self.hidden_reveals.update(ev.cards)
-        elif ev.kind in ("deal_down", "deal_up"):
-            self.app.services.sound("card")
-        self.relayout()
-        pause = self._pause_after(ev, player)
-        if pause > 0:
-            self.hold = max(self.hold, pause)
-
-    def _hold_trick_completed_by(self, ev: Event) -> None:
-        """A card that completes a trick lands in the middle with the others.
-
-        The engine has already taken the trick by the time its ``play`` event is
-        shown, so the trick (and what its cards uncovered in Officers' Skat) is
-        held back from the layout now, not only at the ``trick`` event after it;
-        otherwise the cards would fly to the pile and then back to the middle."""
-        for later in self.queue:  # this action's events: up to the next card played
-            if later.kind == "play":
-                return
-            if later.kind == "trick" and ev.cards[0] in later.cards:
-                self.held_trick = (later.seat, later.cards)
-            elif later.kind == "reveal" and self.held_trick is not None:
-                self.hidden_reveals.update(later.cards)
-
-    def _pause_after(self, ev: Event, player: int | None) -> float:
-        """How long the table waits after an event before going on, at this speed:
-        a trick stays in view, and a computer's call or game stays readable."""
-        speed = self.app.speed * PACE_FACTORS.get(self.app.settings.get("pace", "normal"), 1.0)
-        if ev.kind == "trick":
-            return TRICK_SECONDS * speed if speed > 0 else TRICK_SECONDS_UNANIMATED
-        computer = player is not None and (player != self.c.human or self.c.autoplay)
-        if not computer:
-            return 0.0
-        if ev.kind == "declare":
-            return DECLARE_SECONDS * speed
-        if ev.kind in CALLS:
-            return CALL_SECONDS * speed
-        return 0.0
+        self.director.skip()
 
     def _ended_early(self, events: list[Event]) -> None:
         """The play ended before its last card (given up, a claim settled, a decided hand
         played out): every card still out is laid open, a line says why, and after a short
         look the cards are gathered in one move (the single events are not shown one by one)."""
         ending = self.c.ending
-        hand = self.c.hand
-        shown = {c for ev in events if ev.kind in ("trick", "play") for c in ev.cards}
-        if isinstance(hand, SkatHand):
-            shown |= {c for seat in range(3) for c in range(32) if hand.hands[seat] >> c & 1}
-        speed = self.app.speed
-        for card in shown:
-            sp = self.sprites.get(card)
-            if sp is not None and not sp.face_up:
-                sp.turn_over(0.25 * speed)
-        self.held_trick = None
-        self.gathering = True
-        self.hold = max(self.hold, ENDING_SECONDS * speed if speed > 0 else TRICK_SECONDS_UNANIMATED)
+        self.director.lay_open(events)
         self.dialog_key = None
-        self.say(self._ending_line(ending, hand), ENDING_SECONDS * max(speed, 1.0) + 2.0)
+        speed = self.app.speed
+        self.say(self.status.ending_line(), ENDING_SECONDS * max(speed, 1.0) + 2.0)
         if ending is not None and ending.kind == "claim":
             self.app.services.sound("gather")
         self.app.services.save_match(self.c)
         self._build_toolbar()
 
-    def _ending_line(self, ending, hand) -> str:  # type: ignore[no-untyped-def]
-        """Why the cards are laid open, in the person's language."""
-        t = self.app.t
-        r = hand.result
-        won = r is not None and r.won
-        declarer = self.c.match.seats[hand.declarer] if hand.declarer is not None else None
-
-        def said(key: str, player: int | None, **kw: str) -> str:
-            if player == self.c.human and not self.c.autoplay:
-                return t(key + "_you", **kw)
-            return t(key, name=self.name(player) if player is not None else "", **kw)
-
-        if ending is None or ending.kind == "decided":
-            return said("ending.decided_won" if won else "ending.decided_lost", declarer)
-        if ending.kind == "concede":
-            return said("ending.conceded", declarer)
-        claim = ending.claim
-        side = t("ending.side_declarer" if claim.to_declarer else "ending.side_defenders")
-        return said("ending.claim_holds" if claim.holds else "ending.claim_fails", claim.player, side=side)
-
-    def _end_hold(self) -> None:
-        if getattr(self, "gathering", False):
-            self.gathering = False
-            hand = self.c.hand
-            if isinstance(hand, SkatHand) and any(hand.hands):
-                return  # given up: the cards still out count for nobody and stay open where they are
-            self.app.services.sound("gather")
-            self.relayout(0.35)
-            return
-        if self.held_trick is None:
-            return
-        self.held_trick = None
-        self.hidden_reveals.clear()
-        self.app.services.sound("gather")
-        self.relayout(0.35)
-
-    def _bubble(self, player: int | None, text: str) -> None:
-        if player is not None:
-            self.bubbles[player] = (text, BUBBLE_SECONDS)
-
     def say(self, text: str, seconds: float = 3.0) -> None:
         """A short message in the middle of the table."""
-        self.message = text
-        self.message_time = seconds
+        self.status.say(text, seconds)
 
     def auction(self) -> list[tuple[int, int]]:
         """The bidding so far as (seat, action), cached per hand and history length."""
@@ -541,21 +425,11 @@ class TableScene(Scene):
 
     def refusal_reason(self, card: int) -> str:
         """Why the person may not play ``card`` now, in their language."""
-        t = self.app.t
-        hand = self.c.hand
-        if not hand.trick or hand.game is None:
-            return t("illegal.card")
-        lead = hand.trick[0]
-        if isinstance(hand, OfficersHand) and hand.layout == "harlequin" and FOLLOW[hand.game][lead] >> card & 1:
-            return t("illegal.unseen")  # it follows suit, but only a card the person can see may
-        if TRUMPS[hand.game] >> lead & 1:
-            return t("illegal.follow_trump")
-        return t("illegal.follow_suit", suit=t(SUIT_NAME_KEYS[lead >> 3]))
+        return self.status.refusal_reason(card)
 
     def refuse_card(self, card: int) -> None:
         """A click on a card that may not be played: shake it and say why."""
-        self.shake = (card, SHAKE_SECONDS)
-        self.say(self.refusal_reason(card))
+        self.input.refuse_card(card)
 
     def apply_human(self, action: int) -> None:
         try:
@@ -587,36 +461,25 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
-        for sp in self.sprites.values():
-            sp.update(dt)
+        director = self.director
+        director.tick(dt)
         self.hints.update(dt)
-        for p in list(self.bubbles) if not self.person_deciding else ():
-            # A call made just before the person's turn stays while they decide.
-            text, left = self.bubbles[p]
-            if left - dt <= 0:
-                del self.bubbles[p]
-            else:
-                self.bubbles[p] = (text, left - dt)
-        if self.message_time > 0:
-            self.message_time -= dt
-        if self.shake is not None:
-            left = self.shake[1] - dt
-            self.shake = (self.shake[0], left) if left > 0 else None
-        if self.hold > 0:
-            self.hold -= dt
-            if self.hold <= 0:
-                self.hold = 0
-                self._end_hold()
-            return
-        if any(sp.moving and not sp.minor for sp in self.sprites.values()):
+        self.status.update(dt, fading=not self.person_deciding)
+        director.tick_shake(dt)
+        if director.tick_hold(dt) or director.moving:
             return
         if self.queue:
-            self._show(self.queue.pop(0))
+            director.show_next()
             return
         if self.app.stack.top is not self:
             return
         if self._ending_offers() != self._endings:
             self._build_toolbar()
+        self._next_move(dt)
+
+    def _next_move(self, dt: float) -> None:
+        """The table is at rest: a claim or the table's checks go on, a computer player thinks
+        or moves, the person's forced card is played, or a finished hand shows its result."""
         if self.c.claim is not None:
             events = self.c.step_claim()
             if events:
@@ -626,7 +489,6 @@ class TableScene(Scene):
         if checked:
             self._ended_early(checked)
             return
-        hand = self.c.hand
         if checked is None and self.c.ai_to_move:
             self.think_time += dt
             return
@@ -638,16 +500,19 @@ class TableScene(Scene):
                 self.queue.extend(events)
                 self.app.services.save_match(self.c)
             return
-        if self._play_forced_card(dt):
+        if self.input.play_forced_card(dt):
             return
-        if hand.done and self.result_shown_for != self.hand_serial:
+        if self.c.hand.done and self.result_shown_for != self.hand_serial:
             self.result_shown_for = self.hand_serial
-            from .result import ResultScene
-
             self.app.services.hand_finished(self.c)
-            self.app.push(ResultScene(self.app, self))
+            self.app.screens.open("result", self)
 
     def current_dialog(self) -> Dialog | None:
+        """The person's decision panel now, built (and laid out) when the decision or its choices changed."""
+        self.shown_dialog = self._decision_panel()
+        return self.shown_dialog
+
+    def _decision_panel(self) -> Dialog | None:
         if not self.c.human_to_move or self.animating:
             return None
         hand = self.c.hand
@@ -689,142 +554,32 @@ class TableScene(Scene):
         self.bid_pick = (len(hand.history), values[i])
 
     # ------------------------------------------------------------ input
+    def handle(self, ev: Input) -> None:
+        self.input.handle(ev)
+
     def forced_card(self) -> int | None:
         """The person's only legal card in the play, when the forced-cards setting is on (else None)."""
-        if not self.app.settings.get("forced_play") or self.c.hand.phase != Phase.PLAY or self.c.hand.done:
-            return None
-        legal = self.playable_cards()
-        return legal[0] if len(legal) == 1 else None
-
-    def _play_forced_card(self, dt: float) -> bool:
-        """Play the person's forced card once it has been in view for :data:`FORCED_SECONDS`; True while waiting."""
-        card = self.forced_card()
-        if card is None:
-            self.forced_wait = 0.0
-            return False
-        self.forced_wait += dt
-        if self.forced_wait >= FORCED_SECONDS:
-            self.forced_wait = 0.0
-            self.selected.clear()
-            self.apply_human(card)
-        return True
+        return self.input.forced_card()
 
     def playable_cards(self) -> list[int]:
-        if not self.c.human_to_move:
-            return []
-        return [a for a in self.c.hand.legal_actions() if a < 32]
+        return self.input.playable_cards()
 
     def card_at(self, pos: tuple[float, float]) -> int | None:
-        best = None
-        for sp in sorted(self.sprites.values(), key=lambda s: s.z):
-            h = sp.w * RATIO
-            if sp.angle:
-                w, h = h, sp.w
-            else:
-                w = sp.w
-            if sp.x - w / 2 <= pos[0] <= sp.x + w / 2 and sp.y - h / 2 <= pos[1] <= sp.y + h / 2:
-                best = sp.card
-        return best
-
-    def handle(self, ev: Input) -> None:
-        if ev.kind == "key" and ev.key == pygame.K_ESCAPE:
-            self.open_menu()
-            return
-        if ev.kind in ("down", "key") and self.animating:
-            self.hurry()
-            return
-        if ev.kind in ("down", "move") and self.toolbar.handle(ev):
-            return  # the toolbar is for the mouse; arrow keys belong to the cards
-        dlg = self.current_dialog()
-        hand = self.c.hand
-        if dlg is not None and dlg.group.handle(ev):
-            return
-        if dlg is not None and ev.kind == "key" and ev.text in ("+", "-") and hand.phase == Phase.BIDDING:
-            self.step_bid_pick(1 if ev.text == "+" else -1)
-            return
-        if ev.kind == "key" and ev.text in ("l", "L"):
-            self.open_last_trick()
-            return
-        if ev.kind == "key" and ev.text in ("h", "H"):
-            self.hints.request()
-            return
-        if ev.kind == "key" and ev.key == pygame.K_BACKSPACE:
-            self.take_back()
-            return
-        human = self.c.human_seat
-        if not self.c.human_to_move or human is None:
-            return
-        phase = hand.phase
-        playing = phase == Phase.PLAY
-        discarding = phase == Phase.DISCARD
-        if not (playing or discarding):
-            return
-        legal = [a for a in hand.legal_actions() if a < 32]
-        if ev.kind == "down":
-            card = self.card_at(ev.pos)
-            if card is None or card not in legal:
-                if playing:
-                    self.selected.clear()
-                    self.relayout(0.1)
-                    if card is not None and hand.playable_mask(human) >> card & 1:
-                        self.refuse_card(card)
-                return
-            if discarding:
-                self._toggle_discard(card)
-                return
-            if ev.touch and card not in self.selected:
-                self.selected = {card}
-                self.relayout(0.12)
-                return
-            self.selected.clear()
-            self.apply_human(card)
-        elif ev.kind == "key":
-            order = [c for c in self._hand_order() if c in legal]
-            if not order:
-                return
-            if ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                cur = self.focus_card if self.focus_card in order else None
-                i = order.index(cur) if cur is not None else -1
-                i = (i + (1 if ev.key == pygame.K_RIGHT else -1)) % len(order)
-                self.focus_card = order[i]
-                if playing:
-                    self.selected = {self.focus_card}
-                self.relayout(0.1)
-            elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP) and (
-                self.focus_card in order
-            ):
-                card = self.focus_card
-                if discarding:
-                    self._toggle_discard(card)
-                else:
-                    self.selected.clear()
-                    self.apply_human(card)
-
-    def _toggle_discard(self, card: int) -> None:
-        if card in self.selected:
-            self.selected.discard(card)
-        elif len(self.selected) < 2:
-            self.selected.add(card)
-        self.dialog_key = None
-        self.relayout(0.12)
+        return self.input.card_at(pos)
 
     def _hand_order(self) -> list[int]:
-        targets = self.targets()
-        human = self.c.human_seat
-        hand = self.c.hand
-        if human is None:
-            return []
-        if isinstance(hand, SkatHand):
-            mine = [c for c in range(32) if hand.hands[human] >> c & 1]
-        else:
-            mine = [c for c in range(32) if (hand.up[human] | hand.handm[human]) >> c & 1]
-        return sorted(mine, key=lambda c: (targets[c].row, targets[c].x) if c in targets else (0, 0.0))
+        return self.input.hand_order()
 
     # ------------------------------------------------------------ draw
+    def layout(self, p: Painter) -> None:
+        """Before a frame is drawn: the decision's panel and the cards' marks for what the table shows now."""
+        self.current_dialog()
+        self.drawn_targets = self.targets() if not self.animating or (p.portrait and self.skat_in_hand()) else {}
+
     def draw(self, p: Painter) -> None:
         art = self.app.services.art
         hand = self.c.hand
-        targets = self.targets() if not self.animating else {}
+        targets = self.drawn_targets if not self.animating else {}
         shaking, shake_left = self.shake if self.shake is not None else (None, 0.0)
         from_skat = self.skat_in_hand()
         for sp in sorted(self.sprites.values(), key=lambda s: s.z):
@@ -852,35 +607,31 @@ class TableScene(Scene):
                 r = p.rect(sp.x - sp.w / 2, sp.y - sp.w * RATIO / 2, sp.w, sp.w * RATIO)
                 pygame.draw.rect(p.surface, GOLD, r, max(2, p.size(3)), border_radius=p.size(6))
         self._draw_skat_tabs(p, from_skat)
-        self._draw_labels(p)
-        self._draw_info(p)
+        self.status.draw_labels(p)
+        self.status.draw_info(p)
         self.toolbar.draw(p)
-        dlg = self.current_dialog()
+        dlg = self.shown_dialog
         if dlg is not None:
-            p.new_layer()
-            p.panel(dlg.x, dlg.y, dlg.w, dlg.h)
-            with p.inside(dlg.x, dlg.y, dlg.w, dlg.h):
-                lines, top, step, size, title_size = dialog_text(dlg, p, self.geo.portrait)
-                title = dlg.title
-                p.text(title, dlg.x + dlg.w / 2, dlg.y + 30 + (title_size - 34) / 2,
-                       fitting_size(p, title, title_size, dlg.w - 30, True), GOLD, bold=True, anchor="center")
-                y = dlg.y + top
-                for part in lines:
-                    p.text(part, dlg.x + dlg.w / 2, y, size, INK, anchor="center")
-                    y += step
-                dlg.group.draw(p)
+            self._draw_dialog(p, dlg)
         elif self.c.human_to_move and hand.phase == Phase.PLAY and not self.animating and self.message_time <= 0:
             x, y = self.geo.play_hint if not self.officers else self.ogeo.play_hint
             p.text(self.app.t("hint.play"), x, y, 24, GOLD, anchor="center")
         self.hints.draw(p)
-        if self.message_time > 0:
-            p.new_layer()
-            # Below the trick, where the hint to play stands: the trick stays in view.
-            w = min(self.geo.message_w, max(480.0, p.text_width(self.message, 24) + 60))
-            x, y = self.geo.message if not self.officers else self.ogeo.message
-            p.panel(x - w / 2, y, w, 48)
-            with p.inside(x - w / 2, y, w, 48):
-                p.text(self.message, x, y + 24, 24, INK, anchor="center")
+        self.status.draw_message(p)
+
+    def _draw_dialog(self, p: Painter, dlg: Dialog) -> None:
+        p.new_layer()
+        p.panel(dlg.x, dlg.y, dlg.w, dlg.h)
+        with p.inside(dlg.x, dlg.y, dlg.w, dlg.h):
+            lines, top, step, size, title_size = dialog_text(dlg, p, self.geo.portrait)
+            title = dlg.title
+            p.text(title, dlg.x + dlg.w / 2, dlg.y + 30 + (title_size - 34) / 2,
+                   fitting_size(p, title, title_size, dlg.w - 30, True), GOLD, bold=True, anchor="center")
+            y = dlg.y + top
+            for part in lines:
+                p.text(part, dlg.x + dlg.w / 2, y, size, INK, anchor="center")
+                y += step
+            dlg.group.draw(p)
 
     def skat_in_hand(self) -> list[int]:
         """The two cards the person (at the bottom) picked up from the skat,
@@ -900,7 +651,7 @@ class TableScene(Scene):
         same colour), so the person sees what was added while choosing the two to put away."""
         label = self.app.t("table.skat_tab")
         size, h = (16, 22) if not p.portrait else (26, 34)  # readable on a phone too
-        targets = self.targets() if p.portrait else {}
+        targets = self.drawn_targets if p.portrait else {}
         if p.portrait:
             p.new_layer()  # over the upper row of the portrait hand, like the hint's badges
         for card in cards:
@@ -914,131 +665,3 @@ class TableScene(Scene):
             p.fill_rect(x, y, w, h, SKAT_MARK, radius=8)
             with p.inside(x, y, w, h, "mark", label):
                 p.text(label, x + w / 2, y + h / 2, size, (20, 30, 40), bold=True, anchor="center")
-
-    def _label_place(self, slot: str) -> tuple[float, float, str]:
-        """Where a seat's label goes: (x, y, anchor) of its first line."""
-        if self.officers:
-            return self.ogeo.labels[slot]  # left of the layouts (portrait: above or below them)
-        return self.geo.labels[slot]
-
-    def _draw_labels(self, p: Painter) -> None:
-        t = self.app.t
-        seating = self.c.seating()
-        thinking = self.c.thinking_player
-        slots = {"bottom": seating.bottom, "left": seating.left, "top": seating.top, "right": seating.right}
-        seats = self.c.match.seats
-        hand = self.c.hand
-        for slot, player in slots.items():
-            if player is None:
-                continue
-            x, y, anchor = self._label_place(slot)
-            roles = []
-            if player in seats and not self.officers:
-                roles.append(t(POSITION_KEYS[seats.index(player)]))
-            elif player not in seats:
-                roles.append(t("pos.sits_out"))
-            if self.officers:
-                roles.append(t("pos.dealer") if seats.index(player) == 1 else t("pos.forehand"))
-            if hand.declarer is not None and player == seats[hand.declarer] and hand.game is not None:
-                roles.append(t("label.declarer"))
-            color = GOLD if thinking == player else INK
-            if self.officers:
-                side = self.ogeo.two_line_labels
-            else:
-                side = slot in ("left", "right") or (slot == "top" and self.geo.portrait)
-            if side:  # two short lines at the screen's edge, clear of the person's cards
-                p.text(self.name(player), x, y, 24, color, bold=True, anchor=anchor)
-                p.text(" · ".join(roles), x, y + 22, 20, INK, anchor=anchor)
-                below = y + 42
-            else:
-                p.text(" · ".join([self.name(player), *roles]), x, y, 24, color, bold=True, anchor=anchor)
-                below = y + 22
-            if thinking == player:
-                dots = "." * (1 + int(self.think_time * 3) % 3)
-                p.text(t("label.thinking") + dots, x, below, 20, INK_DIM, anchor=anchor)
-            bubble = self.bubbles.get(player)
-            if bubble:
-                self._draw_bubble(p, bubble[0], slot, p.text_width(" · ".join([self.name(player), *roles]), 24, True))
-
-    def _draw_bubble(self, p: Painter, text: str, slot: str, label_w: float) -> None:
-        """A speech bubble beside the speaker's label, where no card or dialog goes."""
-        wpx = p.text_width(text, 24, True) + 28
-        # Officers' Skat in landscape: above the label, for below it lie the cards or the deck.
-        x, by, how = self.ogeo.bubbles[slot] if self.officers else self.geo.bubbles[slot]
-        bx = {"left": x + wpx / 2, "right": x - wpx / 2, "center": x, "after": x + label_w / 2 + 18 + wpx / 2,
-              "before": x - label_w / 2 - 18 - wpx / 2}[how]
-        p.fill_rect(bx - wpx / 2, by - 18, wpx, 36, (250, 245, 230), radius=16)
-        with p.inside(bx - wpx / 2, by - 18, wpx, 36, "bubble", text):
-            p.text(text, bx, by, 24, (30, 30, 30), bold=True, anchor="center")
-
-    def _auction_text(self) -> list[str]:
-        """Each bidder's last call so far, for the status panel."""
-        t = self.app.t
-        last: dict[int, str] = {}
-        bid = 0
-        for seat, action in self.auction():
-            if A.is_bid(action):
-                bid = A.bid_value(action)
-                last[seat] = str(bid)
-            elif action == A.HOLD:
-                last[seat] = t("auction.holds", bid=bid)
-            elif action == A.PASS:
-                last[seat] = t("auction.passed")
-        seats = self.c.match.seats
-        return [f"{self.name(seats[s])}: {call}" for s, call in sorted(last.items())]
-
-    def _draw_info(self, p: Painter) -> None:
-        t = self.app.t
-        hand = self.c.hand
-        m = self.c.match
-        ox, oy, info_w, info_h = self.geo.info
-        x, dy = ox + 14, oy - 10  # the texts' left edge; their heights below are the landscape panel's
-        p.panel(ox, oy, info_w, info_h, alpha=200)
-        with p.inside(ox, oy, info_w, info_h):
-            number = m.hand_number - (1 if hand.done else 0)  # a finished hand is already on the sheet
-            p.text(t("info.hand_of", n=number, total=m.hands), x, dy + 18, 20, INK_DIM)
-            before_play = hand.phase < Phase.PLAY and not hand.done
-            if hand.game is not None and (not isinstance(hand, SkatHand) or hand.phase >= Phase.KONTRA):
-                contract = of_hand(hand)
-                title = game_name(t, contract) if contract is not None else ""
-                if hand.bid:
-                    title += " · " + t("info.bid_to", bid=hand.bid)
-                _fit_text(p, title, x, dy + 40, 26, GOLD, info_w - 28)
-                if hand.declarer is not None:
-                    who = t("info.declarer", name=self.name(m.seats[hand.declarer]))
-                    _fit_text(p, who, x, dy + 70, 20, INK, info_w - 28)
-            elif before_play and (hand.phase == Phase.BIDDING or hand.bid):
-                # The bidding, or once it is over the bid it reached, with everyone's last call.
-                title = t("info.bidding") if hand.phase == Phase.BIDDING else t("info.bid", bid=hand.bid)
-                p.text(title, x, dy + 40, 24, GOLD, bold=True)
-                calls = self._auction_text()
-                for i, line in enumerate(_pack(p, calls, info_w - 28, 20)[:3]):
-                    p.text(line, x, dy + 68 + 18 * i, 18 if len(calls) > 2 else 20, INK)
-            pts = hand.points
-            if hand.declarer is not None and hand.game is not None and hand.game != 5 and len(hand.tricks):
-                d = hand.declarer
-                mine = pts[d]
-                p.text(t("info.tricks", n=len(hand.tricks)) + f" · {mine}:{sum(pts) - mine}", x, dy + 96, 20, INK_DIM)
-            elif len(hand.tricks):
-                p.text(t("info.tricks", n=len(hand.tricks)), x, dy + 96, 20, INK_DIM)
-
-
-INFO_W = 300
-
-
-def _fit_text(p: Painter, text: str, x: float, y: float, size: float, color, width: float) -> None:  # type: ignore[no-untyped-def]
-    """Bold text on one line, made smaller until it fits ``width``."""
-    while size > 14 and p.text_width(text, size, True) > width:
-        size -= 1
-    p.text(text, x, y, size, color, bold=True)
-
-
-def _pack(p: Painter, parts: list[str], width: float, size: float) -> list[str]:
-    """Join ``parts`` with " · " into as few lines of ``width`` as they need."""
-    lines: list[str] = []
-    for part in parts:
-        if lines and p.text_width(lines[-1] + " · " + part, size) <= width:
-            lines[-1] += " · " + part
-        else:
-            lines.append(part)
-    return lines

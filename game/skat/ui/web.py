@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import math
 from typing import Any
+from urllib.parse import parse_qs
 
 from ..i18n import Translator
 
@@ -70,6 +71,8 @@ def page_window_size(window: Any = None) -> tuple[int, int]:
 
 
 def _window() -> Any:
+    # lazy: under pygbag, ``platform`` is the browser's module with the page's window; it is looked
+    # up only in the browser, when the page is asked (the desktop's standard ``platform`` has none).
     import platform
 
     return platform.window  # type: ignore[attr-defined]
@@ -124,8 +127,6 @@ def deal_code_from_query(search: str) -> str | None:
     >>> deal_code_from_query("") is None
     True
     """
-    from urllib.parse import parse_qs
-
     if not isinstance(search, str):
         return None
     values = parse_qs(search[:MAX_QUERY].lstrip("?")).get("deal")

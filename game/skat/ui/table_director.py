@@ -1,0 +1,255 @@
+"""The table's animation director: what the engine's events look like on the table.
+
+It decides how the card sprites move: the deal from the dealer's deck, each event in turn
+(a card played flies to the middle, a finished trick stays in view for a moment and is then
+gathered face down to its winner's pile, cards uncovered in Officers' Skat turn over), how long
+the table waits after a trick or a computer's call, and how a click hurries it all along.  The
+next action is applied only once the director is at rest.  It changes no game state: it reads
+the hand through the table's layout (:meth:`TableScene.targets`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine.events import Event
+from ..engine.skat_hand import SkatHand
+from .layout import Target
+from .tween import Sprite
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+TRICK_SECONDS = 1.0
+"""How long a finished trick lies in the middle before it is gathered (normal speed)."""
+TRICK_SECONDS_UNANIMATED = 0.5
+"""With animations off cards jump, but a finished trick still lies in view this long."""
+CALL_SECONDS = 0.9
+"""How long the table waits after a computer's call in the auction or Kontra round, so it can be read."""
+DECLARE_SECONDS = 1.6
+"""How long the table waits after a computer declares its game."""
+PACE_FACTORS = {"slow": 1.75, "normal": 1.0, "fast": 0.4}
+"""The computer pace setting scales the waits after a call, a game and a trick (not the card flights)."""
+CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call")
+SHAKE_SECONDS = 0.45
+ENDING_SECONDS = 1.6
+"""How long the cards of a hand ended early (given up, claimed, decided) lie open before they are gathered."""
+
+
+class AnimationDirector:
+    """The card sprites, the events waiting to be shown, and the pause the table is in."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.sprites: dict[int, Sprite] = {}
+        self.queue: list[Event] = []
+        self.hold = 0.0
+        """Seconds the table still waits (a trick on show, a computer's call being read)."""
+        self.held_trick: tuple | None = None
+        """(winner, cards) of the trick kept in the middle although the engine has taken it."""
+        self.hidden_reveals: set[int] = set()
+        """Cards a held trick uncovered (Officers' Skat): they stay face down until it is gathered."""
+        self.gathering = False
+        """The cards of a hand ended early lie open until the hold ends, then are gathered."""
+        self.shake: tuple[int, float] | None = None
+        """(card, seconds left): a card that may not be played."""
+
+    # ------------------------------------------------------------ state
+    @property
+    def busy(self) -> bool:
+        return self.hold > 0 or any(sp.moving for sp in self.sprites.values())
+
+    @property
+    def animating(self) -> bool:
+        """Something the person would wait for: dealing, a card travelling, a trick on show."""
+        return self.hold > 0 or bool(self.queue) or any(sp.moving and not sp.minor for sp in self.sprites.values())
+
+    @property
+    def moving(self) -> bool:
+        """A card is on its way (the small moves of a raised or lowered card aside)."""
+        return any(sp.moving and not sp.minor for sp in self.sprites.values())
+
+    # ------------------------------------------------------------ the deal and the layout
+    def deal(self, animate: bool) -> None:
+        """A new hand: every sprite starts at the dealer's deck and (animated) flies to its place."""
+        table = self.table
+        self.sprites.clear()
+        self.queue.clear()
+        self.held_trick = None
+        self.hidden_reveals.clear()
+        targets = table.targets()
+        order = sorted(targets, key=lambda c: targets[c].z)
+        speed = table.app.speed
+        deck = table.deck_place
+        for i, card in enumerate(order):
+            tg = targets[card]
+            sp = Sprite(card, deck[0], deck[1], 60, tg.face_up, tg.z)
+            sp.tx, sp.ty, sp.tw = deck[0], deck[1], 60
+            if animate and speed > 0:
+                sp.move_to(tg.x, tg.y, tg.w, 0.35 * speed, delay=i * 0.025 * speed, angle=tg.angle)
+                sp.face_up, sp.face_on_leave = False, tg.face_up  # the deck lies face down
+            else:
+                sp.move_to(tg.x, tg.y, tg.w, 0, angle=tg.angle)
+            self.sprites[card] = sp
+        if animate:
+            table.app.services.sound("shuffle")
+
+    def relayout(self, targets: dict[int, Target], duration: float = 0.28) -> None:
+        """Every sprite towards its target, turning over where its face changes."""
+        speed = self.table.app.speed
+        for card, tg in targets.items():
+            sp = self.sprites.get(card)
+            if sp is None:
+                sx, sy = self.table.deck_place
+                sp = Sprite(card, sx, sy, 60, False, tg.z)
+                sp.tx, sp.ty, sp.tw = sp.x, sp.y, sp.w
+                self.sprites[card] = sp
+            if sp.face_up != tg.face_up and sp.flip >= 1.0:
+                # Cards that stay where they are turn over visibly (Officers' Skat uncovering); a card
+                # that goes face down on its way (a gathered trick, the skat put away) turns over in
+                # flight, so it leaves the middle face up; one that comes face up shows it at once.
+                if abs(sp.tx - tg.x) < 1 and abs(sp.ty - tg.y) < 1:
+                    sp.turn_over(0.3 * speed)
+                elif sp.face_up and duration > 0 and speed > 0:
+                    sp.turn_over(min(0.3, duration) * speed)
+                else:
+                    sp.face_up = tg.face_up
+            sp.z = tg.z
+            was_moving = sp.moving and not sp.minor
+            sp.move_to(tg.x, tg.y, tg.w, duration * speed, angle=tg.angle)
+            sp.minor = duration <= 0.15 and not was_moving
+
+    # ------------------------------------------------------------ time
+    def tick(self, dt: float) -> None:
+        """The sprites move and a refused card's shake dies away."""
+        for sp in self.sprites.values():
+            sp.update(dt)
+
+    def tick_shake(self, dt: float) -> None:
+        if self.shake is not None:
+            left = self.shake[1] - dt
+            self.shake = (self.shake[0], left) if left > 0 else None
+
+    def tick_hold(self, dt: float) -> bool:
+        """Count the pause down (gathering a held trick when it ends); True while it lasted this frame."""
+        if self.hold <= 0:
+            return False
+        self.hold -= dt
+        if self.hold <= 0:
+            self.hold = 0
+            self.end_hold()
+        return True
+
+    def hurry(self) -> None:
+        """A click or key: what moves now lands at once and the waiting events are
+        shown, up to a trick that comes to lie in the middle; that trick stays in
+        view until the next click (or its time) gathers it.  A click during a
+        pause (a held trick, a computer's call) ends the pause."""
+        if self.hold > 0:
+            self.hold = 0
+            self.end_hold()
+        for _ in range(100):
+            for sp in self.sprites.values():
+                sp.finish()
+            if not self.queue or self.hold > 0:
+                break
+            self.show_next()
+        for sp in self.sprites.values():
+            sp.finish()
+
+    def skip(self) -> None:
+        """Finish every animation and pause now (the screenshot tour and tools)."""
+        for _ in range(1000):
+            self.hurry()
+            if not self.queue and self.hold <= 0:
+                return
+
+    # ------------------------------------------------------------ events
+    def show_next(self) -> None:
+        self.show(self.queue.pop(0))
+
+    def show(self, ev: Event) -> None:
+        """Start displaying one event."""
+        table = self.table
+        seats = table.c.match.seats
+        player = seats[ev.seat] if ev.seat is not None and ev.seat < len(seats) else None
+        table.status.event_said(ev, player)
+        if ev.kind == "play":
+            table.app.services.sound("card")
+            self._hold_trick_completed_by(ev)
+        elif ev.kind == "trick":
+            self.held_trick = (ev.seat, ev.cards)
+        elif ev.kind == "reveal":
+            if self.held_trick is not None:
+                self.hidden_reveals.update(ev.cards)
+        elif ev.kind in ("deal_down", "deal_up"):
+            table.app.services.sound("card")
+        table.relayout()
+        pause = self.pause_after(ev, player)
+        if pause > 0:
+            self.hold = max(self.hold, pause)
+
+    def _hold_trick_completed_by(self, ev: Event) -> None:
+        """A card that completes a trick lands in the middle with the others.
+
+        The engine has already taken the trick by the time its ``play`` event is
+        shown, so the trick (and what its cards uncovered in Officers' Skat) is
+        held back from the layout now, not only at the ``trick`` event after it;
+        otherwise the cards would fly to the pile and then back to the middle."""
+        for later in self.queue:  # this action's events: up to the next card played
+            if later.kind == "play":
+                return
+            if later.kind == "trick" and ev.cards[0] in later.cards:
+                self.held_trick = (later.seat, later.cards)
+            elif later.kind == "reveal" and self.held_trick is not None:
+                self.hidden_reveals.update(later.cards)
+
+    def pause_after(self, ev: Event, player: int | None) -> float:
+        """How long the table waits after an event before going on, at this speed:
+        a trick stays in view, and a computer's call or game stays readable."""
+        table = self.table
+        speed = table.app.speed * PACE_FACTORS.get(table.app.settings.get("pace", "normal"), 1.0)
+        if ev.kind == "trick":
+            return TRICK_SECONDS * speed if speed > 0 else TRICK_SECONDS_UNANIMATED
+        computer = player is not None and (player != table.c.human or table.c.autoplay)
+        if not computer:
+            return 0.0
+        if ev.kind == "declare":
+            return DECLARE_SECONDS * speed
+        if ev.kind in CALLS:
+            return CALL_SECONDS * speed
+        return 0.0
+
+    def lay_open(self, events: list[Event]) -> None:
+        """The play ended before its last card: every card still out turns face up, and after
+        a short look (the hold) the cards are gathered in one move."""
+        hand = self.table.c.hand
+        shown = {c for ev in events if ev.kind in ("trick", "play") for c in ev.cards}
+        if isinstance(hand, SkatHand):
+            shown |= {c for seat in range(3) for c in range(32) if hand.hands[seat] >> c & 1}
+        speed = self.table.app.speed
+        for card in shown:
+            sp = self.sprites.get(card)
+            if sp is not None and not sp.face_up:
+                sp.turn_over(0.25 * speed)
+        self.held_trick = None
+        self.gathering = True
+        self.hold = max(self.hold, ENDING_SECONDS * speed if speed > 0 else TRICK_SECONDS_UNANIMATED)
+
+    def end_hold(self) -> None:
+        """The pause is over: a held trick (or a hand laid open) is gathered."""
+        table = self.table
+        if self.gathering:
+            self.gathering = False
+            hand = table.c.hand
+            if isinstance(hand, SkatHand) and any(hand.hands):
+                return  # given up: the cards still out count for nobody and stay open where they are
+            table.app.services.sound("gather")
+            table.relayout(0.35)
+            return
+        if self.held_trick is None:
+            return
+        self.held_trick = None
+        self.hidden_reveals.clear()
+        table.app.services.sound("gather")
+        table.relayout(0.35)
