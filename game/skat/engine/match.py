@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deal import SkatDeal, shuffled_deck
-from .errors import IllegalActionError
+from .errors import IllegalActionError, MatchError
 from .events import Event, apply_with_events
 from .officers import OfficersHand
 from .rules import Rules
@@ -22,10 +22,6 @@ from .skat_hand import SkatHand
 
 Hand = SkatHand | OfficersHand
 GAMES = ("skat", "officers")
-
-
-class MatchError(ValueError):
-    """A match set-up that the rules do not allow."""
 
 
 def new_hand(game: str, rules: Rules, deck: tuple[int, ...] | list[int]) -> Hand:
