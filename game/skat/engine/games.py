@@ -53,8 +53,6 @@ class Game:
     """The rule sets it offers (names of :data:`~skat.engine.rules.PRESETS`), the default first."""
     seeger_fabian: bool
     """Whether the tournament list (Seeger-Fabian) can score it (``Rules.seeger_fabian`` switches it on)."""
-    deals_in_stages: bool
-    """Whether cards are dealt and turned face up while the hand is played (Officers' piles)."""
     _start: Callable[[Rules, tuple[int, ...]], Hand] = field(repr=False, compare=False)
     _deck: Callable[[Any], tuple[int, ...]] = field(repr=False, compare=False)
 
@@ -122,7 +120,6 @@ SKAT = Game(
     option_keys=("skip_bids", "all_pass", "announcements", "overbid_null", "kontra_re", "seeger_fabian", "jungfrau"),
     presets=("isko", "lothar"),
     seeger_fabian=True,
-    deals_in_stages=False,
     _start=_skat_hand,
     _deck=_skat_deck,
 )
@@ -137,7 +134,6 @@ OFFICERS = Game(
                  "officers_scoring"),
     presets=("officers",),
     seeger_fabian=False,
-    deals_in_stages=True,
     _start=OfficersHand,
     _deck=_officers_deck,
 )

@@ -15,7 +15,8 @@ from . import json_text
 from .actions import action_name, parse_action
 from .deal import check_deck
 from .errors import IllegalActionError, RecordError, clipped, shown
-from .match import GAMES, Hand, Match, MatchError, new_hand
+from .games import GAMES, Hand, game_of
+from .match import Match, MatchError, new_hand
 from .rules import Rules, RulesError
 
 HAND_FORMAT = "skat-hand"
@@ -30,7 +31,7 @@ MAX_TOKEN = 16
 
 
 def hand_record(game: str, rules: Rules, hand: Hand, hand_id: str = "", dealer: int | None = None) -> dict[str, Any]:
-    deck = hand.deal.deck if hasattr(hand, "deal") else hand.deck  # type: ignore[union-attr]
+    deck = game_of(hand).deck_of(hand)
     rec: dict[str, Any] = {
         "format": HAND_FORMAT,
         "version": VERSION,
