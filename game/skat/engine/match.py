@@ -46,7 +46,12 @@ class SheetRow:
 
 @dataclass
 class Match:
+    """A match's set-up and what has been played.  The constructor deals nothing: :meth:`new` starts
+    a match with its first hand; :func:`skat.engine.record.replay_match` rebuilds one from its record,
+    hand by hand from the decks it lists."""
+
     game: str
+    """The game's name (:data:`~skat.engine.games.GAMES`); :attr:`kind` is the game itself."""
     rules: Rules
     players: int
     hands: int
@@ -65,7 +70,28 @@ class Match:
             raise MatchError("the first dealer must be one of the players")
         self.rng = random.Random(self.seed)
         self.dealer = self.first_dealer
-        self.start_hand()
+
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        rules: Rules,
+        players: int,
+        hands: int,
+        seed: int | None = None,
+        first_dealer: int = 0,
+        deck: tuple[int, ...] | list[int] | None = None,
+    ) -> Match:
+        """A match with its first hand dealt (from ``deck`` when given: a shared deal).
+
+        >>> from skat.engine.rules import OFFICERS
+        >>> m = Match.new("officers", OFFICERS, players=2, hands=2, seed=1)
+        >>> m.hand_number, m.seats, len(m.decks)
+        (1, (1, 0), 1)
+        """
+        match = cls(game, rules, players, hands, seed, first_dealer)
+        match.start_hand(deck)
+        return match
 
     @property
     def kind(self) -> Game:
