@@ -33,9 +33,12 @@ Hand = SkatHand | OfficersHand
 Observation = SkatObservation | OfficersObservation
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Game:
-    """What tells one game from the other; everything else the hand types decide."""
+    """What tells one game from the other; everything else the hand types decide.
+
+    There is one instance per game (:data:`SKAT`, :data:`OFFICERS`), compared and hashed by identity,
+    so tables of per-game code can be keyed by it."""
 
     name: str
     """The game as saves, records, share codes and statistics spell it."""
