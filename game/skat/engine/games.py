@@ -33,7 +33,7 @@ Hand = SkatHand | OfficersHand
 Observation = SkatObservation | OfficersObservation
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, repr=False)
 class Game:
     """What tells one game from the other; everything else the hand types decide.
 
@@ -56,8 +56,12 @@ class Game:
     """The rule sets it offers (names of :data:`~skat.engine.rules.PRESETS`), the default first."""
     seeger_fabian: bool
     """Whether the tournament list (Seeger-Fabian) can score it (``Rules.seeger_fabian`` switches it on)."""
+    _has_skat: Callable[[Rules], bool] = field(repr=False, compare=False)
     _start: Callable[[Rules, tuple[int, ...]], Hand] = field(repr=False, compare=False)
     _deck: Callable[[Any], tuple[int, ...]] = field(repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
 
     @property
     def default_rules(self) -> Rules:
@@ -67,6 +71,15 @@ class Game:
         (True, True)
         """
         return PRESETS[self.presets[0]]
+
+    def has_skat(self, rules: Rules) -> bool:
+        """Whether a declarer under ``rules`` may take up a skat, so a game is played Hand or after
+        the pickup (Officers' Skat: in Admirals' Skat only).
+
+        >>> SKAT.has_skat(SKAT.default_rules), OFFICERS.has_skat(OFFICERS.default_rules)
+        (True, False)
+        """
+        return self._has_skat(rules)
 
     def new_hand(self, rules: Rules, deck: Iterable[int]) -> Hand:
         """A hand of this game dealt from ``deck`` (every card once; a bad deck raises RecordError)."""
@@ -123,6 +136,7 @@ SKAT = Game(
     option_keys=("skip_bids", "all_pass", "announcements", "overbid_null", "kontra_re", "seeger_fabian", "jungfrau"),
     presets=("isko", "lothar"),
     seeger_fabian=True,
+    _has_skat=lambda rules: True,
     _start=_skat_hand,
     _deck=_skat_deck,
 )
@@ -137,6 +151,7 @@ OFFICERS = Game(
                  "officers_scoring"),
     presets=("officers",),
     seeger_fabian=False,
+    _has_skat=lambda rules: rules.officers_layout == "admirals",
     _start=OfficersHand,
     _deck=_officers_deck,
 )

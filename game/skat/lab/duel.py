@@ -177,7 +177,7 @@ def game_kind(game: str, rules: Rules, result: HandResult) -> str:
         return "grand"
     if result.game != "null":
         return "suit"
-    if game == "officers" and rules.officers_layout != "admirals":
+    if not GAMES[game].has_skat(rules):
         return "null"
     return "null_hand" if result.hand else "null_pickup"
 
