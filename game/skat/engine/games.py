@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .deal import SkatDeal
@@ -56,9 +56,10 @@ class Game:
     """The rule sets it offers (names of :data:`~skat.engine.rules.PRESETS`), the default first."""
     seeger_fabian: bool
     """Whether the tournament list (Seeger-Fabian) can score it (``Rules.seeger_fabian`` switches it on)."""
-    _has_skat: Callable[[Rules], bool] = field(repr=False, compare=False)
-    _start: Callable[[Rules, tuple[int, ...]], Hand] = field(repr=False, compare=False)
-    _deck: Callable[[Any], tuple[int, ...]] = field(repr=False, compare=False)
+    # How the hand types answer (plain functions, so the descriptor stays a frozen record):
+    _has_skat: Callable[[Rules], bool]
+    _start: Callable[[Rules, tuple[int, ...]], Hand]
+    _deck: Callable[[Any], tuple[int, ...]]
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
