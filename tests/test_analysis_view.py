@@ -94,7 +94,7 @@ def screen_text(app: App) -> str:
 
 def composed_match(deck: list[int], game: GameType, play: list[int]) -> MatchController:
     """A one-hand match in which the person (forehand) played ``play`` as declarer of ``game`` Hand."""
-    match = Match("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2)
     match.redeal(deck)
     for a in (A.PASS, A.PASS, A.bid(18), A.HAND, A.declare(game), *play):
         match.apply(a)
@@ -183,9 +183,9 @@ def test_replay_steps_trick_by_trick_with_keys_wheel_and_buttons(lang: str) -> N
 
 def _play_to_result(app: App, game: str = "skat") -> TableScene:
     if game == "skat":
-        match = Match("skat", ISKO, players=3, hands=3, seed=4, first_dealer=2)
+        match = Match.new("skat", ISKO, players=3, hands=3, seed=4, first_dealer=2)
     else:
-        match = Match("officers", OFFICERS, players=2, hands=2, seed=2, first_dealer=1)
+        match = Match.new("officers", OFFICERS, players=2, hands=2, seed=2, first_dealer=1)
     table = TableScene(app, MatchController(match, human=0, seed=4))
     app.push(table)
     if game == "skat":

@@ -85,7 +85,7 @@ def strong_forehand_table(app: App) -> TableScene:
     fh = cards("CJ", "SJ", "HJ", "DJ", "CA", "CT", "CK", "SA", "ST", "HA")
     mh = cards("C8", "S9", "SQ", "H7", "HT", "HK", "D8", "DT", "DK", "C9")
     rh = cards("C7", "CQ", "S7", "S8", "SK", "H8", "H9", "HQ", "D9", "DQ")
-    match = Match("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2)
     match.redeal(SkatDeal.from_hands(fh, mh, rh, cards("D7", "DA")).deck)
     table = TableScene(app, MatchController(match, human=0, seed=1))
     app.push(table)

@@ -44,7 +44,7 @@ class QuotaLocalStorage:
 
 
 def played(hands: int, seed: int, upto: int | None = None) -> Match:
-    match = Match("skat", ISKO, players=3, hands=hands, seed=seed)
+    match = Match.new("skat", ISKO, players=3, hands=hands, seed=seed)
     rng = random.Random(seed)
     while len(match.sheet) < (hands if upto is None else upto):
         hand = match.current
@@ -121,7 +121,7 @@ def test_figures_a_36_hand_sheet_with_its_deals(players: int) -> None:
     from skat.engine import LOTHAR
 
     rules = ISKO if players == 3 else LOTHAR.with_options(seeger_fabian=True)
-    match = Match("skat", rules, players=players, hands=36, seed=1)
+    match = Match.new("skat", rules, players=players, hands=36, seed=1)
     rng = random.Random(1)
     while not match.finished:
         hand = match.current

@@ -33,7 +33,7 @@ from skat.ui.overlays import NoticeScene  # noqa: E402
 from skat.ui.result import ResultScene  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
-GOOD = deal_code_for(Match("skat", ISKO, players=3, hands=3, seed=4))
+GOOD = deal_code_for(Match.new("skat", ISKO, players=3, hands=3, seed=4))
 SEAT = 1  # middlehand
 
 
@@ -169,7 +169,7 @@ def test_a_damaged_link_opens_the_deal_without_a_comparison_and_says_why(lang: s
     t = Translator(lang)
     r = ChallengeResult(seat=SEAT, game="grand", declarer=SEAT, won=True, points=90, score=120)
     code = encode_challenge(GOOD, [r])
-    other = deal_code_for(Match("skat", ISKO, players=3, hands=3, seed=9))
+    other = deal_code_for(Match.new("skat", ISKO, players=3, hands=3, seed=9))
     broken = {
         "changed": code[:-4] + ("Z" if code[-4] != "Z" else "Y") + code[-3:],
         "cut": code[:-2],
@@ -210,7 +210,7 @@ def test_a_damaged_deal_part_opens_nothing_and_old_codes_still_work(lang: str) -
 
 
 def test_officers_challenge_round_trip() -> None:
-    code = deal_code_for(Match("officers", OFFICERS, players=2, hands=2, seed=8))
+    code = deal_code_for(Match.new("officers", OFFICERS, players=2, hands=2, seed=8))
     app = make_app("en")
     app.start(code, 1)
     result = play_to_result(app, "auto")

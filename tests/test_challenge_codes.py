@@ -19,9 +19,9 @@ from skat.engine.match import Match
 from skat.engine.rules import ISKO, OFFICERS
 from skat.engine.share import ALPHABET, CODE_LENGTH, ShareCodeError, deal_code_for, decode_deal
 
-SKAT = deal_code_for(Match("skat", ISKO, players=3, hands=3, seed=4))
-OTHER = deal_code_for(Match("skat", ISKO, players=3, hands=3, seed=5))
-OFFICERS_CODE = deal_code_for(Match("officers", OFFICERS, players=2, hands=2, seed=8))
+SKAT = deal_code_for(Match.new("skat", ISKO, players=3, hands=3, seed=4))
+OTHER = deal_code_for(Match.new("skat", ISKO, players=3, hands=3, seed=5))
+OFFICERS_CODE = deal_code_for(Match.new("officers", OFFICERS, players=2, hands=2, seed=8))
 GRAND = ChallengeResult(seat=1, game="grand", declarer=1, hand=True, won=True, points=92, score=96)
 DEFENDED = ChallengeResult(seat=1, game="hearts", declarer=0, won=False, points=55, score=0)
 
@@ -133,7 +133,7 @@ def test_impossible_results_are_not_written() -> None:
 
 
 def test_result_of_a_played_hand() -> None:
-    m = Match("skat", ISKO, players=3, hands=3, seed=4)
+    m = Match.new("skat", ISKO, players=3, hands=3, seed=4)
     h = m.current
     while not h.done:
         m.act(h.legal_actions()[0])

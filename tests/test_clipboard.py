@@ -131,7 +131,7 @@ def test_share_button_in_the_browser_waits_for_the_clipboard(monkeypatch: pytest
     app.settings["animation"] = "off"
     app.services.web = True
     app.start()
-    match = Match("skat", ISKO, players=3, hands=3, seed=4, first_dealer=2)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=4, first_dealer=2)
     ctl = MatchController(match, human=0, seed=4, autoplay=True)
     app.push(TableScene(app, ctl))
     for _ in range(3000):

@@ -23,7 +23,7 @@ from skat.ui.menu import TitleScene  # noqa: E402
 from skat.ui.services import replay_command  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
-GOOD = deal_code_for(Match("skat", ISKO, players=3, hands=3, seed=4))
+GOOD = deal_code_for(Match.new("skat", ISKO, players=3, hands=3, seed=4))
 BAD_CODES = ["", "   ", "hello", "garbage", "0" + GOOD[1:], "7" + GOOD[1:], GOOD[:-3], GOOD + "AB",
              GOOD[:-1] + ("B" if GOOD[-1] != "B" else "C"), "1ÄÖ"]
 
@@ -106,14 +106,14 @@ def test_the_same_code_meets_the_same_opponents_from_any_seat() -> None:
 
 @pytest.mark.parametrize("seat", [0, 1])
 def test_a_shared_officers_deal_is_one_hand_from_the_chosen_seat(seat: int) -> None:
-    match = Match("officers", OFFICERS, players=2, hands=2, seed=8)
+    match = Match.new("officers", OFFICERS, players=2, hands=2, seed=8)
     code = deal_code_for(match)
     ctl = MatchController.for_shared_deal(decode_deal(code), seat=seat)
     assert ctl.match.hands == 1 and ctl.human_seat == seat
 
 
 def test_the_replay_command_names_the_persons_own_seat() -> None:
-    match = Match("skat", ISKO, players=3, hands=3, seed=4, first_dealer=1)  # table player 0 sits in middlehand
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=4, first_dealer=1)  # table player 0 sits in middlehand
     ctl = MatchController(match, human=0, seed=4)
     assert ctl.human_seat == 1
     app = make_app("en")
@@ -136,7 +136,7 @@ def test_a_shared_deal_asks_before_giving_up_the_match_in_progress() -> None:
     app = App(size=(1280, 720), store=Store(storage, language="en"), headless=True)
     app.settings["animation"] = "off"
     app.start()
-    ctl = MatchController(Match("skat", ISKO, players=3, hands=3, seed=2), human=0, seed=2)
+    ctl = MatchController(Match.new("skat", ISKO, players=3, hands=3, seed=2), human=0, seed=2)
     app.services.save_match(ctl)
     assert app.services.match_in_progress() is not None
     # Opening a code now asks; Escape keeps the match.

@@ -56,7 +56,7 @@ def long_used_folder(directory: Path) -> Path:
              ("officers", OFFICERS, 2, 2)]
     for i in range(24):
         game, rules, players, hands = kinds[i % 3]
-        match = played(Match(game, rules, players=players, hands=hands, seed=100 + i), rng, hands - (i % 4 == 1))
+        match = played(Match.new(game, rules, players=players, hands=hands, seed=100 + i), rng, hands - (i % 4 == 1))
         store.finish_match(MatchInProgress(match, person=i % players, ai="normal", id=f"m{i:02d}"))
     path = directory / "sheets.json"
     doc = json.loads(path.read_text())
@@ -64,7 +64,7 @@ def long_used_folder(directory: Path) -> Path:
         if n % 3 == 1:
             entry.pop("deals", None)  # the format before the deals were kept
     path.write_text(json.dumps(doc))
-    current = played(Match("skat", ISKO, players=3, hands=36, seed=9), rng, 2)
+    current = played(Match.new("skat", ISKO, players=3, hands=36, seed=9), rng, 2)
     store.save_match(MatchInProgress(current, id="now"))
     assert not store.notices
     return directory

@@ -46,9 +46,9 @@ def _documents() -> dict[str, str]:
     for i, (game, rules, players, hands) in enumerate(
         (("skat", ISKO, 3, 3), ("officers", OFFICERS, 2, 2), ("skat", LOTHAR.with_options(seeger_fabian=True), 4, 4))
     ):
-        match = _played(Match(game, rules, players=players, hands=hands, seed=i + 1), rng, hands)
+        match = _played(Match.new(game, rules, players=players, hands=hands, seed=i + 1), rng, hands)
         store.finish_match(MatchInProgress(match, id=f"m{i}", hinted=(1,)))
-    current = _played(Match("skat", ISKO, players=3, hands=6, seed=9), rng, 2)
+    current = _played(Match.new("skat", ISKO, players=3, hands=6, seed=9), rng, 2)
     current.next_hand()
     current.apply(current.current.legal_actions()[0])  # type: ignore[union-attr]
     store.save_match(MatchInProgress(current, id="now", ai="expert", hinted=(2,)))

@@ -168,7 +168,7 @@ def boxes(app: App):  # type: ignore[no-untyped-def]
 def grand_hand_table(lang: str) -> tuple[App, TableScene]:
     """Ben (table player 1, middlehand) plays Grand Hand; the person (forehand) is asked for Kontra."""
     app = make_app(lang)
-    match = Match("skat", ISKO.with_options(kontra_re=True), players=3, hands=3, seed=3, first_dealer=2)
+    match = Match.new("skat", ISKO.with_options(kontra_re=True), players=3, hands=3, seed=3, first_dealer=2)
     ctl = MatchController(match, human=0, seed=3)
     table = TableScene(app, ctl)
     app.push(table)
@@ -271,7 +271,7 @@ def test_the_hint_mark_stands_with_the_person_not_the_declarer() -> None:
 def test_a_passed_in_deal_and_a_ramsch_on_the_sheet(lang: str, passed: str, ramsch: str) -> None:
     for rules in (ISKO, ISKO.with_options(all_pass="ramsch")):
         app = make_app(lang)
-        match = Match("skat", rules, players=3, hands=3, seed=4)
+        match = Match.new("skat", rules, players=3, hands=3, seed=4)
         for _ in range(3):
             match.apply(A.PASS)
         hand = match.current

@@ -44,7 +44,7 @@ def bidding(hand, bidder: int) -> int:  # type: ignore[no-untyped-def]
 def decisions(game: str, rules, players: int, seed: int, every: int, bidder: int | None = None):  # type: ignore[no-untyped-def]
     """Positions of one hand, played by a seeded random policy (Kontra and Re said when offered);
     ``bidder`` (default: seed mod 3; -1: nobody) takes the Skat bidding."""
-    m = Match(game, rules, players=players, hands=players if game == "skat" else 2, seed=seed)
+    m = Match.new(game, rules, players=players, hands=players if game == "skat" else 2, seed=seed)
     h = m.current
     rng = random.Random(seed)
     n = 0
@@ -103,7 +103,7 @@ def test_each_hint_is_legal_and_the_experts_own_choice(game: str, rules, players
 
 
 def test_card_play_hint_shows_a_number_for_every_card() -> None:
-    m = Match("skat", ISKO, players=3, hands=3, seed=3)
+    m = Match.new("skat", ISKO, players=3, hands=3, seed=3)
     h = m.current
     while h.phase != Phase.PLAY or len(h.tricks) < 2:
         h.apply(bidding(h, 0) if h.phase == Phase.BIDDING else h.legal_actions()[0])

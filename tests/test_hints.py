@@ -69,7 +69,7 @@ def fits(app: App) -> list[str]:
 
 
 def table_at(app: App, game: str, rules, players: int, dealer: int, seed: int, stop=None) -> TableScene:  # type: ignore[no-untyped-def]
-    ctl = MatchController(Match(game, rules, players=players, hands=players, seed=seed, first_dealer=dealer),
+    ctl = MatchController(Match.new(game, rules, players=players, hands=players, seed=seed, first_dealer=dealer),
                           human=0, seed=seed)
     table = TableScene(app, ctl)
     table.hints.effort = EFFORT  # reproducible: the expert's fixed work budget instead of its clock
@@ -258,7 +258,7 @@ def test_the_hint_marks_stay_with_the_kept_score_sheet() -> None:
 
     storage = MemoryStorage()
     store = Store(storage, language="en")
-    match = Match("skat", ISKO, players=3, hands=3, seed=2)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=2)
     h = match.current
     while not h.done:
         match.act(h.legal_actions()[0])

@@ -106,7 +106,7 @@ def test_a_new_match_asks_before_giving_up_the_one_in_progress_and_keeps_its_she
 def test_past_matches_lists_finished_and_given_up_sheets_and_opens_them() -> None:
     storage = MemoryStorage()
     store = Store(storage, language="en")
-    finished = Match("officers", OFFICERS, players=2, hands=2, seed=3)
+    finished = Match.new("officers", OFFICERS, players=2, hands=2, seed=3)
     app = make_app(storage)
     # A finished match, played through the real table.
     app.push(TableScene(app, MatchController(finished, human=0, seed=3)))
@@ -123,7 +123,7 @@ def test_past_matches_lists_finished_and_given_up_sheets_and_opens_them() -> Non
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, TitleScene)
     # A given-up one (kept by the store directly).
-    given_up = Match("skat", ISKO.with_options(kontra_re=True), players=3, hands=36, seed=9)
+    given_up = Match.new("skat", ISKO.with_options(kontra_re=True), players=3, hands=36, seed=9)
     store.finish_match(MatchInProgress(given_up, id="gone"))
     press(app, app.t("menu.history"))
     history = app.stack.top

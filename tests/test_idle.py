@@ -43,7 +43,7 @@ def test_the_idle_title_screen_is_drawn_once_and_then_only_on_input(app: App) ->
 
 
 def test_the_table_waiting_for_the_person_is_not_redrawn(app: App) -> None:
-    ctl = MatchController(Match("skat", ISKO, players=3, hands=3, seed=7), human=1, seed=7)
+    ctl = MatchController(Match.new("skat", ISKO, players=3, hands=3, seed=7), human=1, seed=7)
     table = TableScene(app, ctl)
     app.push(table)
     frames = 0

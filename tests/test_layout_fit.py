@@ -195,7 +195,7 @@ def _table(app: App, match: Match, human: int = 0) -> TableScene:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_german_officers_declare_dialog_text_stays_above_its_buttons(size: tuple[int, int]) -> None:
     app = make_app("de", size)
-    table = _table(app, Match("officers", OFFICERS, players=2, hands=2, seed=5, first_dealer=1))
+    table = _table(app, Match.new("officers", OFFICERS, players=2, hands=2, seed=5, first_dealer=1))
     dlg = table.current_dialog()
     assert dlg is not None and table.c.hand.phase == 3
     lines = dlg.wrapped(app.painter)
@@ -213,7 +213,7 @@ def test_german_officers_declare_dialog_text_stays_above_its_buttons(size: tuple
 
 def test_left_declarer_label_and_pile_stay_on_screen() -> None:
     app = make_app("en")
-    match = Match("skat", ISKO, players=3, hands=3, seed=7, first_dealer=2)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=7, first_dealer=2)
     table = _table(app, match)
     left = table.c.seating().left
     _drive(table, _winner_policy(left, stop=lambda hand, pl: pl == 0 and hand.phase == 6 and len(hand.tricks) >= 2))
@@ -231,7 +231,7 @@ def test_left_declarer_label_and_pile_stay_on_screen() -> None:
 
 def test_four_player_top_hand_leaves_the_toolbar_and_the_skat_free() -> None:
     app = make_app("de")
-    match = Match("skat", ISKO, players=4, hands=4, seed=2, first_dealer=3)
+    match = Match.new("skat", ISKO, players=4, hands=4, seed=2, first_dealer=3)
     table = _table(app, match)
     boxes = frame_boxes(app)
     top = table.c.seating().top
@@ -254,7 +254,7 @@ def _declarer_hand(app: App) -> TableScene:
     mh = cards("C9", "C8", "S9", "S8", "S7", "H9", "H8", "H7", "D9", "D8")
     rh = cards("CQ", "SQ", "SK", "HK", "HQ", "HT", "DA", "DK", "DQ", "D7")
     skat = cards("C7", "DT")
-    match = Match("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2)
     match.redeal(SkatDeal.from_hands(fh, mh, rh, skat).deck)
     table = _table(app, match)
     while table.c.hand.phase == 0:
@@ -342,7 +342,7 @@ def test_the_decision_check_sees_a_panel_on_a_decision_card_and_forgives_a_badge
 
 def _admirals_declaration(app: App) -> TableScene:
     rules = OFFICERS.with_options(officers_layout="admirals")
-    table = _table(app, Match("officers", rules, players=2, hands=2, seed=5, first_dealer=1))
+    table = _table(app, Match.new("officers", rules, players=2, hands=2, seed=5, first_dealer=1))
     while table.c.hand.phase == 0:  # say and hold every value, as a person would: buttons by click
         labels = [b.label for b in table.current_dialog().group.buttons]
         click(app, button_center(table, next(lb for lb in labels if lb[0].isdigit() or lb.startswith(("Ja", "Yes")))))
@@ -370,7 +370,7 @@ def test_admirals_declaration_and_the_four_player_hint_leave_the_decision_cards_
     decision = decision_cards(app)
     assert decision and fit.covered_decisions(boxes, decision) == [] and fit.problems(boxes, app.painter) == []
     app.settings["hints"] = True
-    table = _table(app, Match("skat", ISKO, players=4, hands=4, seed=2, first_dealer=3))
+    table = _table(app, Match.new("skat", ISKO, players=4, hands=4, seed=2, first_dealer=3))
     table.hints.effort = Effort.fixed(6)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, unicode="h", mod=0, scancode=0))
     for _ in range(3000):

@@ -22,11 +22,25 @@ def play_random(match: Match, rng: random.Random) -> None:
 )
 def test_match_sizes_the_rules_forbid(game: str, players: int, hands: int) -> None:
     with pytest.raises(MatchError):
-        Match(game, ISKO if game != "officers" else OFFICERS, players=players, hands=hands)
+        Match.new(game, ISKO if game != "officers" else OFFICERS, players=players, hands=hands)
+
+
+@pytest.mark.parametrize(("game", "rules", "players"), [("skat", ISKO, 4), ("officers", OFFICERS, 2)])
+def test_a_match_is_set_up_without_a_deal_and_new_deals_the_first_hand(game: str, rules, players: int) -> None:
+    """The constructor only sets a match up (a record supplies its decks); ``Match.new`` deals from the
+    seeded generator, so a set-up plus ``start_hand`` is the same match as ``new``."""
+    bare = Match(game, rules, players=players, hands=players * 2, seed=11)
+    assert bare.current is None and bare.decks == [] and bare.actions == []
+    started = Match.new(game, rules, players=players, hands=players * 2, seed=11)
+    bare.start_hand()
+    assert started.decks == bare.decks and started.seats == bare.seats
+    assert started.current is not None and started.current.legal_actions() == bare.current.legal_actions()
+    shared = Match.new(game, rules, players=players, hands=1, seed=11, deck=tuple(range(32)))
+    assert shared.decks == [tuple(range(32))] and shared.rng.getstate() == bare.rng.getstate()
 
 
 def test_three_player_rotation_and_passed_in_deals_count() -> None:
-    m = Match("skat", ISKO, players=3, hands=6, seed=1)
+    m = Match.new("skat", ISKO, players=3, hands=6, seed=1)
     dealers = []
     for _ in range(6):
         dealers.append(m.dealer)
@@ -41,7 +55,7 @@ def test_three_player_rotation_and_passed_in_deals_count() -> None:
 
 def test_four_player_table_dealer_sits_out_and_seeger_fabian() -> None:
     rng = random.Random(11)
-    m = Match("skat", ISKO.with_options(seeger_fabian=True), players=4, hands=8, seed=11)
+    m = Match.new("skat", ISKO.with_options(seeger_fabian=True), players=4, hands=8, seed=11)
     while True:
         dealer = m.dealer
         assert dealer not in m.seats and len(set(m.seats)) == 3
@@ -65,7 +79,7 @@ def test_four_player_table_dealer_sits_out_and_seeger_fabian() -> None:
 
 def test_three_player_seeger_fabian_gives_forty_to_each_opponent() -> None:
     rng = random.Random(3)
-    m = Match("skat", ISKO.with_options(seeger_fabian=True), players=3, hands=30, seed=3)
+    m = Match.new("skat", ISKO.with_options(seeger_fabian=True), players=3, hands=30, seed=3)
     seen_loss = False
     while True:
         play_random(m, rng)
@@ -85,7 +99,7 @@ def test_three_player_seeger_fabian_gives_forty_to_each_opponent() -> None:
 
 def test_lothar_net_is_twice_your_score_minus_both_opponents() -> None:
     rng = random.Random(5)
-    m = Match("skat", LOTHAR, players=3, hands=6, seed=5)
+    m = Match.new("skat", LOTHAR, players=3, hands=6, seed=5)
     while True:
         play_random(m, rng)
         if m.next_hand() is None:
@@ -98,7 +112,7 @@ def test_lothar_net_is_twice_your_score_minus_both_opponents() -> None:
 
 def test_officers_match_alternates_the_dealer_and_forehand_declares() -> None:
     rng = random.Random(2)
-    m = Match("officers", OFFICERS, players=2, hands=4, seed=2)
+    m = Match.new("officers", OFFICERS, players=2, hands=4, seed=2)
     while True:
         assert m.seats == (1 - m.dealer, m.dealer)
         play_random(m, rng)

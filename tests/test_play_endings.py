@@ -130,7 +130,7 @@ def test_play_endings_are_recorded_by_name_and_replay() -> None:
 def test_officers_skat_has_no_play_endings() -> None:
     from skat.engine.match import Match
 
-    m = Match("officers", ISKO, players=2, hands=1, seed=1)
+    m = Match.new("officers", ISKO, players=2, hands=1, seed=1)
     with pytest.raises(IllegalActionError):
         m.apply(A.CONCEDE)
 

@@ -44,7 +44,7 @@ def escape(app: App) -> None:
 
 
 def start_table(app: App, dealer: int = 2, seed: int = 11) -> TableScene:
-    match = Match("skat", ISKO, players=3, hands=6, seed=seed, first_dealer=dealer)
+    match = Match.new("skat", ISKO, players=3, hands=6, seed=seed, first_dealer=dealer)
     table = TableScene(app, MatchController(match, human=0, strength="normal", seed=seed))
     app.stack.reset(TitleScene(app))
     app.push(table)

@@ -80,7 +80,7 @@ def test_the_canvas_is_portrait_exactly_when_the_window_is_taller_than_wide() ->
 
 def test_turning_the_window_keeps_the_match_and_moves_everything_to_its_new_place() -> None:
     app = make_app((1280, 720))
-    match = Match("skat", ISKO, players=3, hands=3, seed=4, first_dealer=2)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=4, first_dealer=2)
     table = TableScene(app, MatchController(match, human=0, seed=4))
     app.push(table)
     settle(app, table)

@@ -181,7 +181,7 @@ def test_random_officers_hands_keep_every_invariant(seed: int, rules_name: str) 
 def test_random_skat_match_replays_and_net_sums_to_zero(seed: int, four: bool, rules_name: str) -> None:
     players = 4 if four else 3
     rng = random.Random(seed)
-    match = Match("skat", SKAT_RULES[rules_name], players=players, hands=players, seed=seed)
+    match = Match.new("skat", SKAT_RULES[rules_name], players=players, hands=players, seed=seed)
     while True:
         hand = match.current
         assert hand is not None
@@ -206,7 +206,7 @@ def test_random_skat_match_replays_and_net_sums_to_zero(seed: int, four: bool, r
 @given(seed=st.integers(0, 2**32 - 1), rules_name=st.sampled_from(sorted(OFFICERS_RULES)))
 def test_random_officers_match_replays(seed: int, rules_name: str) -> None:
     rng = random.Random(seed)
-    match = Match("officers", OFFICERS_RULES[rules_name], players=2, hands=4, seed=seed)
+    match = Match.new("officers", OFFICERS_RULES[rules_name], players=2, hands=4, seed=seed)
     while True:
         hand = match.current
         assert hand is not None

@@ -81,7 +81,7 @@ def test_json_hand_and_match_records() -> None:
     off = OfficersHand(OFFICERS, shuffled_deck(rng))
     while not off.done:
         off.apply(rng.choice(off.legal_actions()))
-    match = Match("skat", ISKO, players=3, hands=3, seed=3)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=3)
     while True:
         while not match.current.done:
             match.apply(rng.choice(match.current.legal_actions()))

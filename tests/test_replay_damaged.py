@@ -42,7 +42,7 @@ def good_hand(hand_id: str = "h") -> dict[str, Any]:
 
 def good_match() -> dict[str, Any]:
     rng = random.Random(3)
-    match = Match("skat", ISKO, players=3, hands=3, seed=3)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=3)
     while True:
         while not match.current.done:
             match.apply(rng.choice(match.current.legal_actions()))

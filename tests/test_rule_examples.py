@@ -232,7 +232,7 @@ def test_positions_around_the_dealer_and_dealer_is_rearhand_at_three() -> None:
     (rearhand): the third. At a table of three this is the dealer."  004: "Forehand leads
     the first trick, then Middlehand, then the Dealer, also called Hinterhand."  004: "The
     deal rotates one seat every round"."""
-    m = Match("skat", ISKO, players=3, hands=3, first_dealer=1)
+    m = Match.new("skat", ISKO, players=3, hands=3, first_dealer=1)
     assert m.seats == (2, 0, 1)  # forehand, middlehand, rearhand = the dealer
     match_act(m, "pass pass pass")
     m.next_hand()
@@ -244,7 +244,7 @@ def test_four_players_the_dealer_sits_out() -> None:
     rotates."  003: "in that case the dealer gets no cards and sits out that hand, and the
     deal rotates to the left".  001: "With four, the dealer never looks at the skat" (the
     dealer has no seat in the hand, so no view of it)."""
-    m = Match("skat", ISKO, players=4, hands=4, first_dealer=0)
+    m = Match.new("skat", ISKO, players=4, hands=4, first_dealer=0)
     assert m.seats == (1, 2, 3) and m.seat_of(0) is None
     with pytest.raises(ValueError, match="sits out"):
         m.apply(PASS, player=0)
@@ -259,12 +259,12 @@ def test_number_of_games_is_a_multiple_of_the_players() -> None:
     the number of players so that everyone deals the same number of times: 36, for
     example."  003: "Tournament series are played with a fixed number of hands: 48 at
     tables of four and 36 at tables of three"."""
-    assert Match("skat", ISKO, players=3, hands=36).hands == 36
-    assert Match("skat", ISKO, players=4, hands=48).hands == 48
+    assert Match.new("skat", ISKO, players=3, hands=36).hands == 36
+    assert Match.new("skat", ISKO, players=4, hands=48).hands == 48
     with pytest.raises(MatchError):
-        Match("skat", ISKO, players=3, hands=35)
+        Match.new("skat", ISKO, players=3, hands=35)
     with pytest.raises(MatchError):
-        Match("skat", ISKO, players=4, hands=36 + 2)
+        Match.new("skat", ISKO, players=4, hands=36 + 2)
 
 
 # ============================================================================
@@ -492,7 +492,7 @@ def test_all_pass_isko_deal_is_dropped_next_player_deals() -> None:
     """001: "or pass in turn: the deal is dropped and the next player deals."  001: "The
     Skatordnung rules it out [Ramsch]: the deal simply moves on."  003: "If all three pass,
     under the rulebook the hand is not played and the next player deals." """
-    m = Match("skat", ISKO, players=3, hands=3, first_dealer=0)
+    m = Match.new("skat", ISKO, players=3, hands=3, first_dealer=0)
     match_act(m, "pass pass pass")
     row = m.sheet[-1]
     assert row.result.game == "passed" and row.changes == (0, 0, 0) and row.declarer is None
@@ -992,7 +992,7 @@ def test_lothar_six_deviations_from_the_isko() -> None:
 # Skat: score sheet -- Seeger-Fabian, ranking ties, Net (001, 004)
 # ============================================================================
 def _sf_match(players: int, hands: int) -> Match:
-    return Match("skat", ISKO.with_options(seeger_fabian=True), players=players, hands=hands, first_dealer=0)
+    return Match.new("skat", ISKO.with_options(seeger_fabian=True), players=players, hands=hands, first_dealer=0)
 
 
 def test_seeger_fabian_three_players() -> None:
@@ -1091,7 +1091,7 @@ def test_lothar_net_bilanz() -> None:
     """004: "Across rounds, your score is the classic running total. The leaderboard also
     compares you against the whole table through Net, the Bilanz: twice your score minus
     both opponents', zero-sum across the table". """
-    m = Match("skat", LOTHAR, players=3, hands=3, first_dealer=0)
+    m = Match.new("skat", LOTHAR, players=3, hands=3, first_dealer=0)
     deal_into(m, forced_deal(MH, "null_win").deck)  # dealer 0: player 2 wins a Null, +23
     match_act(m, "18 pass pass pickup DA HA game:N")
     match_play_first_legal(m)
@@ -1324,8 +1324,8 @@ def test_officers_match_alternates_dealer_even_number_of_hands() -> None:
     "Vorhand ist immer der Ansager"; "am besten eine gerade Zahl, damit jeder gleich oft
     ansagt" """
     with pytest.raises(MatchError):
-        Match("officers", OFFICERS, players=2, hands=3)
-    m = Match("officers", OFFICERS, players=2, hands=2, first_dealer=0)
+        Match.new("officers", OFFICERS, players=2, hands=3)
+    m = Match.new("officers", OFFICERS, players=2, hands=2, first_dealer=0)
     deal_into(m, SCORING_DECK)
     assert m.seats == (1, 0)  # player 1 is forehand
     match_act(m, "game:D no " + PLAY_94)

@@ -64,7 +64,7 @@ def kontra_table(app: App, phase: int) -> TableScene:
     """The person (forehand) meets the Kontra dialog (phase 4) as a defender, or the
     Re dialog (phase 5) as the declarer after the computer's Kontra."""
     seed = declarer_seed(KONTRA_RULES)
-    match = Match("skat", KONTRA_RULES, players=3, hands=3, seed=seed, first_dealer=2)
+    match = Match.new("skat", KONTRA_RULES, players=3, hands=3, seed=seed, first_dealer=2)
     ctl = MatchController(match, human=0, seed=seed)
     table = TableScene(app, ctl)
     app.stack.reset(TitleScene(app))
@@ -131,7 +131,7 @@ def test_the_call_is_made_on_purpose_by_click_or_arrow_and_enter(phase: int, no:
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_officers_dealer_kontra_starts_on_no_kontra(lang: str) -> None:
     app = make_app(lang)
-    match = Match("officers", OFFICERS, players=2, hands=2, seed=5, first_dealer=0)
+    match = Match.new("officers", OFFICERS, players=2, hands=2, seed=5, first_dealer=0)
     table = TableScene(app, MatchController(match, human=0, seed=5))
     app.push(table)
     settle(app, table)
@@ -163,7 +163,7 @@ def test_the_give_up_question_names_both_outcomes(lang: str) -> None:
 def test_giving_up_a_match_asks_and_a_stray_enter_keeps_it(lang: str) -> None:
     app = make_app(lang)
     t = app.t
-    app.services.save_match(MatchController(Match("skat", ISKO, players=3, hands=3, seed=2), human=0, seed=2))
+    app.services.save_match(MatchController(Match.new("skat", ISKO, players=3, hands=3, seed=2), human=0, seed=2))
     setup = SetupScene(app)
     app.push(setup)
     app.frame(0.02)

@@ -20,7 +20,7 @@ from skat.storage import MatchInProgress, MemoryStorage, Store  # noqa: E402
 
 
 def played(hands: int = 6, upto: int = 3, seed: int = 5) -> Match:
-    match = Match("skat", ISKO, players=3, hands=hands, seed=seed)
+    match = Match.new("skat", ISKO, players=3, hands=hands, seed=seed)
     rng = random.Random(seed)
     while len(match.sheet) < upto:
         hand = match.current
@@ -141,7 +141,7 @@ def test_a_failing_computer_player_is_replaced_by_a_working_one_and_the_player_i
     from skat.ui.controller import MatchController
 
     app = App(size=(1280, 720), store=Store(MemoryStorage(), language="en"), headless=True)
-    match = Match("skat", ISKO, players=3, hands=3, seed=6)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=6)
     ctl = MatchController(match, human=0, seed=6, autoplay=True, strength=strength)
     if broken:
         ctl.players = {p: Broken() for p in range(3)}  # type: ignore[misc]
@@ -191,7 +191,7 @@ def test_the_fallback_player_thinks_in_slices_like_any_player() -> None:
     applies nothing, and the fallback then decides that move over the following steps."""
     from skat.ui.controller import MatchController
 
-    match = Match("skat", ISKO, players=3, hands=3, seed=6)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=6)
     ctl = MatchController(match, human=0, seed=6, autoplay=True, strength="normal")
     ctl.players = {p: Broken() for p in range(3)}  # type: ignore[misc]
     before = len(ctl.hand.history)

@@ -117,7 +117,7 @@ def test_a_card_after_the_lost_trick_is_refused() -> None:
 def scripted_match(hands: tuple[str, ...], actions: str) -> tuple[Match, list[int]]:
     """A one-hand match dealt ``hands`` with the person (player 0) in forehand."""
     deal = SkatDeal.from_hands(*[[parse_card(c) for c in h.split()] for h in hands])
-    match = Match("skat", ISKO, players=3, hands=1, seed=1, first_dealer=2)
+    match = Match.new("skat", ISKO, players=3, hands=1, seed=1, first_dealer=2)
     match.redeal(deal.deck)
     return match, [parse_action(a) for a in actions.split()]
 

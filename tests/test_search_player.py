@@ -274,7 +274,7 @@ def test_the_table_seats_the_expert() -> None:
     from skat.engine.match import Match
     from skat.ui.controller import MatchController
 
-    ctl = MatchController(Match("skat", ISKO, players=3, hands=3, seed=1), human=0, strength="expert", seed=1)
+    ctl = MatchController(Match.new("skat", ISKO, players=3, hands=3, seed=1), human=0, strength="expert", seed=1)
     assert isinstance(ctl.player(1), SearchPlayer)
     for _ in range(500):  # think in small slices until the person is asked or a card is played
         if not ctl.ai_to_move or ctl.hand.phase == Phase.PLAY:

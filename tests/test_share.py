@@ -131,14 +131,14 @@ def test_officers_code_lays_out_the_same_cards(layout: str, deck: tuple[int, ...
 
 
 def test_deal_code_for_match_and_hands() -> None:
-    match = Match("skat", LOTHAR, players=4, hands=4, seed=3)
+    match = Match.new("skat", LOTHAR, players=4, hands=4, seed=3)
     code = deal_code_for(match)
     assert decode_deal(code) == SharedDeal("skat", LOTHAR, match.decks[-1], 4)
     assert deal_code_for(match, 1) == code
     with pytest.raises(ShareCodeError, match="no hand 2"):
         deal_code_for(match, 2)
     assert decode_deal(deal_code_for(match.current)).players == 3  # type: ignore[arg-type]
-    officers = Match("officers", OFFICERS, players=2, hands=2, seed=3)
+    officers = Match.new("officers", OFFICERS, players=2, hands=2, seed=3)
     assert decode_deal(deal_code_for(officers.current)) == SharedDeal(  # type: ignore[arg-type]
         "officers", OFFICERS, officers.decks[-1], 2
     )

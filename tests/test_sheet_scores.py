@@ -84,7 +84,7 @@ def test_every_sheet_line_matches_the_rules(ramsch: bool, kontra: bool, players:
         all_pass="ramsch" if ramsch else "passed", kontra_re=kontra, seeger_fabian=seeger_on
     )
     rng = random.Random(f"{ramsch}{kontra}{players}{seeger_on}")
-    match = Match("skat", rules, players=players, hands=16 * players, seed=rng.randrange(1 << 30))
+    match = Match.new("skat", rules, players=players, hands=16 * players, seed=rng.randrange(1 << 30))
     play_match(match, rng)
     seen: set[str] = set()
     plain_total = [0] * players
@@ -125,7 +125,7 @@ def test_a_ramsch_charge_moves_the_seeger_fabian_total() -> None:
     has both totals changed by the charge (and nobody gets the ±50/40/30 of a game)."""
     rules = ISKO.with_options(all_pass="ramsch", seeger_fabian=True)
     rng = random.Random(7)
-    match = Match("skat", rules, players=3, hands=30, seed=7)
+    match = Match.new("skat", rules, players=3, hands=30, seed=7)
     play_match(match, rng)
     ramsch_rows = [row for row in match.sheet if row.result.game == "ramsch" and row.result.value]
     assert ramsch_rows

@@ -87,7 +87,7 @@ def marked_cards(app: App, table: TableScene) -> set[int]:
 def skat_table(app: App, game: str = "skat", rules=ISKO) -> TableScene:  # type: ignore[no-untyped-def]
     seed = declarer_seed(rules) if game == "skat" else 5
     players = 3 if game == "skat" else 2
-    match = Match(game, rules, players=players, hands=players * 2 if game == "skat" else 2, seed=seed,
+    match = Match.new(game, rules, players=players, hands=players * 2 if game == "skat" else 2, seed=seed,
                   first_dealer=2 if game == "skat" else 1)
     ctl = MatchController(match, human=0, seed=seed)
     table = TableScene(app, ctl)
@@ -138,7 +138,7 @@ def test_admirals_skat_marks_the_two_cards_taken_from_the_skat() -> None:
 def test_a_computer_declarer_shows_no_marks() -> None:
     app = make_app()
     seed = declarer_seed(ISKO)
-    match = Match("skat", ISKO, players=3, hands=6, seed=seed, first_dealer=2)
+    match = Match.new("skat", ISKO, players=3, hands=6, seed=seed, first_dealer=2)
     ctl = MatchController(match, human=0, seed=seed)
     table = TableScene(app, ctl)
     app.push(table)
@@ -180,7 +180,7 @@ def replay_rows(app: App) -> list[list[str]]:
 def test_the_replay_sorts_every_hand_as_at_the_table_for_its_game(declare: int) -> None:
     app = make_app()
     seed = declarer_seed(ISKO)
-    match = Match("skat", ISKO, players=3, hands=6, seed=seed, first_dealer=2)
+    match = Match.new("skat", ISKO, players=3, hands=6, seed=seed, first_dealer=2)
     ctl = MatchController(match, human=0, seed=seed)
     table = TableScene(app, ctl)
     app.push(table)

@@ -210,7 +210,7 @@ def test_settings_refuse_unknown_values_when_made() -> None:
 def test_match_in_progress_replays_to_the_same_state(
     store: Store, game: str, rules: Any, players: int, actions: int
 ) -> None:
-    match = Match(game, rules, players=players, hands=players * 4, seed=5)
+    match = Match.new(game, rules, players=players, hands=players * 4, seed=5)
     rng = random.Random(9)
     play(match, rng, actions)
     saved = MatchInProgress(match, person=1, ai="strong", id="m1")
@@ -228,7 +228,7 @@ def test_match_in_progress_replays_to_the_same_state(
 
 
 def test_a_match_saved_between_hands_resumes_there(store: Store) -> None:
-    match = Match("skat", ISKO, players=3, hands=6, seed=2)
+    match = Match.new("skat", ISKO, players=3, hands=6, seed=2)
     rng = random.Random(2)
     while not match.current.done:  # type: ignore[union-attr]
         play(match, rng, 1)
@@ -240,7 +240,7 @@ def test_a_match_saved_between_hands_resumes_there(store: Store) -> None:
 
 
 def test_finished_match_sheet_and_statistics_round_trip(store: Store, backend: Backend) -> None:
-    match = Match("skat", LOTHAR.with_options(seeger_fabian=True), players=4, hands=8, seed=7)
+    match = Match.new("skat", LOTHAR.with_options(seeger_fabian=True), players=4, hands=8, seed=7)
     game = MatchInProgress(match, person=2, ai="easy", id="done-1")
     rng = random.Random(3)
     while not match.finished:
@@ -270,7 +270,7 @@ def test_finished_match_sheet_and_statistics_round_trip(store: Store, backend: B
 
 
 def test_statistics_count_every_hand_once(store: Store) -> None:
-    match = Match("officers", OFFICERS, players=2, hands=6, seed=4)
+    match = Match.new("officers", OFFICERS, players=2, hands=6, seed=4)
     game = MatchInProgress(match, person=0, id="o")
     rng = random.Random(4)
     play(match, rng, 120)
@@ -313,7 +313,7 @@ def test_ramsch_and_declarer_statistics() -> None:
 def test_only_the_last_sheets_are_kept(backend: Backend) -> None:
     store = Store(backend.storage, max_sheets=3, language="en")
     for i in range(5):
-        match = Match("officers", OFFICERS, players=2, hands=2, seed=i)
+        match = Match.new("officers", OFFICERS, players=2, hands=2, seed=i)
         play_out(match, random.Random(i))
         store.finish_match(MatchInProgress(match, id=f"m{i}"))
     assert [s.id for s in store.sheets()] == ["m2", "m3", "m4"]
@@ -324,10 +324,10 @@ def test_only_the_last_sheets_are_kept(backend: Backend) -> None:
 def _saved_documents(store: Store) -> dict[str, str]:
     """Every document saved once, as text."""
     store.save_settings(Settings(language="en", sound=False))
-    match = Match("skat", ISKO, players=3, hands=3, seed=1)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=1)
     play_out(match, random.Random(1))
     store.finish_match(MatchInProgress(match, id="old"))
-    live = Match("skat", ISKO, players=3, hands=3, seed=2)
+    live = Match.new("skat", ISKO, players=3, hands=3, seed=2)
     play(live, random.Random(2), 20)
     store.save_match(MatchInProgress(live, id="live"))
     docs = {key: store.storage.load(key) for key in ("settings", "match", "sheets", "statistics")}
@@ -458,7 +458,7 @@ def test_a_bad_sheet_entry_is_dropped_and_the_document_copied_aside(store: Store
 
 
 def test_a_broken_match_record_is_moved_aside_with_a_notice(store: Store) -> None:
-    match = Match("skat", ISKO, players=3, hands=3, seed=3)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=3)
     play(match, random.Random(3), 15)
     store.save_match(MatchInProgress(match, id="broken"))
     doc = json.loads(store.storage.load("match") or "")
@@ -471,7 +471,7 @@ def test_a_broken_match_record_is_moved_aside_with_a_notice(store: Store) -> Non
     [aside] = aside_keys(store.storage, "match")
     assert store.storage.load(aside) == text
     # Settings and everything else are untouched; a new match saves normally.
-    store.save_match(MatchInProgress(Match("skat", ISKO, players=3, hands=3, seed=4), id="new"))
+    store.save_match(MatchInProgress(Match.new("skat", ISKO, players=3, hands=3, seed=4), id="new"))
     assert store.load_match().id == "new"  # type: ignore[union-attr]
 
 
@@ -490,7 +490,7 @@ def test_a_broken_match_record_is_moved_aside_with_a_notice(store: Store) -> Non
     ],
 )
 def test_any_match_record_that_does_not_replay_is_set_aside(store: Store, damage: Callable[[Any], None]) -> None:
-    match = Match("skat", ISKO, players=3, hands=3, seed=3)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=3)
     play(match, random.Random(3), 5)
     store.save_match(MatchInProgress(match, id="m"))
     doc = json.loads(store.storage.load("match") or "")
@@ -524,7 +524,7 @@ def test_a_failed_write_keeps_the_old_document(store: Store, backend: Backend) -
 
 
 def test_a_failed_match_save_counts_nothing(store: Store, backend: Backend) -> None:
-    match = Match("officers", OFFICERS, players=2, hands=2, seed=1)
+    match = Match.new("officers", OFFICERS, players=2, hands=2, seed=1)
     game = MatchInProgress(match, id="f")
     play(match, random.Random(1), 200)
     assert match.sheet
@@ -738,7 +738,7 @@ def test_a_directory_in_place_of_the_match_file_is_reported_with_its_path(tmp_pa
     assert store.load_match() is None
     [read] = store.take_notices()
     assert (read.kind, read.reason, read.where) == ("read_failed", "in_the_way", str(tmp_path / "match.json"))
-    game = MatchInProgress(Match("skat", ISKO, players=3, hands=3, seed=1))
+    game = MatchInProgress(Match.new("skat", ISKO, players=3, hands=3, seed=1))
     assert store.save_match(game) is False
     [write] = store.take_notices()
     assert (write.kind, write.doc, write.reason, write.where) == (
@@ -772,7 +772,7 @@ def test_unreadable_documents_name_their_reason(store: Store, text: str, reason:
 
 
 def test_a_given_up_match_keeps_its_sheet_and_planned_hands_but_is_not_counted_finished(store: Store) -> None:
-    match = Match("officers", OFFICERS, players=2, hands=6, seed=2)
+    match = Match.new("officers", OFFICERS, players=2, hands=6, seed=2)
     play(match, random.Random(2), 120)
     assert match.sheet and not match.finished
     store.finish_match(MatchInProgress(match, id="gone"))
@@ -784,7 +784,7 @@ def test_a_given_up_match_keeps_its_sheet_and_planned_hands_but_is_not_counted_f
 
 
 def test_sheets_kept_before_the_planned_hands_were_recorded_still_read(store: Store) -> None:
-    match = Match("officers", OFFICERS, players=2, hands=2, seed=1)
+    match = Match.new("officers", OFFICERS, players=2, hands=2, seed=1)
     play_out(match, random.Random(1))
     store.finish_match(MatchInProgress(match, id="old"))
     doc = json.loads(store.storage.load("sheets"))

@@ -60,7 +60,8 @@ def play_on(match: Match, upto: int, seed: int = 3) -> Match:
 
 def played(game: str = "skat", hands: int = 6, upto: int | None = None, seed: int = 3) -> Match:
     rules, players = (ISKO, 3) if game == "skat" else (OFFICERS, 2)
-    return play_on(Match(game, rules, players=players, hands=hands, seed=seed), hands if upto is None else upto, seed)
+    match = Match.new(game, rules, players=players, hands=hands, seed=seed)
+    return play_on(match, hands if upto is None else upto, seed)
 
 
 def expected_statistics(match: Match, finished: bool) -> Statistics:
@@ -154,7 +155,7 @@ def test_a_new_match_that_replaces_one_whose_sheet_cannot_be_written_loses_nothi
         real_save(key, text)
 
     storage.save = refuse_sheets  # type: ignore[method-assign]
-    new = MatchController(Match("officers", OFFICERS, players=2, hands=4, seed=8), human=0)
+    new = MatchController(Match.new("officers", OFFICERS, players=2, hands=4, seed=8), human=0)
     app.services.save_match(new)  # the new match replaces the old one
     assert any("could not be saved" in n or "full" in n for n in app.notices)
     storage.save = real_save  # type: ignore[method-assign]

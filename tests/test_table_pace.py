@@ -34,7 +34,7 @@ def make_table(game: str, rules, players: int, seed: int, dealer: int = 0):  # t
     app.settings["animation"] = "normal"
     app.settings["sound"] = False
     app.draw = lambda: None  # only the timing is watched
-    match = Match(game, rules, players=players, hands=players if game == "skat" else 2, seed=seed,
+    match = Match.new(game, rules, players=players, hands=players if game == "skat" else 2, seed=seed,
                   first_dealer=dealer)
     ctl = MatchController(match, human=0, strength="normal", seed=seed, autoplay=True)
     app.stack.reset(TitleScene(app))

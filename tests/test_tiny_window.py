@@ -35,7 +35,7 @@ def resize(app: App, size: tuple[int, int]) -> None:
 
 def table(app: App, game: str) -> TableScene:
     rules = ISKO if game == "skat" else OFFICERS
-    match = Match(game, rules, players=3 if game == "skat" else 2, hands=3 if game == "skat" else 2, seed=4)
+    match = Match.new(game, rules, players=3 if game == "skat" else 2, hands=3 if game == "skat" else 2, seed=4)
     scene = TableScene(app, MatchController(match, human=0, strength="normal", seed=4))
     app.push(scene)
     return scene
@@ -85,7 +85,7 @@ def test_whole_hands_draw_at_the_smallest_drawable_window(size: tuple[int, int],
     app.settings["animation"] = "fast"
     app.start()
     rules = ISKO if game == "skat" else OFFICERS
-    match = Match(game, rules, players=3 if game == "skat" else 2, hands=1, seed=4)
+    match = Match.new(game, rules, players=3 if game == "skat" else 2, hands=1, seed=4)
     scene = TableScene(app, MatchController(match, human=0, strength="normal", seed=4, autoplay=True))
     app.push(scene)
     assert not app.painter.too_small

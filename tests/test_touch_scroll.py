@@ -20,7 +20,7 @@ from skat.ui.sheet import SheetScene  # noqa: E402
 
 
 def played(seed: int, hands: int) -> Match:
-    match, rng = Match("skat", ISKO, players=3, hands=hands, seed=seed), random.Random(seed)
+    match, rng = Match.new("skat", ISKO, players=3, hands=hands, seed=seed), random.Random(seed)
     while not match.finished:
         hand = match.current
         if hand.done:

@@ -53,7 +53,7 @@ def make_table(game: str, rules, players: int, seed: int, speed: str, dealer: in
     app.settings["animation"] = speed
     app.settings["sound"] = False
     app.draw = lambda: None  # the sprites are the subject; painting 60 frames a second is not
-    match = Match(game, rules, players=players, hands=players if game == "skat" else 2, seed=seed,
+    match = Match.new(game, rules, players=players, hands=players if game == "skat" else 2, seed=seed,
                   first_dealer=dealer)
     ctl = MatchController(match, human=0, strength="normal", seed=seed, autoplay=True)
     app.stack.reset(TitleScene(app))

@@ -26,7 +26,7 @@ WINDOW = textwrap.dedent("""
     store = Store(FileStorage(folder, fsync=False), language="en")
     rng = random.Random(name)
     for i in range(matches):
-        match = Match("skat", ISKO, players=3, hands=3, seed=rng.randrange(1, 10**6))
+        match = Match.new("skat", ISKO, players=3, hands=3, seed=rng.randrange(1, 10**6))
         game = MatchInProgress(match, id=f"{name}-{i}")
         while not match.finished:
             hand = match.current
@@ -87,7 +87,7 @@ def test_a_lock_held_by_a_killed_process_is_not_in_the_way(tmp_path: Path) -> No
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         store = Store(FileStorage(tmp_path), language="en")
-        match = Match("skat", ISKO, players=3, hands=3, seed=1)
+        match = Match.new("skat", ISKO, players=3, hands=3, seed=1)
         game = MatchInProgress(match, id="m")
         killer = threading.Timer(0.2, holder.send_signal, (signal.SIGKILL,))
         started = time.monotonic()
@@ -108,7 +108,7 @@ def test_a_window_that_keeps_the_lock_stalls_a_save_only_a_moment(tmp_path: Path
     from skat.engine import ISKO, Match
 
     store = Store(FileStorage(tmp_path), language="en")
-    game = MatchInProgress(Match("skat", ISKO, players=3, hands=3, seed=1), id="m")
+    game = MatchInProgress(Match.new("skat", ISKO, players=3, hands=3, seed=1), id="m")
     assert store.save_match(game)
     holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path)], env={**os.environ, "PYTHONPATH": GAME},
                               stdout=subprocess.PIPE, text=True)
@@ -156,7 +156,7 @@ def test_two_browser_tabs_merge_on_every_write() -> None:
 
     shared = SharedLocalStorage()
     tabs = [Store(LocalStorage(shared), language="en") for _ in range(2)]
-    games = [MatchInProgress(Match("skat", ISKO, players=3, hands=3, seed=k + 1), id=f"tab{k}") for k in range(2)]
+    games = [MatchInProgress(Match.new("skat", ISKO, players=3, hands=3, seed=k + 1), id=f"tab{k}") for k in range(2)]
     import random
 
     rng = random.Random(2)
@@ -184,7 +184,7 @@ def test_a_window_that_saves_never_overwrites_the_other_windows_match(tmp_path: 
     from skat.engine import ISKO, Match
 
     def played(seed: int, hands: int) -> Match:
-        match = Match("skat", ISKO, players=3, hands=6, seed=seed)
+        match = Match.new("skat", ISKO, players=3, hands=6, seed=seed)
         rng = random.Random(seed)
         while len(match.sheet) < hands:
             hand = match.current

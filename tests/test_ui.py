@@ -101,7 +101,7 @@ def test_a_whole_skat_hand_with_mouse_touch_and_a_declaration(app: App) -> None:
     mh = cards("C9", "C8", "S9", "S8", "S7", "H9", "H8", "H7", "D9", "D8")
     rh = cards("CQ", "SQ", "SK", "HK", "HQ", "HT", "DA", "DK", "DQ", "D7")
     skat = cards("C7", "DT")
-    match = Match("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2)
     match.redeal(SkatDeal.from_hands(fh, mh, rh, skat).deck)
     table = TableScene(app, MatchController(match, human=0, seed=1))
     app.push(table)
@@ -171,7 +171,7 @@ def test_a_whole_officers_hand_by_keyboard(app: App) -> None:
     fh_down2, dl_down2 = cards("SJ", "SQ", "CA", "CT"), cards("C7", "C8", "C9", "CQ")
     fh_up2, dl_up2 = cards("DJ", "HA", "HT", "DA"), cards("CK", "HK", "DK", "DT")
     deck = fh_down1 + dl_down1 + fh_up1 + dl_up1 + fh_down2 + dl_down2 + fh_up2 + dl_up2
-    match = Match("officers", OFFICERS, players=2, hands=2, seed=3, first_dealer=1)
+    match = Match.new("officers", OFFICERS, players=2, hands=2, seed=3, first_dealer=1)
     match.redeal(deck)
     table = TableScene(app, MatchController(match, human=0, seed=3))
     app.push(table)
@@ -225,7 +225,7 @@ def _defending_and_following(app: App) -> TableScene:
     """A hand in play where the computer on the left declares and the person must follow a lead."""
     from skat.lab.shots import _drive, _winner_policy
 
-    match = Match("skat", ISKO, players=3, hands=3, seed=3, first_dealer=2)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=3, first_dealer=2)
     table = TableScene(app, MatchController(match, human=0, seed=3))
     app.push(table)  # the script plays every seat from the first call
 
@@ -284,7 +284,7 @@ def test_a_card_that_may_not_be_played_shakes_and_says_why(app: App, lang: str) 
 
 
 def _middlehand_says(app: App, rules) -> TableScene:  # type: ignore[no-untyped-def]
-    match = Match("skat", rules, players=3, hands=3, seed=4, first_dealer=1)  # the person is middlehand
+    match = Match.new("skat", rules, players=3, hands=3, seed=4, first_dealer=1)  # the person is middlehand
     table = TableScene(app, MatchController(match, human=0, seed=4))
     app.push(table)
     settle(app, table)

@@ -41,7 +41,7 @@ def deck_of(hands: tuple[str, str, str, str], declarer: int = 0) -> list[int]:
 
 def table_for(app, hands, game: str = "game:G", declarer: int = 0, tricks: int = 0) -> TableScene:  # type: ignore[no-untyped-def]
     """A table where ``declarer`` (0 is the person, forehand) plays ``game`` Hand, ``tricks`` tricks played."""
-    match = Match("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2)
     match.redeal(deck_of(hands, declarer))
     bids = {0: ("pass", "pass", "18"), 1: ("18", "pass", "pass"), 2: ("pass", "18", "hold", "pass")}[declarer]
     for token in (*bids, "hand", game):

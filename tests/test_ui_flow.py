@@ -39,7 +39,7 @@ def test_a_match_resumes_after_closing_at_the_last_action() -> None:
     storage = MemoryStorage()
     app = make_app(storage)
     app.start()
-    match = Match("skat", LOTHAR, players=3, hands=3, seed=9, first_dealer=2)
+    match = Match.new("skat", LOTHAR, players=3, hands=3, seed=9, first_dealer=2)
     ctl = MatchController(match, human=0, seed=9)
     table = TableScene(app, ctl)
     app.push(table)
@@ -87,7 +87,7 @@ def test_a_corrupt_save_gives_a_notice_in_the_players_language_and_a_fresh_start
 def test_share_a_deal_and_open_it_again() -> None:
     app = make_app(MemoryStorage())
     app.start()
-    match = Match("skat", ISKO.with_options(kontra_re=True), players=3, hands=3, seed=4, first_dealer=2)
+    match = Match.new("skat", ISKO.with_options(kontra_re=True), players=3, hands=3, seed=4, first_dealer=2)
     ctl = MatchController(match, human=0, seed=4, autoplay=True)
     table = TableScene(app, ctl)
     app.push(table)
@@ -127,7 +127,7 @@ def test_a_malformed_code_gives_a_message_and_a_normal_start(bad: str) -> None:
 def test_four_player_table_runs_with_the_person_sitting_out() -> None:
     app = make_app(MemoryStorage(), "de")
     app.start()
-    match = Match("skat", ISKO.with_options(seeger_fabian=True), players=4, hands=4, seed=2, first_dealer=0)
+    match = Match.new("skat", ISKO.with_options(seeger_fabian=True), players=4, hands=4, seed=2, first_dealer=0)
     ctl = MatchController(match, human=0, seed=2, autoplay=True)
     table = TableScene(app, ctl)
     app.push(table)
@@ -152,7 +152,7 @@ def test_a_failing_computer_player_never_ends_the_match() -> None:
         def begin(self, view):  # type: ignore[no-untyped-def]
             raise RuntimeError("bug in a player")
 
-    match = Match("skat", ISKO, players=3, hands=3, seed=6)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=6)
     ctl = MatchController(match, human=0, seed=6, autoplay=True)
     ctl.players = {p: Broken() for p in range(3)}  # type: ignore[misc]
     for _ in range(200):

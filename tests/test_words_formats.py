@@ -110,7 +110,7 @@ def test_ramsch_charge_reads_without_a_double_negative() -> None:
 def test_the_first_bid_asks_for_a_value_not_a_higher_one(lang: str) -> None:
     app = make_app(lang)
     t = app.t
-    match = Match("skat", ISKO, players=3, hands=3, seed=4, first_dealer=1)  # the person is middlehand: says first
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=4, first_dealer=1)  # the person is middlehand: says first
     table = TableScene(app, MatchController(match, human=0, seed=4))
     app.push(table)
     settle(app, table)
@@ -132,7 +132,7 @@ def _toolbar(table: TableScene) -> list[str]:
 
 def test_switching_language_in_the_pause_menu_renames_the_toolbar_behind_it() -> None:
     app = make_app("en")
-    table = TableScene(app, MatchController(Match("skat", ISKO, players=3, hands=3, seed=2), human=0, seed=2))
+    table = TableScene(app, MatchController(Match.new("skat", ISKO, players=3, hands=3, seed=2), human=0, seed=2))
     app.push(table)
     settle(app, table)
     assert "Score sheet" in _toolbar(table)

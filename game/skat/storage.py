@@ -40,7 +40,8 @@ from typing import Any, TypeVar
 from .ai.strengths import STRENGTHS
 from .engine import json_text
 from .engine.errors import RecordError
-from .engine.match import Match, SheetRow
+from .engine.games import GAMES, Game
+from .engine.match import Match, SheetRow, standings
 from .engine.record import MAX_ACTIONS, MAX_HANDS, match_record, replay_match
 from .engine.rules import Rules
 from .engine.scoring import HandResult
@@ -337,9 +338,14 @@ class FinishedMatch:
         """Whether every hand on the sheet can be rebuilt (for the analysis and the replay)."""
         return len(self.decks) == len(self.actions) == len(self.sheet) > 0
 
+    @property
+    def kind(self) -> Game:
+        """The game played, read like :attr:`Match.kind`."""
+        return GAMES[self.game]
+
     def seats_for(self, dealer: int) -> tuple[int, ...]:
-        """Read like :meth:`Match.seats_for`, which reads only game and players."""
-        return Match.seats_for(self, dealer)  # type: ignore[arg-type]
+        """Read like :meth:`Match.seats_for`."""
+        return self.kind.seats_for(dealer, self.players)
 
     @property
     def finished(self) -> bool:
@@ -347,8 +353,8 @@ class FinishedMatch:
         return self.complete
 
     def standings(self) -> list[dict[str, Any]]:
-        """Same ranking as :meth:`Match.standings`, which reads only game, rules, players and sheet."""
-        return Match.standings(self)  # type: ignore[arg-type]
+        """Same ranking as :meth:`Match.standings`."""
+        return standings(self.kind, self.rules, self.players, self.sheet)
 
 
 @dataclass
@@ -381,7 +387,7 @@ class GameStats:
 
 @dataclass
 class Statistics:
-    games: dict[str, GameStats] = field(default_factory=lambda: {"skat": GameStats(), "officers": GameStats()})
+    games: dict[str, GameStats] = field(default_factory=lambda: {name: GameStats() for name in GAMES})
     counted: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Per recent match id: how many of its score-sheet lines are counted, and 1 once its finish is
     (oldest first, at most :data:`COUNTED_MATCHES`): what makes counting safe to repeat."""
@@ -391,7 +397,7 @@ class Statistics:
 
     def add_hand(self, game: str, players: int, person: int, row: SheetRow) -> None:
         """Count one score-sheet line for the person."""
-        if game == "skat" and players == 4 and row.dealer == person:
+        if person not in GAMES[game].seats_for(row.dealer, players):
             return  # the dealer sits out at four
         stats = self.of(game)
         change = row.changes[person]
@@ -588,7 +594,7 @@ def _entries(doc: dict[str, Any], problems: list[str]) -> list[Any]:
 def _finished(value: object) -> FinishedMatch:
     d = _obj(value, "a finished match")
     game = d.get("game")
-    if game not in ("skat", "officers"):
+    if not isinstance(game, str) or game not in GAMES:
         raise Invalid("a finished match names no known game")
     players = _int(d.get("players"), "players", 2, 4)
     try:
@@ -687,7 +693,7 @@ def _stats_doc(stats: Statistics) -> dict[str, Any]:
 def _stats(doc: dict[str, Any], problems: list[str]) -> Statistics:
     stats = Statistics()
     for name, value in _obj(doc.get("games"), "games").items():
-        if name not in ("skat", "officers"):
+        if name not in GAMES:
             raise Invalid(f"statistics of an unknown game {name!r}")
         g = _obj(value, name)
         by_type = {}

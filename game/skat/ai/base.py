@@ -21,12 +21,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Generator
 from typing import TypeVar
 
-from ..engine.officers import OfficersObservation
-from ..engine.rules import ISKO, OFFICERS, Rules
-from ..engine.skat_hand import SkatObservation
+from ..engine.games import Observation, game_of
+from ..engine.rules import Rules
 from .strengths import strength_named
 
-View = SkatObservation | OfficersObservation
+View = Observation
 """What a seat may know: an observation, rules included."""
 
 T = TypeVar("T")
@@ -47,7 +46,7 @@ def rules_of(view: View) -> Rules:
     """The rule set of a view; a view built without one gets its game's preset."""
     if view.rules is not None:
         return view.rules
-    return OFFICERS if isinstance(view, OfficersObservation) else ISKO
+    return game_of(view).default_rules
 
 
 class Decision:

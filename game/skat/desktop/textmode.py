@@ -9,13 +9,11 @@ import sys
 from typing import TextIO
 
 from ..ai import decide_now, make_player
-from ..engine import IllegalActionError, action_name, new_hand, parse_action, preset, shuffled_deck
+from ..engine import IllegalActionError, action_name, parse_action, preset, shuffled_deck
 from ..engine.cards import names
-from ..engine.rules import RulesError
+from ..engine.games import GAMES
+from ..engine.rules import PRESETS, RulesError
 from ..engine.tricks import sort_key
-
-OFFICERS_PRESETS = ("officers", "offiziersskat")
-"""Preset names for Officers' Skat; the others are Skat's."""
 
 
 def _hand_text(state, seat: int) -> str:  # type: ignore[no-untyped-def]
@@ -30,19 +28,20 @@ def play_text(
 ) -> int:
     inp = inp or sys.stdin
     out = out or sys.stdout
-    name = rules_name or ("officers" if game == "officers" else "isko")
+    kind = GAMES[game]
+    name = rules_name or kind.presets[0]
     try:
         rules = preset(name)
     except RulesError as exc:
         print(exc, file=out)
         return 2
-    if (name.strip().lower() in OFFICERS_PRESETS) != (game == "officers"):
-        fits = "officers" if game == "officers" else "isko or lothar"
+    if rules not in {PRESETS[p] for p in kind.presets}:
+        fits = " or ".join(kind.presets)
         print(f"the rule set {name!r} is not one for {game}; use --rules {fits}", file=out)
         return 2
     rng = random.Random(seed)
-    state = new_hand(game, rules, shuffled_deck(rng))
-    seats = 2 if game == "officers" else 3
+    state = kind.new_hand(rules, shuffled_deck(rng))
+    seats = kind.seats
     bots = {s: make_player("normal", random.Random(rng.random())) for s in range(1, seats)}
     print(f"{game} ({name}). You are seat 0 (forehand). Type an action, '?' for help, 'q' to quit.", file=out)
     while not state.done:

@@ -4,6 +4,7 @@ from .actions import HAND, HOLD, KONTRA, NO_CALL, PASS, PICKUP, RE, action_name,
 from .cards import card_name, cards_of, mask_of, mask_points, parse_card
 from .deal import SkatDeal, shuffled_deck
 from .errors import IllegalActionError, RecordError
+from .games import GAMES, Game, game_named, game_of
 from .match import Match, MatchError, new_hand
 from .officers import OfficersHand, OPhase
 from .rules import ISKO, LOTHAR, OFFICERS, PRESETS, Rules, RulesError, preset
@@ -32,6 +33,10 @@ __all__ = [
     "shuffled_deck",
     "IllegalActionError",
     "RecordError",
+    "GAMES",
+    "Game",
+    "game_named",
+    "game_of",
     "Match",
     "MatchError",
     "new_hand",

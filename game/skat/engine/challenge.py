@@ -37,6 +37,7 @@ import binascii
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .games import game_named
 from .share import (
     CODE_LENGTH,
     CRC_BITS,
@@ -185,7 +186,7 @@ def encode_challenge(deal_code: str, results: Sequence[ChallengeResult]) -> str:
         return plain
     if len(results) > MAX_RESULTS:
         raise ShareCodeError(f"a challenge holds at most {MAX_RESULTS} results")
-    seats = 2 if deal.game == "officers" else 3
+    seats = game_named(deal.game).seats
     for r in results:
         r.check(seats)
     if len({r.seat for r in results}) != 1:
@@ -238,7 +239,7 @@ def _read_results(deal: SharedDeal, deal_text: str, tail: str) -> tuple[Challeng
     if payload >> (RESULT_BITS * n) != n - 1:
         raise ShareCodeError("The results part does not check out.", "results_checksum")
     results = tuple(_unpack(payload >> (RESULT_BITS * (n - 1 - i)) & ((1 << RESULT_BITS) - 1)) for i in range(n))
-    seats = 2 if deal.game == "officers" else 3
+    seats = game_named(deal.game).seats
     for r in results:
         r.check(seats)
     if len({r.seat for r in results}) != 1:

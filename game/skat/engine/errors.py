@@ -5,6 +5,10 @@ class IllegalActionError(ValueError):
     """An action that is not legal now: wrong seat, wrong phase, or forbidden."""
 
 
+class MatchError(ValueError):
+    """A match set-up that the rules do not allow (or a game that does not exist)."""
+
+
 class RecordError(ValueError):
     """A game record (JSON or ISS) that cannot be read or does not replay."""
 

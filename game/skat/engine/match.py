@@ -9,31 +9,23 @@ out); Officers' seat 0 is the non-dealer.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .deal import SkatDeal, shuffled_deck
-from .errors import IllegalActionError
+from .deal import shuffled_deck
+from .errors import IllegalActionError, MatchError
 from .events import Event, apply_with_events
-from .officers import OfficersHand
+from .games import GAMES, Game, Hand, game_named
 from .rules import Rules
 from .scoring import HandResult, seeger_fabian
-from .skat_hand import SkatHand
 
-Hand = SkatHand | OfficersHand
-GAMES = ("skat", "officers")
-
-
-class MatchError(ValueError):
-    """A match set-up that the rules do not allow."""
+__all__ = ["GAMES", "Hand", "Match", "MatchError", "SheetRow", "new_hand", "standings"]
 
 
 def new_hand(game: str, rules: Rules, deck: tuple[int, ...] | list[int]) -> Hand:
-    if game == "skat":
-        return SkatHand(rules, SkatDeal.from_deck(deck))
-    if game == "officers":
-        return OfficersHand(rules, deck)
-    raise MatchError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+    """A hand of the game named ``game`` (see :meth:`Game.new_hand`)."""
+    return game_named(game).new_hand(rules, deck)
 
 
 @dataclass(frozen=True)
@@ -54,7 +46,12 @@ class SheetRow:
 
 @dataclass
 class Match:
+    """A match's set-up and what has been played.  The constructor deals nothing: :meth:`new` starts
+    a match with its first hand; :func:`skat.engine.record.replay_match` rebuilds one from its record,
+    hand by hand from the decks it lists."""
+
     game: str
+    """The game's name (:data:`~skat.engine.games.GAMES`); :attr:`kind` is the game itself."""
     rules: Rules
     players: int
     hands: int
@@ -68,23 +65,38 @@ class Match:
     current: Hand | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        if self.game == "skat":
-            if self.players not in (3, 4):
-                raise MatchError("Skat is played by three, or four with the dealer sitting out")
-            if self.hands != 1 and (self.hands <= 0 or self.hands % self.players):
-                raise MatchError(f"a Skat match needs a positive multiple of {self.players} hands (or one shared hand)")
-        elif self.game == "officers":
-            if self.players != 2:
-                raise MatchError("Officers' Skat is played by exactly two")
-            if self.hands != 1 and (self.hands <= 0 or self.hands % 2):
-                raise MatchError("an Officers' Skat match needs an even number of hands (or one shared hand)")
-        else:
-            raise MatchError(f"unknown game {self.game!r}")
+        game_named(self.game).check_table(self.players, self.hands)
         if not 0 <= self.first_dealer < self.players:
             raise MatchError("the first dealer must be one of the players")
         self.rng = random.Random(self.seed)
         self.dealer = self.first_dealer
-        self.start_hand()
+
+    @classmethod
+    def new(
+        cls,
+        game: str,
+        rules: Rules,
+        players: int,
+        hands: int,
+        seed: int | None = None,
+        first_dealer: int = 0,
+        deck: tuple[int, ...] | list[int] | None = None,
+    ) -> Match:
+        """A match with its first hand dealt (from ``deck`` when given: a shared deal).
+
+        >>> from skat.engine.rules import OFFICERS
+        >>> m = Match.new("officers", OFFICERS, players=2, hands=2, seed=1)
+        >>> m.hand_number, m.seats, len(m.decks)
+        (1, (1, 0), 1)
+        """
+        match = cls(game, rules, players, hands, seed, first_dealer)
+        match.start_hand(deck)
+        return match
+
+    @property
+    def kind(self) -> Game:
+        """The game played (``game`` is its name, as saves spell it)."""
+        return GAMES[self.game]
 
     # ---------------------------------------------------------------- seating
     @property
@@ -94,10 +106,7 @@ class Match:
 
     def seats_for(self, dealer: int) -> tuple[int, ...]:
         """Table player at each seat of a hand that ``dealer`` dealt."""
-        d, n = dealer, self.players
-        if self.game == "officers":
-            return (1 - d, d)
-        return ((d + 1) % n, (d + 2) % n, (d + 3) % n)
+        return self.kind.seats_for(dealer, self.players)
 
     def seat_of(self, player: int) -> int | None:
         return self.seats.index(player) if player in self.seats else None
@@ -182,7 +191,7 @@ class Match:
         counts nothing.
         """
         seeger = [0] * self.players
-        if not self.rules.seeger_fabian or self.game != "skat" or result.game == "passed":
+        if not (self.rules.seeger_fabian and self.kind.seeger_fabian) or result.game == "passed":
             return seeger
         if result.game == "ramsch":
             return list(changes)
@@ -195,42 +204,47 @@ class Match:
 
     # ---------------------------------------------------------------- standings
     def standings(self) -> list[dict[str, Any]]:
-        """Per player: score, Seeger-Fabian, games won/lost, Net (Bilanz), rank.
+        """See :func:`standings`."""
+        return standings(self.kind, self.rules, self.players, self.sheet)
 
-        Net is (n-1) times your score minus everybody else's: at three, twice
-        your score minus both opponents' (Lothar's Bilanz); it sums to zero.
-        Ranking: Seeger-Fabian points when on, else score; then games won,
-        then fewer games lost.
-        """
-        n = self.players
-        score = [0] * n
-        seeger = [0] * n
-        won = [0] * n
-        lost = [0] * n
-        for row in self.sheet:
-            for p in range(n):
-                score[p] += row.changes[p]
-                seeger[p] += row.seeger[p]
-            r = row.result
-            if row.declarer is not None and r.game not in ("passed", "ramsch"):
-                if r.won:
-                    won[row.declarer] += 1
-                else:
-                    lost[row.declarer] += 1
-        total = sum(score)
-        rows = [
-            {
-                "player": p,
-                "score": score[p],
-                "seeger_fabian": seeger[p],
-                "won": won[p],
-                "lost": lost[p],
-                "net": n * score[p] - total,
-            }
-            for p in range(n)
-        ]
-        key_points = "seeger_fabian" if self.rules.seeger_fabian and self.game == "skat" else "score"
-        order = sorted(range(n), key=lambda p: (-rows[p][key_points], -won[p], lost[p]))
-        for rank, p in enumerate(order, 1):
-            rows[p]["rank"] = rank
-        return rows
+
+def standings(game: Game, rules: Rules, players: int, sheet: Sequence[SheetRow]) -> list[dict[str, Any]]:
+    """Per player: score, Seeger-Fabian, games won/lost, Net (Bilanz), rank.
+
+    Net is (n-1) times your score minus everybody else's: at three, twice
+    your score minus both opponents' (Lothar's Bilanz); it sums to zero.
+    Ranking: Seeger-Fabian points when on, else score; then games won,
+    then fewer games lost.
+    """
+    n = players
+    score = [0] * n
+    seeger = [0] * n
+    won = [0] * n
+    lost = [0] * n
+    for row in sheet:
+        for p in range(n):
+            score[p] += row.changes[p]
+            seeger[p] += row.seeger[p]
+        r = row.result
+        if row.declarer is not None and r.game not in ("passed", "ramsch"):
+            if r.won:
+                won[row.declarer] += 1
+            else:
+                lost[row.declarer] += 1
+    total = sum(score)
+    rows = [
+        {
+            "player": p,
+            "score": score[p],
+            "seeger_fabian": seeger[p],
+            "won": won[p],
+            "lost": lost[p],
+            "net": n * score[p] - total,
+        }
+        for p in range(n)
+    ]
+    key_points = "seeger_fabian" if rules.seeger_fabian and game.seeger_fabian else "score"
+    order = sorted(range(n), key=lambda p: (-rows[p][key_points], -won[p], lost[p]))
+    for rank, p in enumerate(order, 1):
+        rows[p]["rank"] = rank
+    return rows

@@ -15,7 +15,8 @@ from . import json_text
 from .actions import action_name, parse_action
 from .deal import check_deck
 from .errors import IllegalActionError, RecordError, clipped, shown
-from .match import GAMES, Hand, Match, MatchError, new_hand
+from .games import GAMES, Hand, game_of
+from .match import Match, MatchError, new_hand
 from .rules import Rules, RulesError
 
 HAND_FORMAT = "skat-hand"
@@ -30,7 +31,7 @@ MAX_TOKEN = 16
 
 
 def hand_record(game: str, rules: Rules, hand: Hand, hand_id: str = "", dealer: int | None = None) -> dict[str, Any]:
-    deck = hand.deal.deck if hasattr(hand, "deal") else hand.deck  # type: ignore[union-attr]
+    deck = game_of(hand).deck_of(hand)
     rec: dict[str, Any] = {
         "format": HAND_FORMAT,
         "version": VERSION,
@@ -160,9 +161,7 @@ def replay_match(data: Any, *, drop_after_end: bool = False) -> Match:
     if seed is not None and (type(seed) is not int or seed.bit_length() > 256):
         raise RecordError(f"the seed must be a whole number, not {shown(seed)}")
     try:
-        match = Match.__new__(Match)
-        _init_without_deal(
-            match,
+        match = Match(
             game,
             rules,
             players=_int(data, "players", 2, 4),
@@ -204,22 +203,6 @@ def _until_end(match: Match, acts: list[int], tokens: list[Any]) -> tuple[list[i
         except IllegalActionError:
             break
     return acts, tokens
-
-
-def _init_without_deal(
-    match: Match, game: str, rules: Rules, *, players: int, hands: int, seed: int | None, first_dealer: int
-) -> None:
-    """Set a match up like ``Match(...)`` but let the record supply the decks."""
-    import random
-
-    probe = Match(game=game, rules=rules, players=players, hands=hands, seed=seed, first_dealer=first_dealer)
-    match.__dict__.update(probe.__dict__)
-    match.sheet = []
-    match.decks = []
-    match.actions = []
-    match.current = None
-    match.dealer = match.first_dealer
-    match.rng = random.Random(match.seed)
 
 
 def dumps(record: dict[str, Any]) -> str:

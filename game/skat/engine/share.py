@@ -45,10 +45,9 @@ from dataclasses import dataclass, fields
 
 from .deal import check_deck
 from .errors import RecordError
-from .match import Hand, Match, new_hand
-from .officers import OfficersHand
+from .games import GAMES, Hand, game_of
+from .match import Match
 from .rules import Rules, RulesError
-from .skat_hand import SkatHand
 
 VERSION = 1
 CODE_LENGTH = 31
@@ -59,8 +58,8 @@ _ALIASES = str.maketrans({"I": "1", "L": "1", "O": "0"})
 _IGNORED = str.maketrans("", "", " -\t\r\n")
 
 GAME_CODES = ("skat", "officers")
-TABLE_SIZES = {"skat": (3, 4), "officers": (2,)}
-"""Per game: the table size stored as 0, 1."""
+"""The game bit: 0 Skat, 1 Officers' Skat (fixed by the code's format, whatever order :data:`GAMES` has).
+The table bit is the index of the table size in the game's :attr:`~skat.engine.games.Game.table_sizes`."""
 
 RULE_FIELDS_V1: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("skip_bids", (False, True)),
@@ -117,7 +116,7 @@ class SharedDeal:
 
     def new_hand(self) -> Hand:
         """The hand, dealt from the shared deck, ready for its first action."""
-        return new_hand(self.game, self.rules, self.deck)
+        return GAMES[self.game].new_hand(self.rules, self.deck)
 
 
 # ---------------------------------------------------------------- encoding
@@ -125,7 +124,7 @@ def encode_deal(game: str, rules: Rules, deck: Iterable[int], players: int | Non
     """The deal code of one hand.  ``players`` defaults to the game's usual table (Skat 3, Officers' 2)."""
     if game not in GAME_CODES:
         raise ShareCodeError(f"unknown game {game!r}; known: {', '.join(GAME_CODES)}")
-    sizes = TABLE_SIZES[game]
+    sizes = GAMES[game].table_sizes
     players = sizes[0] if players is None else players
     if players not in sizes:
         raise ShareCodeError(f"{game} is not played at a table of {players}")
@@ -286,7 +285,7 @@ def _unpack(payload: int) -> SharedDeal:
     payload >>= RULES_BITS
     table = payload & 1
     game = GAME_CODES[payload >> 1 & 1]
-    sizes = TABLE_SIZES[game]
+    sizes = GAMES[game].table_sizes
     if table >= len(sizes):
         raise ShareCodeError(f"This deal code asks for a table size that {game} does not know.", "table")
     return SharedDeal(game, rules, deck, sizes[table])
@@ -311,7 +310,7 @@ def unpack_rules(bits: int) -> Rules:
 
 
 # ---------------------------------------------------------------- convenience
-def deal_code_for(source: Match | SkatHand | OfficersHand, hand_number: int | None = None) -> str:
+def deal_code_for(source: Match | Hand, hand_number: int | None = None) -> str:
     """The code of a match's hand (the current one unless ``hand_number``, counted from 1) or of a lone hand.
 
     A lone Skat hand does not know its table size and is written for three.
@@ -323,11 +322,11 @@ def deal_code_for(source: Match | SkatHand | OfficersHand, hand_number: int | No
         if not 0 <= index < len(source.decks):
             raise ShareCodeError(f"this match has no hand {hand_number}")
         return encode_deal(source.game, source.rules, source.decks[index], source.players)
-    if isinstance(source, SkatHand):
-        return encode_deal("skat", source.rules, source.deal.deck)
-    if isinstance(source, OfficersHand):
-        return encode_deal("officers", source.rules, source.deck)
-    raise ShareCodeError(f"cannot make a deal code of {type(source).__name__}")
+    try:
+        game = game_of(source)
+    except TypeError:
+        raise ShareCodeError(f"cannot make a deal code of {type(source).__name__}") from None
+    return encode_deal(game.name, source.rules, game.deck_of(source))
 
 
 def _check_table_covers_rules() -> list[str]:

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from ..ai.base import TABLE_SLICE, Decision, Player, View
 from ..ai.effort import Effort
 from ..ai.strengths import STRENGTHS
+from ..engine.games import GAMES
 from ..engine.match import new_hand
 from ..engine.rules import ISKO, LOTHAR, OFFICERS, Rules
 
@@ -244,7 +245,7 @@ def _strength_row(
     per_game: dict[str, dict[str, float]] = {}
     for game, name, rules in BENCH_GAMES:
         rng = random.Random(seed)
-        seats = 3 if game == "skat" else 2
+        seats = GAMES[game].seats
         players = [make_player(strength, random.Random(seed + i), effort) for i in range(seats)]
         game_times: list[DecisionTime] = []
         for _ in range(n_hands):

@@ -61,6 +61,7 @@ from ..ai.effort import Effort
 from ..ai.heuristic.player import HeuristicPlayer
 from ..engine import actions as A
 from ..engine.deal import shuffled_deck
+from ..engine.games import GAMES
 from ..engine.match import new_hand
 from ..engine.rules import ISKO, LOTHAR, OFFICERS, Rules
 from ..engine.scoring import HandResult, seeger_fabian
@@ -95,8 +96,17 @@ _T975 = (
 """Student's t, 97.5% quantile, for 1..30 degrees of freedom."""
 
 
+SEATINGS: dict[int, tuple[str, ...]] = {3: SKAT_SEATINGS, 2: OFFICERS_SEATINGS}
+"""The seatings of a deal by the number of seats at a hand."""
+
+
 def seatings(game: str) -> tuple[str, ...]:
-    return SKAT_SEATINGS if game == "skat" else OFFICERS_SEATINGS
+    return SEATINGS[GAMES[game].seats]
+
+
+def has_defence(game: str) -> bool:
+    """Whether the defence figure applies: it pairs two defenders against one declarer (three seats)."""
+    return GAMES[game].seats == 3
 
 
 def reference_seatings(game: str) -> tuple[str, ...]:
@@ -153,11 +163,12 @@ def make_duel_player(strength: str, rng: random.Random, effort: Effort) -> Playe
 
 def hand_points(game: str, result: HandResult) -> list[int]:
     """Per seat: Seeger-Fabian points (Skat) or the score sheet's game points (Officers')."""
-    if game == "officers" or result.game == "ramsch":
+    kind = GAMES[game]
+    if not kind.seeger_fabian or result.game == "ramsch":
         return list(result.scores)
     if result.game == "passed":
-        return [0, 0, 0]
-    return seeger_fabian(result.value, result.declarer, 3)
+        return [0] * kind.seats
+    return seeger_fabian(result.value, result.declarer, kind.seats)
 
 
 def game_kind(game: str, rules: Rules, result: HandResult) -> str:
@@ -166,7 +177,7 @@ def game_kind(game: str, rules: Rules, result: HandResult) -> str:
         return "grand"
     if result.game != "null":
         return "suit"
-    if game == "officers" and rules.officers_layout != "admirals":
+    if not GAMES[game].has_skat(rules):
         return "null"
     return "null_hand" if result.hand else "null_pickup"
 
@@ -440,7 +451,7 @@ def play_deal(config: DuelConfig, index: int) -> DealOutcome:
             for who, t in game_tallies.items():
                 tallies[who].merge(t)
     diff = tallies["A"].points / tallies["A"].seat_games - tallies["B"].points / tallies["B"].seat_games
-    defence = deal_defence(records) if config.game == "skat" else {who: Defence() for who in "AB"}
+    defence = deal_defence(records) if has_defence(config.game) else {who: Defence() for who in "AB"}
     return DealOutcome(index, tallies, diff, deal_situations(records), defence)
 
 
@@ -516,7 +527,7 @@ def summarize(config: DuelConfig, outcomes: list[DealOutcome], jobs: int, wall: 
             defence[who].merge(o.defence[who])
     mean, lo, hi = mean_ci([o.difference for o in outcomes])
     games = len(outcomes) * len(seatings(config.game))
-    measure = "seeger_fabian" if config.game == "skat" else "game_points"
+    measure = "seeger_fabian" if GAMES[config.game].seeger_fabian else "game_points"
 
     def per_game(value: int, t: Tally) -> float:
         return round(value / t.seat_games, 3) if t.seat_games else 0.0
@@ -555,7 +566,7 @@ def summarize(config: DuelConfig, outcomes: list[DealOutcome], jobs: int, wall: 
         "breakdown": {who: _breakdown(situations[who]) for who in "AB"},
         "defence": (
             {who: _defence(defence[who], who) for who in "AB"}
-            if config.reference and config.game == "skat"
+            if config.reference and has_defence(config.game)
             else None
         ),
         "calibration": {who: calibration(totals[who].estimates) for who in "AB"},
@@ -636,13 +647,13 @@ def main(argv: list[str] | None = None) -> int:
         help="Skat: skip the two one-player games per deal that the defence figure needs",
     )
     args = parser.parse_args(argv)
-    rules = args.rules or ("isko" if args.game == "skat" else "officers")
+    rules = args.rules or GAMES[args.game].presets[0]
     if rules not in RULES[args.game]:
         parser.error(f"--rules for {args.game}: one of {', '.join(RULES[args.game])}")
     if args.deals <= 0 or args.jobs <= 0 or args.samples <= 0:
         parser.error("--deals, --jobs and --samples must be positive")
     config = DuelConfig(
-        args.a, args.b, args.game, rules, args.seed, args.samples, reference=args.reference and args.game == "skat"
+        args.a, args.b, args.game, rules, args.seed, args.samples, reference=args.reference and has_defence(args.game)
     )
     for name in (config.a, config.b):
         try:

@@ -104,7 +104,7 @@ def _film_strips(officers: bool) -> list[_Strip]:
 def _film_match(game: str, rules, seed: int) -> Match:  # type: ignore[no-untyped-def]
     """The filmed match: the person's seat (filled by a computer) is forehand."""
     skat = game == "skat"
-    return Match(game, rules, players=3 if skat else 2, hands=3 if skat else 2, seed=seed,
+    return Match.new(game, rules, players=3 if skat else 2, hands=3 if skat else 2, seed=seed,
                  first_dealer=2 if skat else 1)
 
 

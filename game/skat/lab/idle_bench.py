@@ -46,7 +46,7 @@ def bench_idle(seconds: float = 10.0) -> dict[str, object]:
 
     # The table, the person in middlehand: the deal animates, then the game
     # waits for the person's first bid.  Settle it first, then measure.
-    match = Match("skat", ISKO, players=3, hands=3, seed=7)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=7)
     ctl = MatchController(match, human=1, seed=7)
     table = TableScene(app, ctl)
     app.push(table)

@@ -160,7 +160,7 @@ def states(app):  # type: ignore[no-untyped-def]
     def table(game: str = "skat", rules=skat_rules, players: int = 3,  # type: ignore[no-untyped-def]
               dealer: int = 2, seed: int | None = None):
         seed = declarer_seed(rules) if seed is None else seed
-        match = Match(game, rules, players=players, hands=players * 2 if game == "skat" else 2, seed=seed,
+        match = Match.new(game, rules, players=players, hands=players * 2 if game == "skat" else 2, seed=seed,
                       first_dealer=dealer)
         ctl = MatchController(match, human=0, strength="normal", seed=seed)
         t = TableScene(app, ctl)

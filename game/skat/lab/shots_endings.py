@@ -26,8 +26,8 @@ Hand that takes every trick, so a claim holds and the hand is decided from the f
 def _table(app: App, tricks: int = 0) -> TableScene:
     """The person declares Grand Hand on :data:`TOP_GRAND` and ``tricks`` tricks are played."""
     cards = [[parse_card(c) for c in h.split()] for h in TOP_GRAND]
-    match = Match("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2)
-    match.redeal(SkatDeal.from_hands(cards[0], cards[1], cards[2], cards[3]).deck)
+    deck = SkatDeal.from_hands(cards[0], cards[1], cards[2], cards[3]).deck
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2, deck=deck)
     for token in ("pass", "pass", "18", "hand", "game:G"):
         match.apply(A.parse_action(token))
     hand = match.current

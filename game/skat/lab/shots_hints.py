@@ -21,7 +21,7 @@ def hint_states(app):  # type: ignore[no-untyped-def]
     app.settings["hints"] = True
 
     def table(game: str, rules, players: int, dealer: int, seed: int):  # type: ignore[no-untyped-def]
-        match = Match(game, rules, players=players, hands=players, seed=seed, first_dealer=dealer)
+        match = Match.new(game, rules, players=players, hands=players, seed=seed, first_dealer=dealer)
         ctl = MatchController(match, human=0, strength="normal", seed=seed)
         t = TableScene(app, ctl)
         t.hints.effort = Effort.fixed(6)
@@ -89,7 +89,7 @@ def challenge_states(app):  # type: ignore[no-untyped-def]
     from .shots import _drive, _frames, _winner_policy, declarer_seed, settle
 
     seed = declarer_seed(ISKO)
-    code = deal_code_for(Match("skat", ISKO, players=3, hands=1, seed=seed))
+    code = deal_code_for(Match.new("skat", ISKO, players=3, hands=1, seed=seed))
 
     def play(link: str, declarer: int):  # type: ignore[no-untyped-def]
         app.services.abandon_match()

@@ -28,7 +28,7 @@ def tour_states(app: App) -> Iterator[str]:
         ("skat", LOTHAR.with_options(seeger_fabian=True), 3, 36, 7),
         ("skat", ISKO, 3, 6, None),
     )):
-        match, rng = Match(game, rules, players=players, hands=hands, seed=i + 1), random.Random(i)
+        match, rng = Match.new(game, rules, players=players, hands=hands, seed=i + 1), random.Random(i)
         while not match.finished and (stop is None or len(match.sheet) < stop):
             hand = match.current
             if hand is None or (hand.done and match.next_hand() is None):
@@ -50,7 +50,7 @@ def tour_states(app: App) -> Iterator[str]:
     app.frame(0.02)
     yield "19-confirm-new-match"
     app.stack.reset(TitleScene(app))
-    match = Match("skat", ISKO, players=3, hands=36, seed=2, first_dealer=2)
+    match = Match.new("skat", ISKO, players=3, hands=36, seed=2, first_dealer=2)
     app.push(TableScene(app, MatchController(match, human=0, seed=2)))
     app.stack.top.skip()
     store.notices.append(Notice("", "save_failed", "match", reason="read_only", where="/home/player/.local/share/skat"))

@@ -34,7 +34,7 @@ def bench_ui(hands: int = 2, game: str = "skat") -> dict[str, object]:
         g = game if n % 2 == 0 else ("officers" if game == "skat" else "skat")
         rules = ISKO if g == "skat" else OFFICERS
         players = 3 if g == "skat" else 2
-        match = Match(g, rules, players=players, hands=players, seed=100 + n)
+        match = Match.new(g, rules, players=players, hands=players, seed=100 + n)
         ctl = MatchController(match, human=0, seed=100 + n, autoplay=True)
         table = TableScene(app, ctl)
         app.push(table)

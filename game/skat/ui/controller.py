@@ -106,7 +106,7 @@ class MatchController:
             raise ValueError(f"a seat of this deal is 1 to {seats}")
         # The dealer that puts table player 0 (the person) at ``seat``.
         dealer = 1 - seat if shared.game == "officers" else (-1 - seat) % players
-        match = Match(shared.game, shared.rules, players=players, hands=1, seed=seed, first_dealer=dealer)
+        match = Match.new(shared.game, shared.rules, players=players, hands=1, seed=seed, first_dealer=dealer)
         match.redeal(shared.deck)
         return cls(match, human=0, strength=strength, seed=seed)
 

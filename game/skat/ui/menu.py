@@ -312,7 +312,7 @@ class SetupScene(Scene):
         game = s["game"]
         players = s.get("players", 3) if game == "skat" else 2
         seed = self.app.services.new_seed()
-        match = Match(game, self.rules(), players=players, hands=int(s["hands"]), seed=seed,
+        match = Match.new(game, self.rules(), players=players, hands=int(s["hands"]), seed=seed,
                       first_dealer=players - 1)
         ctl = MatchController(match, human=0, strength=s["strength"], seed=seed)
         self.app.services.remember_setup(s)

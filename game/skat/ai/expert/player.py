@@ -26,9 +26,12 @@ that lost live in :mod:`skat.lab.expert_variants` (``skat bench duel --a expert-
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from ...engine import actions as A
 from ...engine.cards import mask_points
+from ...engine.games import OFFICERS, SKAT, Game, game_of
 from ...engine.officers import OfficersObservation, OPhase
 from ...engine.rules import Rules
 from ...engine.skat_hand import Phase, SkatObservation
@@ -59,11 +62,17 @@ class SearchPlayer(Player):
 
     def think(self, view: View) -> Thinking:
         rules = rules_of(view)
-        if isinstance(view, OfficersObservation):
-            return officers_decision(view, rules, self)
-        if view.phase == Phase.PLAY and view.game is not None:
-            return skat_cards.think(view, self.rng, self.effort)
-        return self.skat_call(view, rules)
+        return THINK[game_of(view)](self, view, rules)
+
+    def skat_think(self, obs: SkatObservation, rules: Rules) -> Thinking:
+        """A Skat decision: the card play searched, the calls by :meth:`skat_call`."""
+        if obs.phase == Phase.PLAY and obs.game is not None:
+            return skat_cards.think(obs, self.rng, self.effort)
+        return self.skat_call(obs, rules)
+
+    def officers_think(self, obs: OfficersObservation, rules: Rules) -> Thinking:
+        """An Officers' Skat decision (:func:`officers_decision`)."""
+        return officers_decision(obs, rules, self)
 
     def skat_call(self, obs: SkatObservation, rules: Rules) -> Thinking:
         """Bidding, skat, discard, declaration, Kontra and Re of a Skat hand:
@@ -72,6 +81,13 @@ class SearchPlayer(Player):
         if obs.phase in (Phase.DISCARD, Phase.DECLARE) and not obs.hand_game:
             return simulated_call(obs, rules, self)
         return heuristic_call(obs, rules, self)
+
+
+THINK: dict[Game, Callable[[SearchPlayer, Any, Rules], Thinking]] = {
+    SKAT: SearchPlayer.skat_think,
+    OFFICERS: SearchPlayer.officers_think,
+}
+"""Each game's decision, as a method (so a lab variant's override of :meth:`SearchPlayer.skat_call` holds)."""
 
 
 def officers_decision(obs: OfficersObservation, rules: Rules, player: Player) -> Thinking:

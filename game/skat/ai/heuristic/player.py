@@ -1,7 +1,7 @@
 """The heuristic computer player, for Skat and Officers' Skat and every role.
 
-One class serves both games: it looks at the kind of view it is given and
-hands the decision to that game's calls (:mod:`.skat_calls`,
+One class serves both games: it looks up the game of the view it is given
+(:func:`~skat.engine.games.game_of`) and hands the decision to that game's calls (:mod:`.skat_calls`,
 :mod:`.officers_calls`) or cards (:mod:`.skat_cards`, :mod:`.officers_cards`).
 It keeps no memory between decisions (the view carries the whole visible
 history), so a player can be swapped, reset or resumed at any point of a hand.  The one thing it notes is
@@ -12,9 +12,12 @@ the duel benchmark compares with the outcome (calibration).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from ...engine import actions as A
 from ...engine.cards import mask_points
+from ...engine.games import OFFICERS, SKAT, Game, game_of
 from ...engine.officers import OfficersObservation, OPhase
 from ...engine.rules import Rules
 from ...engine.skat_hand import Phase, SkatObservation
@@ -39,10 +42,7 @@ class HeuristicPlayer(Player):
 
     def think(self, view: View) -> Thinking:
         rules = rules_of(view)
-        if isinstance(view, OfficersObservation):
-            thinking = officers_think(view, rules, self.profile, self.rng)
-        else:
-            thinking = skat_think(view, rules, self.profile, self.rng)
+        thinking = THINK[game_of(view)](view, rules, self.profile, self.rng)
         if view.phase == Phase.DECLARE:
             return self._noting_estimate(view, rules, thinking)
         return thinking
@@ -73,18 +73,34 @@ def officers_think(obs: OfficersObservation, rules: Rules, profile: Strength, rn
     return (yield from officers_calls.think(obs, rules, profile, rng))
 
 
+THINK: dict[Game, Callable[[Any, Rules, Strength, random.Random], Thinking]] = {
+    SKAT: skat_think,
+    OFFICERS: officers_think,
+}
+"""Each game's generator of one decision."""
+
+
 def declaration_estimate(view: View, rules: Rules, action: int) -> float:
     """The heuristic's own chance of winning the game ``action`` declares,
     computed as its declaration weighed it (0 for a game that cannot reach the bid)."""
+    return DECLARATION_ESTIMATE[game_of(view)](view, rules, action)
+
+
+def skat_declaration_estimate(view: SkatObservation, rules: Rules, action: int) -> float:
+    """:func:`declaration_estimate` of a Skat declaration."""
     d = A.declaration(action)
-    if isinstance(view, SkatObservation):
-        forehand = view.seat == 0
-        stage = "hand" if view.hand_game else "post"
-        if d.game == GameType.NULL:
-            return skat_calls._null_option(view.hand, forehand, view.bid, stage, d.ouvert).p
-        if game_value(d.game, view.hand | view.skat, view.hand_game) < view.bid:
-            return 0.0
-        return win_probability(d.game, view.hand, forehand, stage, mask_points(view.skat))
+    forehand = view.seat == 0
+    stage = "hand" if view.hand_game else "post"
+    if d.game == GameType.NULL:
+        return skat_calls._null_option(view.hand, forehand, view.bid, stage, d.ouvert).p
+    if game_value(d.game, view.hand | view.skat, view.hand_game) < view.bid:
+        return 0.0
+    return win_probability(d.game, view.hand, forehand, stage, mask_points(view.skat))
+
+
+def officers_declaration_estimate(view: OfficersObservation, rules: Rules, action: int) -> float:
+    """:func:`declaration_estimate` of an Officers' Skat declaration."""
+    d = A.declaration(action)
     mine = officers_calls.own_known(view)
     if d.game == GameType.NULL:
         low = officers_calls.null_suits_low(view.hand | view.playable[view.seat])
@@ -92,3 +108,9 @@ def declaration_estimate(view: View, rules: Rules, action: int) -> float:
     theirs = officers_calls.opp_known(view)
     context = "admirals" if rules.officers_layout == "admirals" else officers_calls._context(view, rules)
     return officers_calls.win_chance(context, d.game, officers_calls.game_score(d.game, mine, theirs))
+
+
+DECLARATION_ESTIMATE: dict[Game, Callable[[Any, Rules, int], float]] = {
+    SKAT: skat_declaration_estimate,
+    OFFICERS: officers_declaration_estimate,
+}

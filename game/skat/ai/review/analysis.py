@@ -27,10 +27,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ...engine.cards import CARD_POINTS, mask_of, mask_points
-from ...engine.match import Hand, new_hand
-from ...engine.officers import OfficersHand, OPhase
+from ...engine.games import OFFICERS, SKAT, Game, Hand, game_of
+from ...engine.officers import OfficersHand
 from ...engine.skat_hand import Phase, SkatHand
 from ...engine.tricks import BASE_VALUES, TRUMPS, GameType
 from ...engine.values import matadors
@@ -192,8 +193,8 @@ def _remember(key: tuple, value: tuple[int, bool, bool]) -> None:
 
 
 def hand_key(hand: Hand, me: int | None) -> tuple:
-    deck = hand.deal.deck if isinstance(hand, SkatHand) else hand.deck
-    return (type(hand).__name__, repr(hand.rules), tuple(deck), tuple(hand.history), me)
+    game = game_of(hand)
+    return (game.name, repr(hand.rules), game.deck_of(hand), tuple(hand.history), me)
 
 
 def cached(hand: Hand, me: int | None) -> Analysis | None:
@@ -211,14 +212,15 @@ def analyse(hand: Hand, me: int | None = None) -> Progress:
     done = _RESULTS.get(key)
     if done is not None:
         return done
+    game = game_of(hand)
     why = unsupported_reason(hand)
     if why:
         a = Analysis(
-            "officers" if isinstance(hand, OfficersHand) else "skat",
+            game.name,
             hand.game if hand.game is not None else GameType.GRAND,
             hand.declarer if hand.declarer is not None else 0,
             me if me is not None else 0,
-            2 if isinstance(hand, OfficersHand) else 3,
+            game.seats,
             _NO_OUTCOME,
             _NO_OUTCOME,
             [],
@@ -226,10 +228,7 @@ def analyse(hand: Hand, me: int | None = None) -> Progress:
             unsupported=why,
         )
         return a
-    if isinstance(hand, SkatHand):
-        a = yield from _analyse_skat(hand, me)
-    else:
-        a = yield from _analyse_officers(hand, me)
+    a = yield from ANALYSE[game](hand, me)
     _RESULTS[key] = a
     return a
 
@@ -245,14 +244,10 @@ _NO_OUTCOME = Outcome(0, False, False, False, 0)
 # ------------------------------------------------------------------ Skat
 def play_start(hand: Hand) -> Hand:
     """The hand replayed from its deal up to the first card (all cards known)."""
-    if isinstance(hand, SkatHand):
-        fresh: Hand = SkatHand(hand.rules, hand.deal)
-        play = Phase.PLAY
-    else:
-        fresh = new_hand("officers", hand.rules, hand.deck)
-        play = OPhase.PLAY
+    game = game_of(hand)
+    fresh = game.new_hand(hand.rules, game.deck_of(hand))
     for a in hand.history:
-        if fresh.phase == play:
+        if fresh.phase == Phase.PLAY:
             break
         fresh.apply(a)
     return fresh
@@ -260,7 +255,7 @@ def play_start(hand: Hand) -> Hand:
 
 def played_cards(hand: Hand) -> list[tuple[int, int]]:
     """(seat, card) of every card played, in order."""
-    n = 3 if isinstance(hand, SkatHand) else 2
+    n = game_of(hand).seats
     out = []
     for t in hand.tricks:
         for i, c in enumerate(t.cards):
@@ -710,3 +705,7 @@ class _ClassScorer:
             points = 0 if tricks == 0 else 45 if points >= 30 else 20
         value = int(self.scorer.utility(points, tricks, self.own))
         return Outcome(points, value > 0, points <= 29 or points >= 91, tricks in (0, total), value)
+
+
+ANALYSE: dict[Game, Callable[[Any, int | None], Progress]] = {SKAT: _analyse_skat, OFFICERS: _analyse_officers}
+"""Each game's analysis of a finished hand."""

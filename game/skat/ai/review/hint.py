@@ -17,11 +17,13 @@ first card put away, by the same player, as in a game.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...engine import actions as A
 from ...engine.cards import mask_points
-from ...engine.match import Hand
+from ...engine.games import OFFICERS, SKAT, Game, Hand, game_of
 from ...engine.officers import OfficersObservation
 from ...engine.skat_hand import Phase, SkatObservation
 from ...engine.tricks import GameType
@@ -140,21 +142,38 @@ class HintSearch:
         view, action = self.view, self.chosen[0]
         kind = "discard" if self._discarding else kind_of(action)
         hint = Hint(kind, tuple(self.chosen), samples=self.samples)
-        if isinstance(view, SkatObservation) and view.phase != Phase.PLAY:
-            _explain_skat(view, hint, self.player)
-        elif kind == "card":
-            self._card_values(view, hint)
-            if isinstance(view, OfficersObservation):
-                hint.blind = not (view.playable[view.seat] | view.hand) >> action & 1
-        elif isinstance(view, OfficersObservation):
-            _explain_officers(view, hint, self.player, self._measure, self._averages)
+        EXPLAIN[game_of(view)](self, view, hint)
         return hint
 
-    def _card_values(self, view: View, hint: Hint) -> None:
+    def _explain_skat(self, view: SkatObservation, hint: Hint) -> None:
+        """A Skat call by its reasons, a card by the values the search gave the cards."""
+        if view.phase != Phase.PLAY:
+            _explain_skat(view, hint, self.player)
+        elif hint.kind == "card":
+            self._card_values(view, hint)
+
+    def _explain_officers(self, view: OfficersObservation, hint: Hint) -> None:
+        """Like :meth:`_explain_skat`; a card the person cannot see (Harlequin) is named as a blind one."""
+        if hint.kind != "card":
+            _explain_officers(view, hint, self.player, self._measure, self._averages)
+            return
+        seen = view.playable[view.seat] | view.hand
+        blind = self._card_values(view, hint)
+        if blind is not None and blind > -500:
+            for c in view.legal:
+                if c < 32 and not seen >> c & 1:
+                    hint.card_values[c] = blind
+        hint.blind = not seen >> hint.action & 1
+        self._point_value(hint)
+
+    def _card_values(self, view: View, hint: Hint) -> float | None:
+        """The search's value of each legal card (and sets the chosen card's chance or points);
+        returns the value it gave any face-down card (Harlequin's blind play), if any."""
         legal = [a for a in view.legal if a < 32]
         if not self._averages:
             hint.by_rule = len(legal) > 1 and not _all_alike(view, legal)
-            return
+            return None
+        blind = None
         if self._measure == "pimc":
             assert isinstance(view, SkatObservation)
             measure, convert = _pimc_scale(view)
@@ -163,19 +182,27 @@ class HintSearch:
             measure = "score"
             values = dict(self._averages)
             blind = values.pop(BLIND, None)
-            seen = (view.playable[view.seat] | view.hand) if isinstance(view, OfficersObservation) else ~0
             hint.card_values = {c: v for c, v in values.items() if c in legal}
-            if blind is not None and blind > -500:
-                for c in legal:
-                    if not seen >> c & 1:
-                        hint.card_values[c] = blind
         hint.measure = measure
+        self._point_value(hint)
+        return blind
+
+    @staticmethod
+    def _point_value(hint: Hint) -> None:
+        """The chosen card's value as a chance or as points."""
         if hint.action in hint.card_values:
             v = hint.card_values[hint.action]
-            if measure == "chance":
+            if hint.measure == "chance":
                 hint.chance = v
             else:
                 hint.points = v
+
+
+EXPLAIN: dict[Game, Callable[[HintSearch, Any, Hint], None]] = {
+    SKAT: HintSearch._explain_skat,
+    OFFICERS: HintSearch._explain_officers,
+}
+"""Each game's explanation of the chosen action."""
 
 
 def _all_alike(view: View, legal: list[int]) -> bool:
