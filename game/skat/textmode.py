@@ -18,7 +18,7 @@ OFFICERS_PRESETS = ("officers", "offiziersskat")
 """Preset names for Officers' Skat; the others are Skat's."""
 
 
-def _hand_text(state, seat: int) -> str:  # type: ignore[no-untyped-def]
+def _hand_text(state, seat: int) -> str:
     obs = state.observe(seat)
     mask = obs.hand | (obs.playable[seat] if hasattr(obs, "playable") else 0)
     cards = sorted((c for c in range(32) if mask >> c & 1), key=lambda c: sort_key(state.game, c))

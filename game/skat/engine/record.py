@@ -30,7 +30,7 @@ MAX_TOKEN = 16
 
 
 def hand_record(game: str, rules: Rules, hand: Hand, hand_id: str = "", dealer: int | None = None) -> dict[str, Any]:
-    deck = hand.deal.deck if hasattr(hand, "deal") else hand.deck  # type: ignore[union-attr]
+    deck = hand.deal.deck if hasattr(hand, "deal") else hand.deck
     rec: dict[str, Any] = {
         "format": HAND_FORMAT,
         "version": VERSION,

@@ -42,7 +42,7 @@ def local_time(stamp: str, t: Translator) -> str:
     return t.datetime(time.localtime(utc))
 
 
-def rules_name(t, m: FinishedMatch) -> str:  # type: ignore[no-untyped-def]
+def rules_name(t, m: FinishedMatch) -> str:
     """The preset a kept match was played by, or "custom" (Officers' Skat: its layout first)."""
     from .menu import matching_preset, option_keys
 
@@ -54,7 +54,7 @@ def rules_name(t, m: FinishedMatch) -> str:  # type: ignore[no-untyped-def]
     return preset
 
 
-def player_names(t, m: FinishedMatch) -> list[str]:  # type: ignore[no-untyped-def]
+def player_names(t, m: FinishedMatch) -> list[str]:
     from .table import AI_NAMES
 
     return [t("name.you") if p == m.person else AI_NAMES[p % len(AI_NAMES)] for p in range(m.players)]
@@ -67,7 +67,7 @@ class HistoryScene(Scene):
         """The list's left and right edges, first row's top and row height (portrait: three-line rows)."""
         return (80, 1200, TOP, ROW_H) if not self.app.painter.portrait else (16, 704, 110, 122)
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app) -> None:
         super().__init__(app)
         self.sheets: list[FinishedMatch] = app.services.past_sheets()
         self.focus = 0
@@ -203,7 +203,7 @@ class HistoryScene(Scene):
                    GOLD if k == m.person else INK, bold=True, anchor="midleft")
 
 
-def tour_states(app):  # type: ignore[no-untyped-def]
+def tour_states(app):
     """The screenshot tour's part for these screens (see :mod:`skat.ui.shots`): past matches with a
     finished and a given-up sheet, one of them opened, the question before a match is given up, and
     a save failure shown at the table.  Yields a name for each state."""

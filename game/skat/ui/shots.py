@@ -8,19 +8,23 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine import actions as A
 from ..engine.match import Match
 from ..engine.rules import ISKO, OFFICERS
 from ..storage import MemoryStorage, Store
 
+if TYPE_CHECKING:
+    import pygame
 
-def _frames(app, n: int = 1, dt: float = 0.05) -> None:  # type: ignore[no-untyped-def]
+
+def _frames(app, n: int = 1, dt: float = 0.05) -> None:
     for _ in range(n):
         app.frame(dt)
 
 
-def settle(app, limit: int = 2000, until=None) -> None:  # type: ignore[no-untyped-def]
+def settle(app, limit: int = 2000, until=None) -> None:
     """Run frames (skipping animations) until the table waits for the person or ``until`` holds."""
     from .table import TableScene
 
@@ -38,7 +42,7 @@ def settle(app, limit: int = 2000, until=None) -> None:  # type: ignore[no-untyp
             return
 
 
-def _save(app, out: Path, name: str) -> Path:  # type: ignore[no-untyped-def]
+def _save(app, out: Path, name: str) -> Path:
     import pygame
 
     app.draw()
@@ -47,12 +51,12 @@ def _save(app, out: Path, name: str) -> Path:  # type: ignore[no-untyped-def]
     return path
 
 
-def _auto_card(table) -> None:  # type: ignore[no-untyped-def]
+def _auto_card(table) -> None:
     legal = [a for a in table.c.hand.legal_actions() if a < 32]
     table.apply_human(legal[0])
 
 
-def declarer_seed(game_rules, want_declarer: bool = True) -> int:  # type: ignore[no-untyped-def]
+def declarer_seed(game_rules, want_declarer: bool = True) -> int:
     """A seed whose first hand the person (forehand) can win the bidding in with strong cards."""
     import random
 
@@ -69,12 +73,12 @@ def declarer_seed(game_rules, want_declarer: bool = True) -> int:  # type: ignor
     return 1
 
 
-def _officers_policy(stop_after: int | None = None):  # type: ignore[no-untyped-def]
+def _officers_policy(stop_after: int | None = None):
     """A scripted Officers' Skat hand for :func:`_drive`: the third choice of
     the trump call, the last of every other decision, the first card; it stops
     with the person (table player 0) to move once ``stop_after`` tricks are done."""
 
-    def choose(hand, player):  # type: ignore[no-untyped-def]
+    def choose(hand, player):
         if stop_after is not None and len(hand.tricks) >= stop_after and player == 0:
             return None
         legal = hand.legal_actions()
@@ -85,7 +89,7 @@ def _officers_policy(stop_after: int | None = None):  # type: ignore[no-untyped-
     return choose
 
 
-def _drive(table, choose, limit: int = 400) -> None:  # type: ignore[no-untyped-def]
+def _drive(table, choose, limit: int = 400) -> None:
     """Play the table's hand by script: ``choose(hand, player)`` names each action
     (for the computer players too) until it returns None.  The events go to the
     table, so speech bubbles and the status panel show what a player would see."""
@@ -103,11 +107,11 @@ def _drive(table, choose, limit: int = 400) -> None:  # type: ignore[no-untyped-
     table.skip()
 
 
-def _winner_policy(winner: int, declare: int | None = None, hand_game: bool = False, stop=None):  # type: ignore[no-untyped-def]
+def _winner_policy(winner: int, declare: int | None = None, hand_game: bool = False, stop=None):
     """``winner`` takes the bidding and declares ``declare`` (Grand by default); the
     others pass; everyone plays the first legal card.  ``stop(hand, player)`` ends it."""
 
-    def choose(hand, player):  # type: ignore[no-untyped-def]
+    def choose(hand, player):
         if stop is not None and stop(hand, player):
             return None
         legal = hand.legal_actions()
@@ -129,12 +133,12 @@ def _winner_policy(winner: int, declare: int | None = None, hand_game: bool = Fa
     return choose
 
 
-def _human_stop(ctl, phase: int, tricks: int = 0):  # type: ignore[no-untyped-def]
+def _human_stop(ctl, phase: int, tricks: int = 0):
     """Stop when the person is to act in ``phase`` (with at least ``tricks`` tricks played)."""
     return lambda hand, player: (player == ctl.human and hand.phase == phase and len(hand.tricks) >= tricks)
 
 
-def states(app):  # type: ignore[no-untyped-def]
+def states(app):
     """Put ``app`` into every scene and dialog a player meets, one after the other,
     yielding a name for each (the screenshot tour and the layout tests use it)."""
     from .controller import MatchController
@@ -155,7 +159,7 @@ def states(app):  # type: ignore[no-untyped-def]
 
     skat_rules = ISKO.with_options(kontra_re=True)
 
-    def table(game: str = "skat", rules=skat_rules, players: int = 3,  # type: ignore[no-untyped-def]
+    def table(game: str = "skat", rules=skat_rules, players: int = 3,
               dealer: int = 2, seed: int | None = None):
         seed = declarer_seed(rules) if seed is None else seed
         match = Match(game, rules, players=players, hands=players * 2 if game == "skat" else 2, seed=seed,
@@ -239,7 +243,7 @@ def states(app):  # type: ignore[no-untyped-def]
     yield "06e-pause"
     app.pop()
     # A card that may not be played: the table shakes it and says why.
-    def must_follow(hand, player) -> bool:  # type: ignore[no-untyped-def]
+    def must_follow(hand, player) -> bool:
         return (player == 0 and hand.phase == 6 and bool(hand.trick)
                 and hand.legal_play_mask() != hand.playable_mask(hand.to_move))
 
@@ -321,7 +325,7 @@ def states(app):  # type: ignore[no-untyped-def]
     yield from challenge_states(app)
 
 
-def _analysis_states(app):  # type: ignore[no-untyped-def]
+def _analysis_states(app):
     """From the result screen: the analysis (working, then done) and the hand replay."""
     from ..ai.review import analysis
     from .analysis_view import AnalysisScene
@@ -352,7 +356,7 @@ def _analysis_states(app):  # type: ignore[no-untyped-def]
     app.pop()
 
 
-def _officers_analysis_states(app, table):  # type: ignore[no-untyped-def]
+def _officers_analysis_states(app, table):
     """An Officers' Skat hand played to its end, then its analysis."""
     from .analysis_view import AnalysisScene
     from .result import ResultScene
@@ -408,11 +412,11 @@ class _Strip:
     """One animation to film: from the event ``start`` says begins it, a frame
     every ``every`` seconds until ``stop`` says it is over (or ``most`` frames)."""
 
-    def __init__(self, name: str, title: str, every: float, start, stop, most: int = 24) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, name: str, title: str, every: float, start, stop, most: int = 24) -> None:
         self.name, self.title, self.every, self.start, self.stop, self.most = name, title, every, start, stop, most
         self.began: float | None = None
         self.next_at = 0.0
-        self.frames: list[tuple[float, object]] = []
+        self.frames: list[tuple[float, pygame.Surface]] = []
         self.done = False
 
 
@@ -444,7 +448,7 @@ def _film_strips(officers: bool) -> list[_Strip]:
     """The main animations of a hand (see ``skat film``)."""
     calls = ("bid", "hold", "pass", "pickup", "hand", "declare", "kontra", "re", "no_call")
 
-    def after(t: float | None, seconds: float):  # type: ignore[no-untyped-def]
+    def after(t: float | None, seconds: float):
         return None if t is None else t + seconds
 
     def second_trick_start(w: _Watch) -> float | None:  # the first card after the first trick was taken
@@ -484,14 +488,14 @@ def _film_strips(officers: bool) -> list[_Strip]:
     return strips
 
 
-def _film_match(game: str, rules, seed: int) -> Match:  # type: ignore[no-untyped-def]
+def _film_match(game: str, rules, seed: int) -> Match:
     """The filmed match: the person's seat (filled by a computer) is forehand."""
     skat = game == "skat"
     return Match(game, rules, players=3 if skat else 2, hands=3 if skat else 2, seed=seed,
                  first_dealer=2 if skat else 1)
 
 
-def film_seed(game: str, rules) -> int:  # type: ignore[no-untyped-def]
+def film_seed(game: str, rules) -> int:
     """A seed whose first hand, played by the computers, shows every animation:
     in Skat the person's seat (at the bottom, face up) takes the skat and plays."""
     from .controller import MatchController
@@ -510,7 +514,7 @@ def film_seed(game: str, rules) -> int:  # type: ignore[no-untyped-def]
     return 1
 
 
-def film_hand(app, game: str, rules, seed: int):  # type: ignore[no-untyped-def]
+def film_hand(app, game: str, rules, seed: int):
     """Play one hand at normal speed, 60 frames a second, and keep the strips' frames."""
     import pygame
 
@@ -525,7 +529,7 @@ def film_hand(app, game: str, rules, seed: int):  # type: ignore[no-untyped-def]
     table = TableScene(app, ctl)
     show = table._show
 
-    def shown(ev) -> None:  # type: ignore[no-untyped-def]
+    def shown(ev) -> None:
         watch.events.append((watch.time, ev.kind))
         show(ev)
 
@@ -552,7 +556,7 @@ def film_hand(app, game: str, rules, seed: int):  # type: ignore[no-untyped-def]
     return strips
 
 
-def _film_frame(s: _Strip, watch: _Watch, draw, app, pygame) -> None:  # type: ignore[no-untyped-def]
+def _film_frame(s: _Strip, watch: _Watch, draw, app, pygame) -> None:
     if s.done:
         return
     if s.began is None:
@@ -571,7 +575,7 @@ def _film_frame(s: _Strip, watch: _Watch, draw, app, pygame) -> None:  # type: i
         s.next_at += s.every
 
 
-def contact_sheet(strip: _Strip, heading: str):  # type: ignore[no-untyped-def]
+def contact_sheet(strip: _Strip, heading: str):
     """The strip's frames in rows of FILM_COLUMNS, each with its time since the strip began."""
     import pygame
 

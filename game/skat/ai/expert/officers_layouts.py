@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
+from typing import Protocol
 
 from ...engine import actions as A
 from ...engine.cards import CARD_POINTS, mask_points
@@ -70,6 +71,20 @@ def _probe(solver: OfficersSolver, leader: int, lead: int | None, need: int, bud
 
 
 # ------------------------------------------------------------------ scoring
+class Scoring(Protocol):
+    """What :func:`outcome` asks of a scorer (a :class:`Scorer`, or the
+    analysis's class scorer that reports outcome classes instead)."""
+
+    @property
+    def me(self) -> int: ...
+    @property
+    def declarer(self) -> int | None: ...
+    @property
+    def total_tricks(self) -> int: ...
+    def utility(self, decl_points: int, decl_tricks: int, own: int) -> float: ...
+    def ramsch(self, my_points: int) -> float: ...
+
+
 class Scorer:
     """The final score of a hand as a function of the declarer's card points
     and tricks, for seat ``me``: its score minus the opponent's (what a
@@ -162,7 +177,7 @@ class Position:
         """Every card the declarer held, for the matadors."""
 
 
-def outcome(pos: Position, scorer: Scorer, depth: int, cache: dict, budget: Budget) -> Generator[None, None, float]:
+def outcome(pos: Position, scorer: Scoring, depth: int, cache: dict, budget: Budget) -> Generator[None, None, float]:
     """The score for ``scorer.me`` when both seats play ``pos`` perfectly, as
     a few threshold tests: 61, then Schneider or 30, then Schwarz where it can
     still happen.  ``cache`` keeps one solver (and its table) per question."""
@@ -350,7 +365,7 @@ class LayoutSampler:
             seen[me] = self.my_seen
             seen[opp] = opp_hidden
             seen_t = (seen[0], seen[1])
-            order = [[], []]
+            order: list[list[int]] = [[], []]
             order[me] = [c for c in range(32) if blind >> c & 1]
             order[opp] = [c for c in range(32) if self.opp_seen_visible >> c & 1]
             rng.shuffle(order[0])
@@ -401,9 +416,9 @@ def materialize(obs: OfficersObservation, rules: Rules, rng: random.Random) -> O
         for i, c in enumerate(skat[:2]):
             deck[30 + i] = c
     used = 0
-    for c in deck:
-        if c is not None:
-            used |= 1 << c
+    for card in deck:
+        if card is not None:
+            used |= 1 << card
     pool = [c for c in range(32) if not used >> c & 1]
     rng.shuffle(pool)
     for i in range(32):

@@ -74,7 +74,7 @@ class SearchPlayer(Player):
         return heuristic_call(obs, rules, self)
 
 
-def officers_decision(obs: OfficersObservation, rules: Rules, player: Player) -> Thinking:
+def officers_decision(obs: OfficersObservation, rules: Rules, player: SearchPlayer) -> Thinking:
     """Every decision of Officers' Skat, by search over sampled face-down cards
     (``player`` carries the ``rng`` and the ``effort``)."""
     if obs.phase == OPhase.PLAY and len(obs.legal) > 1:

@@ -185,10 +185,10 @@ class _PickupRecord:
     """One sampled deal's results of taking the skat: per game, the play-out,
     the value on these twelve cards and the model's chance after the discard."""
 
-    per_game: dict[int, tuple[Outcome, int, float]]
+    per_game: dict[GameType, tuple[Outcome, int, float]]
 
 
-def _choose_after_pickup(rec: _PickupRecord, bid: int) -> int:
+def _choose_after_pickup(rec: _PickupRecord, bid: int) -> GameType:
     """The game a player would choose on twelve cards (it sees no other hand):
     the best model expectation among the games reaching the bid."""
     reaching = [(g, v, p) for g, (_, v, p) in rec.per_game.items() if v >= bid]
@@ -197,10 +197,10 @@ def _choose_after_pickup(rec: _PickupRecord, bid: int) -> int:
     return max(rec.per_game.items(), key=lambda t: t[1][1])[0]
 
 
-def _pickup_expected(records: list[_PickupRecord], bid: int, priors: dict[int, float], sf: bool) -> Estimate:
+def _pickup_expected(records: list[_PickupRecord], bid: int, priors: dict[GameType, float], sf: bool) -> Estimate:
     """Expected table score of taking the skat at ``bid``: per deal the game
     chosen on its twelve cards, estimated per game and mixed by frequency."""
-    groups: dict[int, list[Outcome]] = {}
+    groups: dict[GameType, list[Outcome]] = {}
     records = [rec for rec in records if rec.per_game]
     if not records:
         return Estimate(A.PICKUP, 0.0, 0.0, float("-inf"), 0)
@@ -255,20 +255,22 @@ def _run_worlds(
 class _PreSkat:
     """Play-outs of one hand before the skat: Hand games and taking the skat."""
 
-    hand_games: list[tuple[int, bool]]
-    pickup_games: list[int]
-    hand_outcomes: dict[tuple[int, bool], list[Outcome]]
+    hand_games: list[tuple[GameType, bool]]
+    pickup_games: list[GameType]
+    hand_outcomes: dict[tuple[GameType, bool], list[Outcome]]
     pickup: list[_PickupRecord]
     ramsch: list[float]
-    priors_pre: dict[int, float]
-    priors_hand: dict[tuple[int, bool], float]
+    priors_pre: dict[GameType, float]
+    priors_hand: dict[tuple[GameType, bool], float]
 
 
-def pre_candidates(hand: int, forehand: bool) -> tuple[list[int], list[tuple[int, bool]], dict, dict]:
+def pre_candidates(
+    hand: int, forehand: bool
+) -> tuple[list[GameType], list[tuple[GameType, bool]], dict[GameType, float], dict[tuple[GameType, bool], float]]:
     """Games worth simulating before the skat: (games with the skat, Hand
     games as (game, ouvert), their model chances)."""
-    pre: dict[int, float] = {}
-    hand_p: dict[tuple[int, bool], float] = {}
+    pre: dict[GameType, float] = {}
+    hand_p: dict[tuple[GameType, bool], float] = {}
     scored = []
     for g in TRUMP_GAMES:
         p = win_probability(g, hand, forehand, "pre")
@@ -277,7 +279,7 @@ def pre_candidates(hand: int, forehand: bool) -> tuple[list[int], list[tuple[int
             scored.append((_model_expected(p, game_value(g, hand, False)), g))
     scored.sort(reverse=True)
     pickup_games = [g for _, g in scored[:MAX_TRUMP_GAMES]]
-    hand_games: list[tuple[int, bool]] = []
+    hand_games: list[tuple[GameType, bool]] = []
     for g in pickup_games:
         p = win_probability(g, hand, forehand, "hand")
         if p >= HAND_FLOOR:
@@ -336,7 +338,7 @@ def _simulate_pre_skat(
 
 
 def _pickup_job(
-    rec: _PickupRecord, world: World, me: int, g: int, cards12: int, forehand: bool, rng: random.Random
+    rec: _PickupRecord, world: World, me: int, g: GameType, cards12: int, forehand: bool, rng: random.Random
 ) -> Job:
     pair = null_discards(cards12, 0, 1)[0] if g == NULL else trump_discards(cards12, g, 0, 1)[0]
     rest = cards12 & ~(1 << pair[0]) & ~(1 << pair[1])
@@ -433,7 +435,7 @@ def _plan_discard(
     fixed = obs.skat
     bid = obs.bid
     sf = rules.seeger_fabian
-    plans: list[tuple[int, bool, tuple[int, int], float]] = []  # game, ouvert, pair, prior
+    plans: list[tuple[GameType, bool, tuple[int, int], float]] = []  # game, ouvert, pair, prior
     scored = []
     for g in TRUMP_GAMES:
         pair = trump_discards(cards12, g, fixed, 1)[0]

@@ -269,16 +269,16 @@ class _Search:
         self.obs = obs
         self.game = game
         self.me = obs.seat
+        evaluated = obs.declarer
         if game == GameType.RAMSCH:
             self.kind = "ramsch"
-            self.evaluated = obs.seat
+            evaluated = obs.seat
         elif game == GameType.NULL:
             self.kind = "null"
-            self.evaluated = obs.declarer
         else:
             self.kind = "trump"
-            self.evaluated = obs.declarer
-        assert self.evaluated is not None
+        assert evaluated is not None
+        self.evaluated = evaluated
         self.solver = SkatSolver(int(game), self.evaluated)
         self.full = len(obs.legal) > 0 and obs.hand.bit_count() <= FULL_DEPTH_CARDS[self.kind]
         self.sign = 1.0 if self.kind == "ramsch" or obs.seat == obs.declarer else -1.0

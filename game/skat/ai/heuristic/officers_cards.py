@@ -126,6 +126,7 @@ def choose_card(obs: OfficersObservation, profile: Strength, rng: random.Random)
     blind = [c for c in legal if not kn.mine >> c & 1]
     if not seen:
         return rng.choice(blind)  # Harlequin: a card we cannot see is a blind pick
+    choice: int | None
     if kn.game == GameType.NULL:
         choice = _null_card(kn, seen)
     elif kn.game == GameType.NO_TRUMP:

@@ -215,7 +215,7 @@ class _Search:
         tables: _GameTables,
         declarer: int,
         pts: Sequence[int],
-        ismax: tuple[bool, bool, bool],
+        ismax: tuple[bool, ...],
         counter: list[int],
         leaf: LeafFn | None = None,
     ) -> None:
@@ -246,6 +246,7 @@ class _Search:
         red = reduce_equivalent
         cards = _cards
         limited = leaf is not None
+        leaf_points: LeafFn = leaf if leaf is not None else _no_leaf
         cap = TT_CAPACITY
         ocap = ORDER_CACHE_CAPACITY
         L2 = _LOW789
@@ -330,7 +331,7 @@ class _Search:
                 raise SearchAborted
             if limited:
                 if not depth:
-                    est = leaf((h0, P >> 32 & M, P >> 64), leader, acc) - acc  # type: ignore[misc]
+                    est = leaf_points((h0, P >> 32 & M, P >> 64), leader, acc) - acc
                     return 0 if est < 0 else (R if est > R else est)
                 key = P | LK[leader] | acc << 98
             else:
@@ -705,6 +706,11 @@ class _Search:
         return self.pos3(packed, leader, trick[0], trick[1], need, R, depth, acc)
 
 
+def _no_leaf(hands: tuple[int, int, int], leader: int, declarer_points: int) -> int:
+    """The leaf of a search without a depth limit, which never reaches one."""
+    raise AssertionError("an exact search has no leaves")
+
+
 def _default_leaf(tables: _GameTables, declarer: int) -> LeafFn:
     """A rough static estimate for depth-limited searches.
 
@@ -901,7 +907,7 @@ class SkatSolver:
         if s is None:
             pts = (1,) * 32 if count else CARD_POINTS
             ismax = tuple((seat == self.declarer) == declarer_max for seat in range(3))
-            s = _Search(self.tables, self.declarer, pts, ismax, self._counter)  # type: ignore[arg-type]
+            s = _Search(self.tables, self.declarer, pts, ismax, self._counter)
             self._searches[(count, declarer_max)] = s
         return s
 
@@ -1023,7 +1029,7 @@ class DepthLimitedSearch:
             solver.tables,
             solver.declarer,
             CARD_POINTS,
-            tuple((seat == solver.declarer) == solver._points_max for seat in range(3)),  # type: ignore[arg-type]
+            tuple((seat == solver.declarer) == solver._points_max for seat in range(3)),
             solver._counter,
             leaf,
         )
