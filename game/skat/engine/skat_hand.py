@@ -14,7 +14,7 @@ import copy
 from dataclasses import dataclass
 
 from . import actions as A
-from .cards import cards_of, mask_of, mask_points
+from .cards import ALL_CARDS, cards_of, mask_of, mask_points
 from .deal import SkatDeal
 from .errors import IllegalActionError
 from .hand_state import HandState, Phase, Trick, raise_actions
@@ -507,4 +507,4 @@ class SkatHand(HandState):
             if total & m:
                 return False
             total |= m
-        return total == (1 << 32) - 1
+        return total == ALL_CARDS

@@ -14,12 +14,12 @@ from collections.abc import Generator
 from typing import Protocol
 
 from ...engine import actions as A
-from ...engine.cards import CARD_POINTS, mask_points
+from ...engine.cards import ALL_CARDS, CARD_POINTS, mask_points
 from ...engine.officers import OfficersHand, OfficersObservation, OPhase, _officers_score, admirals_score
 from ...engine.rules import Rules
 from ...engine.tricks import FOLLOW, GameType
 from ...engine.values import matadors
-from ..solve.officers_solver import ALL, OfficersSolver, OutOfNodes
+from ..solve.officers_solver import OfficersSolver, OutOfNodes
 
 NODE_LIMIT = 300
 """Solver nodes per unit of work: about 2 ms natively (with the sampling and
@@ -294,7 +294,7 @@ class LayoutSampler:
         visible[opp] = (obs.playable[opp] | obs.opponent_hand_visible) & ~played
         self.visible = visible
         self.skat_known = obs.skat
-        self.pool = ALL & ~(played | visible[0] | visible[1] | obs.skat)
+        self.pool = ALL_CARDS & ~(played | visible[0] | visible[1] | obs.skat)
         # Face-down slots: the card a hidden card lies under.
         self.down_slots: list[tuple[int, int]] = []
         self.loose = [0, 0]
@@ -371,7 +371,7 @@ class LayoutSampler:
             rng.shuffle(order[0])
             rng.shuffle(order[1])
             return Layout(hands, covered, under, seen_t, skat, blind, (tuple(order[0]), tuple(order[1])))
-        return Layout(hands, covered, under, (ALL, ALL), skat, blind)
+        return Layout(hands, covered, under, (ALL_CARDS, ALL_CARDS), skat, blind)
 
 
 def materialize(obs: OfficersObservation, rules: Rules, rng: random.Random) -> OfficersHand | None:
@@ -460,7 +460,7 @@ def hand_position(h: OfficersHand, rng: random.Random) -> Position:
     under = [-1] * 32
     for c, below in h.under.items():
         under[c] = below
-    seen = (h.seen[0], h.seen[1]) if h.layout == "harlequin" else (ALL, ALL)
+    seen = (h.seen[0], h.seen[1]) if h.layout == "harlequin" else (ALL_CARDS, ALL_CARDS)
     blind_order = None
     if h.layout == "harlequin":
         order = [[c for c in range(32) if (h.handm[s] & ~h.seen[s]) >> c & 1] for s in (0, 1)]

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ...engine import actions as A
-from ...engine.cards import CARD_POINTS, mask_points
+from ...engine.cards import ALL_CARDS, CARD_POINTS, mask_points
 from ...engine.rules import Rules
 from ...engine.skat_hand import Phase, SkatObservation
 from ...engine.tricks import TRUMPS, GameType
@@ -77,7 +77,6 @@ DISCARD_WORLDS: list[int] | None = None
 """A benchmark's tally (``skat.lab.ai_bench.tallying``): the deals each planned
 discard simulated (how many a timed budget affords); None at the table."""
 NULL = GameType.NULL
-_ALL = (1 << 32) - 1
 _HAND_KEY = "hand"
 
 
@@ -157,7 +156,7 @@ def trump_discards(cards: int, game: int, fixed: int, k: int) -> list[tuple[int,
 
 def null_discards(cards: int, fixed: int, k: int) -> list[tuple[int, int]]:
     """The ``k`` discards that leave the Null hand hardest to force."""
-    out = _ALL & ~cards
+    out = ALL_CARDS & ~cards
     cand = [c for c in range(32) if cards >> c & 1]
     scored = []
     for a, b in _pairs(cand, fixed):
@@ -293,7 +292,7 @@ def pre_candidates(
     if p_null_hand >= NULL_FLOOR:
         hand_games.append((NULL, False))
         hand_p[(NULL, False)] = p_null_hand * NULL_PRIOR
-        if max(null_deficits(hand, _ALL & ~hand), default=0) == 0:
+        if max(null_deficits(hand, ALL_CARDS & ~hand), default=0) == 0:
             hand_games.append((NULL, True))
             hand_p[(NULL, True)] = p_null_hand * NULL_PRIOR
     return pickup_games, hand_games, pre, hand_p
@@ -484,7 +483,7 @@ def _plan_discard(
     for (g, _, pair, prior), outs in zip(plans, outcomes, strict=True):
         actions = [A.declare(g)]
         rest = cards12 & ~(1 << pair[0]) & ~(1 << pair[1])
-        if g == NULL and max(null_deficits(rest, _ALL & ~cards12), default=0) == 0:
+        if g == NULL and max(null_deficits(rest, ALL_CARDS & ~cards12), default=0) == 0:
             actions.append(A.declare(NULL, ouvert=True))
         for action in actions:
             if A.declaration(action).game == NULL and NULL_VALUES[(False, A.declaration(action).ouvert)] < bid:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar
 
-from ...engine.cards import CARD_POINTS, mask_of, mask_points
+from ...engine.cards import ALL_CARDS, CARD_POINTS, mask_of, mask_points
 from ...engine.match import Hand, new_hand
 from ...engine.officers import OfficersHand, OPhase
 from ...engine.skat_hand import Phase, SkatHand
@@ -524,7 +524,7 @@ def thin_tables(solver: SkatSolver) -> Generator[float, None, None]:
             continue
         keys = list(tt)
         yield -1.0
-        low = 0xFFFFFFFF
+        low = ALL_CARDS  # a key's low 32 bits: the cards still held
         by_cards: dict[int, list[int]] = {}
         for i in range(0, len(keys), PRUNE_CHUNK):
             for k in keys[i : i + PRUNE_CHUNK]:

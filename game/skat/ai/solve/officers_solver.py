@@ -19,10 +19,8 @@ calling again finds the finished subtrees in the table.
 
 from __future__ import annotations
 
-from ...engine.cards import CARD_POINTS, mask_points
+from ...engine.cards import ALL_CARDS, CARD_POINTS, mask_points
 from ...engine.tricks import FOLLOW, POWER, TRUMPS
-
-ALL = (1 << 32) - 1
 
 
 class OutOfNodes(Exception):
@@ -116,7 +114,7 @@ class OfficersSolver:
         under: list[int],
         max_seat: int,
         measure: str = "points",
-        seen: tuple[int, int] = (ALL, ALL),
+        seen: tuple[int, int] = (ALL_CARDS, ALL_CARDS),
         count_seat: int | None = None,
         depth: int = 99,
         blind_order: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
@@ -370,7 +368,7 @@ def brute_force(
     leader: int,
     max_seat: int,
     measure: str = "points",
-    seen: tuple[int, int] = (ALL, ALL),
+    seen: tuple[int, int] = (ALL_CARDS, ALL_CARDS),
     count_seat: int | None = None,
     blind_order: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
 ) -> int:

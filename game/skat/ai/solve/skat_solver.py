@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from ...engine.cards import CARD_POINTS
+from ...engine.cards import ALL_CARDS, CARD_POINTS
 from ...engine.tricks import FOLLOW, POWER, TRUMPS, GameType
 
 LeafFn = Callable[[tuple[int, int, int], int, int], int]
@@ -157,7 +157,7 @@ def reduce_equivalent(m: int, alive: int, mode: int) -> int:
     count (``mode`` NEIGHBOURS) any neighbours are equivalent, when points count
     (``mode`` SMALL_ONLY) only the 7 8 9.
     """
-    dead = 0xFFFFFFFF ^ alive
+    dead = ALL_CARDS ^ alive
     if mode == NEIGHBOURS:
         r = 0
         chain = m
@@ -183,7 +183,7 @@ def _prune(tt: dict[int, int], cap: int) -> None:
     which is where an aborted-and-resumed search needs its entries most.
     """
     for cards in range(2, 11):
-        keep = {k: v for k, v in tt.items() if (k & 0xFFFFFFFF).bit_count() >= cards}
+        keep = {k: v for k, v in tt.items() if (k & ALL_CARDS).bit_count() >= cards}
         if len(keep) <= cap // 2:
             break
     else:
@@ -276,7 +276,7 @@ class _Search:
         # The three hands travel packed in one int, hand s in bits 32 * s ..:
         # a card leaves with one xor, and the table key is that int and the
         # leader's bits (no tuple, no shifting three masks per node).
-        M = 0xFFFFFFFF
+        M = ALL_CARDS
         SH = (0, 32, 64)
         B3 = tuple(1 << (32 * st + c) for st in range(3) for c in range(32))
         LK = (0, 1 << 96, 2 << 96)
@@ -388,7 +388,7 @@ class _Search:
             # alive stay the same until it is over (the played ones lie in it).
             al = h0 | h1 | h2
             if TRUMPISH:
-                d = 0xFFFFFFFF ^ al
+                d = M ^ al
                 r0 = rtrump(h0, d)
                 r1 = rtrump(h1, d)
                 r2 = rtrump(h2, d)
@@ -633,7 +633,7 @@ class _Search:
                 legal = hand
             if legal & (legal - 1):
                 if TRUMPISH:
-                    d = 0xFFFFFFFF ^ (h0 | h1 | h2 | 1 << c1 | 1 << c2)
+                    d = M ^ (h0 | h1 | h2 | 1 << c1 | 1 << c2)
                     rm = legal & (((legal >> 1) & L2) | ((d >> 1) & (legal >> 2) & L7))
                     mj = legal & J
                     if mj & (mj - 1):
