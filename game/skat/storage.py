@@ -998,9 +998,6 @@ class Store:
     def statistics(self) -> Statistics:
         return self._read(STATISTICS, _stats, Statistics)
 
-    def reset_statistics(self) -> bool:
-        return self._write(STATISTICS, _stats_doc(Statistics()))
-
     def _count(self, game: MatchInProgress, finished_match: bool = False) -> bool:
         """Count the match's lines the statistics do not hold yet, read again under the lock."""
         m = game.match

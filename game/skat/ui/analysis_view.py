@@ -126,24 +126,6 @@ def games_line(t: Translator, a: Analysis) -> str:
     return t("analysis.games", games=", ".join(declared_name(t, of_game(g)) for g in won))
 
 
-def analysis_text(t: Translator, a: Analysis, names: list[str]) -> list[str]:
-    """Everything the screen says in words (tests read it in both languages)."""
-    if a.unsupported:
-        return [t("analysis.unsupported." + a.unsupported)]
-    lines = summary_lines(t, a) + [verdict(t, a, names)]
-    g = games_line(t, a)
-    if g:
-        lines.append(g)
-    mine = a.my_mistakes
-    if mine:
-        lines.append(t("analysis.mine_title"))
-        for n in mine:
-            lines.append(mine_line(t, n))
-    elif a.my_notes:
-        lines.append(t("analysis.mine_none"))
-    return lines
-
-
 class AnalysisScene(Scene):
     """Progress while the solver works, then the verdict and the per-card marks."""
 

@@ -85,7 +85,6 @@ class NoticeScene(Scene):
     PAD = 28
     SIZE = 24
     LINE = 28
-    GAP = 14
     TOP_MARGIN, BOTTOM_MARGIN = 40, 30
 
     @property

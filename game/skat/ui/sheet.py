@@ -12,9 +12,6 @@ from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
 from .widgets import Button, ScrollButtons, draw_title, fitting_size
 
-GAME_X, GAME_W = 230, 224
-"""The game column: where it starts and the widest its short name may be (up to the bid column)."""
-
 
 class SheetScene(Scene):
     portrait = True

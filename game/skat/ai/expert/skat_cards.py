@@ -300,11 +300,9 @@ class _Search:
             self.win_target = 61
         self.nodes = 0
         self.deal_nodes = 0
-        self.unsolved = 0
         self.switched = False
         """Set when full depth was given up during a deal (its cards are then
         evaluated again at the depth limit, so all compare alike)."""
-        self.static = 0
 
     # ------------------------------------------------------------ set-up
     def _own_points(self, deal: Deal) -> int:
@@ -367,7 +365,6 @@ class _Search:
             try:
                 won = yield from self._solve(lambda n: self.solver.null_declarer_wins(node_limit=n), NULL_NODE_CAP)
             except _TooBig:
-                self.unsolved += 1
                 return 0.0  # undecided within the budget: neither won nor lost
             return self.sign * (1.0 if won else -1.0)
         if self.full:
@@ -452,7 +449,6 @@ class _Search:
         search.release()
         yield None
         if est is None:
-            self.static += 1
             return self._static_after(deal, card)
         return self._score_estimate(est)
 

@@ -68,7 +68,6 @@ class SkatKnowledge(TrickMath):
                 self.pool[s] = self.known[s]
             else:
                 self.pool[s] = self.out & ~self.voids[s] & ~others_known
-        self.skat_unknown = not self.known_skat and game != GameType.RAMSCH
         # A declarer's hand is not a random one: he bid on trumps and pushed
         # short suits into the skat.  Defenders therefore rate him more likely
         # to hold trumps and to be void in a plain suit than uniform odds say.

@@ -150,10 +150,6 @@ class OfficersSolver:
             return rem.bit_count() // 2
         return sum(CARD_POINTS[c] for c in _bits(rem))
 
-    def _wins(self, lead: int, answer: int) -> bool:
-        """Does ``answer`` beat ``lead``?"""
-        return bool(self.beats[lead] >> answer & 1)
-
     def _choosable(self, seat: int) -> int:
         avail = self.hands[seat] & ~self.covered
         if self.blind_order is None:
