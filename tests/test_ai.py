@@ -688,3 +688,22 @@ def test_bidding_styles_only_move_the_thresholds() -> None:
         assert limits["cautious"] <= limits["strong"] <= limits["bold"]
         bolder += limits["bold"] > limits["strong"]
     assert bolder > 0
+
+
+@pytest.mark.parametrize("kind", ["suit", "grand", "null"])
+def test_every_bidding_model_has_one_coefficient_per_named_feature(kind: str) -> None:
+    """The feature names say what each fitted coefficient weighs: as many names as features and
+    coefficients at every stage, the first the bias."""
+    from skat.ai.model import evaluation as ev
+
+    names = {"suit": ev.SUIT_FEATURES, "grand": ev.GRAND_FEATURES, "null": ev.NULL_FEATURES}[kind]
+    hand = sum(1 << c for c in random.Random(7).sample(range(32), 10))
+    features = {
+        "suit": lambda: ev.suit_features(hand, 3, True, 4),
+        "grand": lambda: ev.grand_features(hand, True, 4),
+        "null": lambda: ev.null_features(hand, True),
+    }[kind]()
+    assert names[0] == "bias" and features[0] == 1.0
+    assert len(set(names)) == len(names) == len(features)
+    for stage in ("pre", "post", "hand"):
+        assert len(ev.MODELS[f"{kind}_{stage}"]) == len(names), stage

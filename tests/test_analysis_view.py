@@ -19,7 +19,6 @@ from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
 from skat.lab import fit  # noqa: E402
 from skat.lab.shots import _drive, _winner_policy, settle  # noqa: E402
-from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui.analysis_view import AnalysisScene  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
@@ -30,6 +29,7 @@ from skat.ui.table import TableScene  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))  # the composed hands live in test_analysis
 from test_analysis import CARDS_DECK, CARDS_PLAY, WRONG_LEAD_DECK, WRONG_LEAD_PLAY  # noqa: E402
+from uihelp import center, click, key, make_app  # noqa: E402
 
 WORDS = {
     "en": {
@@ -59,30 +59,6 @@ def _fresh_caches() -> None:
     analysis._POSITIONS.clear()
 
 
-def make_app(lang: str) -> App:
-    app = App(size=(1280, 720), store=Store(MemoryStorage(), language=lang), headless=True)
-    app.settings["animation"] = "off"
-    app.start()
-    app.frame(0.02)
-    return app
-
-
-def post_click(app: App, pos: tuple[float, float]) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=False))
-    app.frame(0.02)
-
-
-def post_key(app: App, key: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode="", mod=0, scancode=0))
-    app.frame(0.02)
-
-
-def center(button) -> tuple[float, float]:  # type: ignore[no-untyped-def]
-    return button.x + button.w / 2, button.y + button.h / 2
-
-
 def screen_text(app: App) -> str:
     p = app.painter
     p.start_recording()
@@ -107,9 +83,9 @@ def open_from_sheet(app: App, ctl: MatchController, button: int) -> None:
     app.frame(0.02)
     sheet = app.stack.top
     assert isinstance(sheet, SheetScene)
-    post_click(app, (300, 120 + 10))  # the first (only) row
+    click(app, (300, 120 + 10))  # the first (only) row
     assert sheet.selected == 0
-    post_click(app, center(sheet.tools[button]))
+    click(app, center(sheet.tools[button]))
 
 
 def run_analysis(app: App, limit: int = 5000) -> AnalysisScene:
@@ -134,7 +110,7 @@ def test_analysis_from_the_score_sheet_names_the_wrong_lead(lang: str) -> None:
     text = screen_text(app)
     w = WORDS[lang]
     assert w["yours"] in text and w["nine"] in text and w["trick3"] in text
-    post_key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, SheetScene)
 
 
@@ -157,19 +133,19 @@ def test_replay_steps_trick_by_trick_with_keys_wheel_and_buttons(lang: str) -> N
     assert replay.step == 0
     start = screen_text(app)
     for _ in range(3):
-        post_key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RIGHT)
     assert replay.step == 3 and WORDS[lang]["replay3"] in screen_text(app)
-    post_key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
     assert replay.step == 2
-    post_click(app, center(replay.next_button))
+    click(app, center(replay.next_button))
     assert replay.step == 3
-    post_click(app, center(replay.prev_button))
+    click(app, center(replay.prev_button))
     assert replay.step == 2
-    post_key(app, pygame.K_END)
+    key(app, pygame.K_END)
     assert replay.step == 10 and not replay.next_button.enabled
-    post_key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
     assert replay.step == 10
-    post_key(app, pygame.K_HOME)
+    key(app, pygame.K_HOME)
     assert replay.step == 0 and screen_text(app) == start
     # All hands are open: every card of the three hands is drawn at the start.
     p = app.painter
@@ -177,7 +153,7 @@ def test_replay_steps_trick_by_trick_with_keys_wheel_and_buttons(lang: str) -> N
     app.draw()
     shown = {int(b.label) for b in p.stop_recording() if b.kind == "card"}
     assert len(shown) == 32  # 30 in the hands, the skat
-    post_key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, SheetScene)
 
 
@@ -216,7 +192,7 @@ def _result_button(app: App, label: str) -> tuple[float, float]:
 def test_result_screen_opens_the_analysis_and_the_replay(lang: str) -> None:
     app = make_app(lang)
     _play_to_result(app)
-    post_click(app, _result_button(app, app.t("analysis.button")))
+    click(app, _result_button(app, app.t("analysis.button")))
     run_analysis(app)
     scene = app.stack.top
     assert isinstance(scene, AnalysisScene)
@@ -229,13 +205,13 @@ def test_result_screen_opens_the_analysis_and_the_replay(lang: str) -> None:
             app.t("analysis.verdict.other").split(":")[0],
         )
     )
-    post_key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, ResultScene)
-    post_click(app, _result_button(app, app.t("replay.button")))
+    click(app, _result_button(app, app.t("replay.button")))
     assert isinstance(app.stack.top, ReplayScene)
-    post_key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
     assert app.stack.top.step == 1
-    post_key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, ResultScene)
 
 
@@ -243,6 +219,6 @@ def test_result_screen_opens_the_analysis_and_the_replay(lang: str) -> None:
 def test_officers_analysis_says_the_face_down_cards_were_known(lang: str) -> None:
     app = make_app(lang)
     _play_to_result(app, "officers")
-    post_click(app, _result_button(app, app.t("analysis.button")))
+    click(app, _result_button(app, app.t("analysis.button")))
     run_analysis(app, limit=20000)
     assert WORDS[lang]["face_down"] in screen_text(app)

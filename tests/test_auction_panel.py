@@ -17,51 +17,18 @@ from skat.engine.cards import parse_card  # noqa: E402
 from skat.engine.deal import SkatDeal  # noqa: E402
 from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO  # noqa: E402
-from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.layout import RATIO  # noqa: E402
 from skat.ui.painter import DrawnBox  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
+from uihelp import click, make_app, press_in_dialog, settle  # noqa: E402
 
 PANEL = pygame.Rect(10, 10, 300, 112)  # the status panel, logical
 
 
 def cards(*names: str) -> list[int]:
     return [parse_card(n) for n in names]
-
-
-def make_app(lang: str) -> App:
-    a = App(size=(1280, 720), store=Store(MemoryStorage(), language=lang), headless=True)
-    a.settings["animation"] = "fast"
-    a.start()
-    a.frame(0.02)
-    return a
-
-
-def click(app: App, pos: tuple[float, float]) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=False))
-    app.frame(0.02)
-
-
-def settle(app: App, table: TableScene) -> None:
-    for _ in range(4000):
-        if (table.c.hand.done or table.c.human_to_move) and not table.animating:
-            app.frame(0.02)
-            return
-        app.frame(0.05)
-    raise AssertionError("the table never came to rest")
-
-
-def press(app: App, table: TableScene, label: str) -> None:
-    dlg = table.current_dialog()
-    assert dlg is not None
-    b = next((b for b in dlg.group.buttons if b.label == label), None)
-    assert b is not None, [b.label for b in dlg.group.buttons]
-    click(app, (b.x + b.w / 2, b.y + b.h / 2))
-    settle(app, table)
 
 
 def drawn(app: App) -> list[DrawnBox]:
@@ -101,30 +68,30 @@ def strong_forehand_table(app: App) -> TableScene:
 def test_the_status_panel_keeps_the_bidding_until_play_then_shows_game_and_bid(
     lang: str, passed: str, play18: str, take: str, put: str, grand: str, declarer: str,
 ) -> None:
-    app = make_app(lang)
+    app = make_app(lang, animation="fast")
     table = strong_forehand_table(app)
     hand = table.c.hand
     assert hand.phase == 0 and A.PASS in hand.history  # both others passed
     shown = " · ".join(panel_texts(app))
     assert passed in shown and "Clara: " in shown
-    press(app, table, play18)
+    press_in_dialog(app, table, play18)
     shown = " · ".join(panel_texts(app))
     assert passed in shown and ": 18" in shown  # the person's own call joins the others
-    press(app, table, take)
+    press_in_dialog(app, table, take)
     for c in cards("D7", "DA"):
         sp = table.sprites[c]
         click(app, (sp.x, sp.y + sp.w * RATIO / 2 - 12))
     shown = " · ".join(panel_texts(app))
     assert passed in shown  # still there while the skat is put away
-    press(app, table, put)
-    press(app, table, "Grand")
+    press_in_dialog(app, table, put)
+    press_in_dialog(app, table, "Grand")
     assert hand.phase == 6
     shown = panel_texts(app)
     assert grand in shown and declarer in shown and not any(passed in s for s in shown)
 
 
 def test_the_bidding_shows_after_a_resume_without_any_event() -> None:
-    app = make_app("en")
+    app = make_app("en", animation="fast")
     table = strong_forehand_table(app)
     app.pop()
     fresh = TableScene(app, table.c)  # what loading a saved match does: the same state, no events
@@ -136,7 +103,7 @@ def test_the_bidding_shows_after_a_resume_without_any_event() -> None:
 
 
 def test_speech_bubbles_stay_long_enough_to_read() -> None:
-    app = make_app("en")
+    app = make_app("en", animation="fast")
     strong_forehand_table(app)
     assert bubbles(app).count("Pass") == 2
     for _ in range(60):  # three more seconds with nothing happening

@@ -24,7 +24,6 @@ from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.share import deal_code_for, decode_deal  # noqa: E402
 from skat.i18n import Translator  # noqa: E402
 from skat.lab import fit  # noqa: E402
-from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui import web  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.challenge import ShareChoiceScene, game_text, verdict  # noqa: E402
@@ -32,27 +31,10 @@ from skat.ui.menu import TitleScene  # noqa: E402
 from skat.ui.overlays import NoticeScene  # noqa: E402
 from skat.ui.result import ResultScene  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
+from uihelp import click, key, make_app  # noqa: E402
 
 GOOD = deal_code_for(Match.new("skat", ISKO, players=3, hands=3, seed=4))
 SEAT = 1  # middlehand
-
-
-def make_app(lang: str) -> App:
-    app = App(size=(1280, 720), store=Store(MemoryStorage(), language=lang), headless=True)
-    app.settings["animation"] = "off"
-    return app
-
-
-def click(app: App, pos: tuple[float, float]) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=False))
-    app.frame(0.02)
-
-
-def press(app: App, key: int, text: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0, scancode=0))
-    app.frame(0.02)
 
 
 def drawn(app: App) -> tuple[list[str], list[str]]:
@@ -98,7 +80,7 @@ def code_in(text: str) -> str:
 def test_round_trip_results_on_both_sides(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
     t = Translator(lang)
     # The first player: middlehand, shares with the result.
-    first = make_app(lang)
+    first = make_app(lang, start=False)
     first.start(GOOD, SEAT)
     result = play_to_result(first, "auto")
     mine = result.row
@@ -107,7 +89,7 @@ def test_round_trip_results_on_both_sides(lang: str, monkeypatch: pytest.MonkeyP
     assert isinstance(choice, ShareChoiceScene)
     shown, problems = drawn(first)
     assert t("share.choose_title") in shown and problems == []
-    press(first, pygame.K_1, "1")  # "1  With my result"
+    key(first, pygame.K_1, "1")  # "1  With my result"
     assert first.stack.top is result
     code = code_in(result.share_text)
     assert result.share_text.startswith(t("share.desktop_challenge").split("{")[0])
@@ -121,7 +103,7 @@ def test_round_trip_results_on_both_sides(lang: str, monkeypatch: pytest.MonkeyP
     seen = {}
     monkeypatch.setattr(cli, "play_window", lambda c, seat=0: seen.update(code=c, seat=seat) or 0)
     assert cli.main(["--deal", code]) == 0
-    friend = make_app(lang)
+    friend = make_app(lang, start=False)
     friend.start(seen["code"], seen["seat"])
     table = friend.stack.top
     assert isinstance(table, TableScene) and table.c.human_seat == SEAT
@@ -154,7 +136,7 @@ def test_round_trip_results_on_both_sides(lang: str, monkeypatch: pytest.MonkeyP
     assert both.problem is None and both.results == (theirs, mine2)
 
     # The first player opens the answer: their own result, the friend's, and now theirs again.
-    again = make_app(lang)
+    again = make_app(lang, start=False)
     again.start(code2)
     assert again.stack.top.c.human_seat == SEAT
     play_to_result(again, "auto")
@@ -175,16 +157,16 @@ def test_a_damaged_link_opens_the_deal_without_a_comparison_and_says_why(lang: s
         "cut": code[:-2],
         "moved": other + code[len(GOOD) :],  # the results onto another deal
     }[damage]
-    key = {"changed": "results_checksum", "cut": "results_length", "moved": "results_checksum"}[damage]
-    app = make_app(lang)
+    reason_key = {"changed": "results_checksum", "cut": "results_length", "moved": "results_checksum"}[damage]
+    app = make_app(lang, start=False)
     app.start(broken)
     notice = app.stack.top
     assert isinstance(notice, NoticeScene)
     (text,) = app.notices
-    assert t("share.err." + key) in text and text == t("challenge.broken", reason=t("share.err." + key))
+    assert t("share.err." + reason_key) in text and text == t("challenge.broken", reason=t("share.err." + reason_key))
     shown, problems = drawn(app)
     assert problems == []
-    press(app, pygame.K_RETURN)  # OK
+    key(app, pygame.K_RETURN)  # OK
     table = app.stack.top
     assert isinstance(table, TableScene) and table.c.challenge is None
     assert table.c.match.decks[-1] == decode_deal(other if damage == "moved" else GOOD).deck
@@ -198,11 +180,11 @@ def test_a_damaged_link_opens_the_deal_without_a_comparison_and_says_why(lang: s
 def test_a_damaged_deal_part_opens_nothing_and_old_codes_still_work(lang: str) -> None:
     t = Translator(lang)
     code = encode_challenge(GOOD, [ChallengeResult(seat=0, game="passed")])
-    app = make_app(lang)
+    app = make_app(lang, start=False)
     app.start(code[:5] + ("Z" if code[5] != "Z" else "Y") + code[6:])
     assert isinstance(app.stack.top, TitleScene)
     assert t("share.err.checksum") in app.notices[0]
-    plain = make_app(lang)
+    plain = make_app(lang, start=False)
     plain.start(GOOD, 2)
     table = plain.stack.top
     assert isinstance(table, TableScene) and table.c.human_seat == 2 and table.c.challenge is None
@@ -211,15 +193,15 @@ def test_a_damaged_deal_part_opens_nothing_and_old_codes_still_work(lang: str) -
 
 def test_officers_challenge_round_trip() -> None:
     code = deal_code_for(Match.new("officers", OFFICERS, players=2, hands=2, seed=8))
-    app = make_app("en")
+    app = make_app("en", start=False)
     app.start(code, 1)
     result = play_to_result(app, "auto")
     result.share()
     app.frame(0.02)
-    press(app, pygame.K_1, "1")
+    key(app, pygame.K_1, "1")
     sent = decode_challenge(code_in(result.share_text))
     assert sent.seat == 1 and sent.results[0].score == result.row.changes[result.c.human]
-    friend = make_app("en")
+    friend = make_app("en", start=False)
     friend.start(sent.code)
     assert friend.stack.top.c.human_seat == 1
     play_to_result(friend, "simple")
@@ -234,7 +216,7 @@ def test_in_the_browser_the_link_carries_the_challenge(monkeypatch: pytest.Monke
     assert web.deal_code_from_query(link[link.index("?") :]) == code
     location = types.SimpleNamespace(origin="https://example.org", pathname="/skat/", search="?deal=" + code)
     monkeypatch.setitem(sys.modules, "platform", types.SimpleNamespace(window=types.SimpleNamespace(location=location)))
-    app = make_app("de")
+    app = make_app("de", start=False)
     app.services.web = True
     app.start_from_link()
     table = app.stack.top
@@ -242,7 +224,7 @@ def test_in_the_browser_the_link_carries_the_challenge(monkeypatch: pytest.Monke
     assert table.c.human_seat == 2 and table.c.challenge is not None and table.c.challenge.results == (r,)
     # A link with its results garbled in transit: the deal, no comparison, and the reason in German.
     location.search = "?deal=" + code[:-1] + ("0" if code[-1] != "0" else "1")
-    app2 = make_app("de")
+    app2 = make_app("de", start=False)
     app2.services.web = True
     app2.start_from_link()
     assert isinstance(app2.stack.top, NoticeScene)
@@ -267,13 +249,13 @@ def test_in_the_browser_share_with_result_copies_a_challenge_link(monkeypatch: p
     location = types.SimpleNamespace(origin="https://example.org", pathname="/skat/", search="")
     window = types.SimpleNamespace(location=location, skatPage=page)
     monkeypatch.setitem(sys.modules, "platform", types.SimpleNamespace(window=window))
-    app = make_app("en")
+    app = make_app("en", start=False)
     app.services.web = True
     app.start(GOOD, SEAT)
     result = play_to_result(app, "auto")
     share = button(result, "Share this deal")
     click(app, (share.x + 10, share.y + 10))
-    press(app, pygame.K_1, "1")
+    key(app, pygame.K_1, "1")
     (link,) = page.copies
     assert link.startswith("https://example.org/skat/?deal=" + GOOD + "-R")
     sent = decode_challenge(web.deal_code_from_query(link[link.index("?") :]) or "")

@@ -22,16 +22,11 @@ from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.menu import TitleScene  # noqa: E402
 from skat.ui.services import replay_command  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
+from uihelp import make_app  # noqa: E402
 
 GOOD = deal_code_for(Match.new("skat", ISKO, players=3, hands=3, seed=4))
 BAD_CODES = ["", "   ", "hello", "garbage", "0" + GOOD[1:], "7" + GOOD[1:], GOOD[:-3], GOOD + "AB",
              GOOD[:-1] + ("B" if GOOD[-1] != "B" else "C"), "1ÄÖ"]
-
-
-def make_app(lang: str) -> App:
-    app = App(size=(1280, 720), store=Store(MemoryStorage(), language=lang), headless=True)
-    app.settings["animation"] = "off"
-    return app
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -39,7 +34,7 @@ def make_app(lang: str) -> App:
 def test_an_unusable_code_leaves_the_title_with_one_clean_sentence_per_fact(lang: str, bad: str) -> None:
     with pytest.raises(ShareCodeError) as info:
         decode_deal(bad)
-    app = make_app(lang)
+    app = make_app(lang, start=False)
     app.start(bad)
     assert isinstance(app.stack.top, TitleScene), "the notice must not promise a game that never starts"
     (notice,) = app.notices
@@ -70,7 +65,7 @@ def test_an_empty_deal_option_is_not_ignored(monkeypatch: pytest.MonkeyPatch, ca
     assert cli.main(["--deal", ""]) == 0
     assert seen == {"code": "", "seat": 0}
     assert "--deal needs a deal code" in capsys.readouterr().err
-    app = make_app("en")
+    app = make_app("en", start=False)
     app.start("")
     assert app.notices and "empty" in app.notices[0]
 
@@ -79,7 +74,7 @@ def test_an_empty_deal_option_is_not_ignored(monkeypatch: pytest.MonkeyPatch, ca
 def test_a_shared_skat_deal_is_one_hand_from_the_chosen_seat(seat: int) -> None:
     code = GOOD
     shared = decode_deal(code)
-    app = make_app("en")
+    app = make_app("en", start=False)
     app.start(code, seat)
     table = app.stack.top
     assert isinstance(table, TableScene)
@@ -92,7 +87,7 @@ def test_a_shared_skat_deal_is_one_hand_from_the_chosen_seat(seat: int) -> None:
 def test_the_same_code_meets_the_same_opponents_from_any_seat() -> None:
     runs = []
     for _ in range(2):
-        app = make_app("en")
+        app = make_app("en", start=False)
         app.start(GOOD, 2)
         ctl = app.stack.top.c
         ctl.autoplay = True
@@ -116,13 +111,13 @@ def test_the_replay_command_names_the_persons_own_seat() -> None:
     match = Match.new("skat", ISKO, players=3, hands=3, seed=4, first_dealer=1)  # table player 0 sits in middlehand
     ctl = MatchController(match, human=0, seed=4)
     assert ctl.human_seat == 1
-    app = make_app("en")
+    app = make_app("en", start=False)
     text = app.services.share_deal(ctl)
     code = deal_code_for(match)
     assert f"skat --deal {code} --seat 2" in text
     assert replay_command(code, 0) == f"skat --deal {code}"
     # Replaying with that command puts the person back on the same cards.
-    app2 = make_app("en")
+    app2 = make_app("en", start=False)
     app2.start(code, 1)
     assert app2.stack.top.c.hand.hands[1] == match.current.hands[1]
 

@@ -19,17 +19,11 @@ from skat.ui.app import App  # noqa: E402
 from skat.ui.card_art import DECKS, GERMAN_DECKS, CardArt  # noqa: E402
 from skat.ui.game_names import Contract, game_name  # noqa: E402
 from skat.ui.menu import SettingsScene, TitleScene  # noqa: E402
+from uihelp import click  # noqa: E402
 
 
 def pixels(surface: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surface, "RGBA")
-
-
-def click(app: App, pos: tuple[float, float]) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=False))
-    app.frame(0.02)
 
 
 def test_the_stored_and_the_drawn_decks_are_the_same() -> None:

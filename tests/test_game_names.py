@@ -21,7 +21,6 @@ from skat.engine.tricks import GameType  # noqa: E402
 from skat.i18n import Translator  # noqa: E402
 from skat.lab import fit  # noqa: E402
 from skat.lab.shots import _drive, _human_stop, _winner_policy  # noqa: E402
-from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.game_names import Contract, declared_name, game_name, of_declaration  # noqa: E402
@@ -29,6 +28,7 @@ from skat.ui.hint import hint_game  # noqa: E402
 from skat.ui.result import ResultScene  # noqa: E402
 from skat.ui.sheet import SheetScene  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
+from uihelp import make_app  # noqa: E402
 
 DE, EN = Translator("de"), Translator("en")
 
@@ -143,12 +143,6 @@ def test_every_level_combination_has_its_own_name(lang: str, short: bool) -> Non
 
 
 # ------------------------------------------------------------------ the scenes
-def make_app(lang: str) -> App:
-    app = App(size=(1280, 720), store=Store(MemoryStorage(), language=lang), headless=True)
-    app.settings["animation"] = "off"
-    app.start()
-    app.frame(0.02)
-    return app
 
 
 def texts(app: App) -> list[str]:

@@ -30,28 +30,9 @@ from skat.ui.hint import action_text, value_label  # noqa: E402
 from skat.ui.menu import SettingsScene, TitleScene  # noqa: E402
 from skat.ui.sheet import SheetScene  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
+from uihelp import click, key, make_app  # noqa: E402
 
 EFFORT = Effort.fixed(4)
-
-
-def make_app(lang: str, storage: MemoryStorage | None = None) -> App:
-    app = App(size=(1280, 720), store=Store(storage or MemoryStorage(), language=lang), headless=True)
-    app.settings["animation"] = "off"
-    app.start()
-    app.frame(0.02)
-    return app
-
-
-def click(app: App, pos: tuple[float, float]) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=False))
-    app.frame(0.02)
-
-
-def press(app: App, key: int, text: str) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0, scancode=0))
-    app.frame(0.02)
 
 
 def texts(app: App) -> list[str]:
@@ -111,7 +92,7 @@ def test_hints_are_off_by_default_and_turned_on_in_the_settings(lang: str) -> No
     assert app.settings["hints"] is False
     table = table_at(app, "skat", ISKO, 3, 1, 4)
     assert t("btn.hint") + " (H)" not in texts(app)  # no button while off
-    press(app, pygame.K_h, "h")
+    key(app, pygame.K_h, "h")
     assert table.hints.search is None and table.message == t("hints.off")
     # The settings screen, by mouse: the hints row says "Hints (key H)" / "Tipps (Taste H)".
     app.stack.reset(TitleScene(app))
@@ -134,7 +115,7 @@ def test_a_bidding_hint_by_key_is_the_experts_choice_with_a_reason(lang: str) ->
     t = Translator(lang)
     table = table_at(app, "skat", ISKO, 3, 1, declarer_seed(ISKO))
     assert table.c.hand.phase == Phase.BIDDING
-    press(app, pygame.K_h, "h")
+    key(app, pygame.K_h, "h")
     wait_for_hint(app, table)
     hint = table.hints.hint
     assert hint is not None and hint.action in table.c.hand.legal_actions()
@@ -190,7 +171,7 @@ def test_officers_hint_and_the_mark_on_the_score_sheet_kept_with_the_save(lang: 
     app.settings["hints"] = True
     t = Translator(lang)
     table = table_at(app, "officers", OFFICERS, 2, 1, 5)
-    press(app, pygame.K_h, "H")
+    key(app, pygame.K_h, "H")
     wait_for_hint(app, table)
     hint = table.hints.hint
     assert hint is not None and hint.action in table.c.hand.legal_actions()
@@ -224,7 +205,7 @@ def test_no_hint_when_it_is_not_the_persons_turn() -> None:
     app.settings["hints"] = True
     table = table_at(app, "skat", ISKO, 3, 1, 4)
     table.c.autoplay = True  # the computer has the person's seat: never the person's turn
-    press(app, pygame.K_h, "h")
+    key(app, pygame.K_h, "h")
     assert table.hints.search is None and table.message == Translator("de")("hints.not_now")
 
 
@@ -240,7 +221,7 @@ def test_a_hint_never_names_a_card_the_person_cannot_see(lang: str) -> None:
     rules = OFFICERS.with_options(officers_layout="harlequin")
     table = table_at(app, "officers", rules, 2, 1, 5,
                      stop=_winner_policy(0, stop=lambda hand, pl: len(hand.tricks) >= 4 and pl == 0))
-    press(app, pygame.K_h, "h")
+    key(app, pygame.K_h, "h")
     wait_for_hint(app, table)
     hint = table.hints.hint
     assert hint is not None and hint.kind == "card" and hint.blind  # this position's choice is a face-down card

@@ -21,31 +21,7 @@ from skat.ui.menu import SetupScene, TitleScene  # noqa: E402
 from skat.ui.overlays import ConfirmScene  # noqa: E402
 from skat.ui.sheet import SheetScene  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
-
-
-def make_app(storage: MemoryStorage, lang: str = "en") -> App:
-    app = App(size=(1280, 720), store=Store(storage, language=lang), headless=True)
-    app.settings["animation"] = "off"
-    app.start()
-    app.frame(0.02)
-    return app
-
-
-def click(app: App, pos: tuple[float, float]) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=False))
-    app.frame(0.02)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=0, scancode=0))
-    app.frame(0.02)
-
-
-def press(app: App, label: str) -> None:
-    b = next(b for b in app.stack.top.group.buttons if b.label == label)
-    click(app, (b.x + b.w / 2, b.y + b.h / 2))
+from uihelp import click, key, make_app, press  # noqa: E402
 
 
 def play_hands(app: App, table: TableScene, hands: int) -> None:
@@ -73,7 +49,7 @@ def to_title_and_new(app: App) -> SetupScene:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_new_match_asks_before_giving_up_the_one_in_progress_and_keeps_its_sheet(lang: str) -> None:
     storage = MemoryStorage()
-    app = make_app(storage, lang)
+    app = make_app(lang, storage)
     press(app, app.t("menu.new"))
     setup = app.stack.top
     click(app, (setup.start.x + 10, setup.start.y + 10))
@@ -107,7 +83,7 @@ def test_past_matches_lists_finished_and_given_up_sheets_and_opens_them() -> Non
     storage = MemoryStorage()
     store = Store(storage, language="en")
     finished = Match.new("officers", OFFICERS, players=2, hands=2, seed=3)
-    app = make_app(storage)
+    app = make_app(storage=storage)
     # A finished match, played through the real table.
     app.push(TableScene(app, MatchController(finished, human=0, seed=3)))
     table = app.stack.top
@@ -149,7 +125,7 @@ def test_past_matches_lists_finished_and_given_up_sheets_and_opens_them() -> Non
 
 
 def test_past_matches_with_none_kept() -> None:
-    app = make_app(MemoryStorage(), "de")
+    app = make_app("de", MemoryStorage())
     press(app, app.t("menu.history"))
     assert isinstance(app.stack.top, HistoryScene) and app.stack.top.sheets == []
     app.draw()

@@ -28,41 +28,16 @@ from skat.engine.skat_hand import Phase  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
 from skat.lab import fit  # noqa: E402
 from skat.lab.shots import _drive, _winner_policy, states  # noqa: E402
-from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.layout import RATIO  # noqa: E402
 from skat.ui.painter import MIN_WINDOW, DrawnBox, Painter  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
+from uihelp import click, make_app, settle  # noqa: E402
 
 SIZES = [(1280, 720), MIN_WINDOW]
 PORTRAIT_SIZES = [(720, 1280), (390, 844)]
 """A phone held upright: the portrait canvas itself, and a 390x844 CSS px phone at one pixel per CSS px."""
-
-
-def make_app(lang: str = "en", size: tuple[int, int] = (1280, 720)) -> App:
-    a = App(size=size, store=Store(MemoryStorage(), language=lang), headless=True)
-    a.settings["animation"] = "fast"
-    a.start()
-    a.frame(0.02)
-    return a
-
-
-def click(app: App, pos: tuple[float, float]) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=False))
-    app.frame(0.02)
-
-
-def settle(app: App, table: TableScene, limit: int = 4000) -> None:
-    """Let frames run until the person must act (or the hand is over)."""
-    for _ in range(limit):
-        if (table.c.hand.done or table.c.human_to_move) and not table.animating:
-            app.frame(0.02)
-            return
-        app.frame(0.05)
-    raise AssertionError("the table never came to rest")
 
 
 def button_center(table: TableScene, label: str) -> tuple[float, float]:
@@ -87,10 +62,6 @@ def frame_boxes(app: App) -> list[DrawnBox]:
     p.start_recording()
     app.draw()
     return p.stop_recording()
-
-
-def frame_problems(app: App) -> list[str]:
-    return fit.problems(frame_boxes(app), app.painter)
 
 
 def texts(boxes: list[DrawnBox]) -> list[str]:
@@ -138,7 +109,7 @@ def decision_cards(app: App) -> set[str] | None:
 def test_every_scene_and_dialog_fits(lang: str, size: tuple[int, int]) -> None:
     """Everything fits, and no dialog or panel at the table covers the cards the
     decision is about (issue 16, build 5)."""
-    app = make_app(lang, size)
+    app = make_app(lang, size=size, animation="fast")
     seen: list[str] = []
     found: list[str] = []
     for name in states(app):
@@ -155,7 +126,7 @@ def test_every_scene_and_dialog_fits(lang: str, size: tuple[int, int]) -> None:
 
 
 def test_recording_is_off_unless_asked() -> None:
-    app = make_app()
+    app = make_app(animation="fast")
     p = app.painter
     assert p.boxes is None
     app.draw()
@@ -165,7 +136,7 @@ def test_recording_is_off_unless_asked() -> None:
 
 
 def test_the_fit_check_sees_each_kind_of_fault() -> None:
-    app = make_app()
+    app = make_app(animation="fast")
     p = app.painter
     r = pygame.Rect
     panel = DrawnBox("panel", r(100, 100, 200, 100), "", None, 1)
@@ -194,7 +165,7 @@ def _table(app: App, match: Match, human: int = 0) -> TableScene:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_german_officers_declare_dialog_text_stays_above_its_buttons(size: tuple[int, int]) -> None:
-    app = make_app("de", size)
+    app = make_app("de", size=size, animation="fast")
     table = _table(app, Match.new("officers", OFFICERS, players=2, hands=2, seed=5, first_dealer=1))
     dlg = table.current_dialog()
     assert dlg is not None and table.c.hand.phase == 3
@@ -212,7 +183,7 @@ def test_german_officers_declare_dialog_text_stays_above_its_buttons(size: tuple
 
 
 def test_left_declarer_label_and_pile_stay_on_screen() -> None:
-    app = make_app("en")
+    app = make_app("en", animation="fast")
     match = Match.new("skat", ISKO, players=3, hands=3, seed=7, first_dealer=2)
     table = _table(app, match)
     left = table.c.seating().left
@@ -230,7 +201,7 @@ def test_left_declarer_label_and_pile_stay_on_screen() -> None:
 
 
 def test_four_player_top_hand_leaves_the_toolbar_and_the_skat_free() -> None:
-    app = make_app("de")
+    app = make_app("de", animation="fast")
     match = Match.new("skat", ISKO, players=4, hands=4, seed=2, first_dealer=3)
     table = _table(app, match)
     boxes = frame_boxes(app)
@@ -268,7 +239,7 @@ def _declarer_hand(app: App) -> TableScene:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_raised_cards_while_putting_away_keep_clear_of_the_labels(size: tuple[int, int]) -> None:
-    app = make_app("de", size)
+    app = make_app("de", size=size, animation="fast")
     table = _declarer_hand(app)
     click(app, button_center(table, "Skat aufnehmen"))
     settle(app, table)
@@ -287,7 +258,7 @@ def test_raised_cards_while_putting_away_keep_clear_of_the_labels(size: tuple[in
 
 
 def test_the_hand_bubble_stays_clear_of_the_declare_dialog() -> None:
-    app = make_app("de")
+    app = make_app("de", animation="fast")
     table = _declarer_hand(app)
     click(app, button_center(table, "Hand spielen"))
     settle(app, table)
@@ -328,7 +299,7 @@ def test_help_text_letter_spacing_is_even() -> None:
 
 # ----------------------------------------------------------------- the cards a decision is about (issue 16)
 def test_the_decision_check_sees_a_panel_on_a_decision_card_and_forgives_a_badge() -> None:
-    app = make_app()
+    app = make_app(animation="fast")
     r = pygame.Rect
     card = DrawnBox("card", r(100, 500, 84, 130), "7", None, 0)
     dialog = DrawnBox("panel", r(90, 300, 400, 203), "", None, 1)  # its bottom edge on the card's top
@@ -364,7 +335,7 @@ def test_admirals_declaration_and_the_four_player_hint_leave_the_decision_cards_
         lang: str, size: tuple[int, int]) -> None:
     """Two states the tour does not reach: the Admirals' declaration (once centred over
     the person's face-up cards) and a hint while bidding at four (over the skat)."""
-    app = make_app(lang, size)
+    app = make_app(lang, size=size, animation="fast")
     _admirals_declaration(app)
     boxes = frame_boxes(app)
     decision = decision_cards(app)

@@ -14,43 +14,18 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from skat.i18n import CATALOGS  # noqa: E402
-from skat.storage import FileStorage, MemoryStorage, Store  # noqa: E402
+from skat.storage import FileStorage, MemoryStorage  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.menu import PauseScene, SetupScene, TitleScene  # noqa: E402
 from skat.ui.overlays import NoticeScene  # noqa: E402
 from skat.ui.painter import LOGICAL_H, LOGICAL_W  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
+from uihelp import click, key, make_app, press  # noqa: E402
 
+FIXED_DEAL = 20261201
+"""Every new match's seed: with a random deal, everyone may pass and leave no card to play."""
 SMALLEST = (640, 360)
 """The smallest window these tests check (half the logical size)."""
-
-
-def make_app(storage, lang: str = "en", size: tuple[int, int] = (1280, 720)) -> App:  # type: ignore[no-untyped-def]
-    app = App(size=size, store=Store(storage, language=lang), headless=True)
-    app.settings["animation"] = "off"
-    # A fixed deal: with a random one, everyone may pass and leave no card to play.
-    app.services.new_seed = lambda: 20261201  # type: ignore[method-assign]
-    app.start()
-    app.frame(0.02)
-    return app
-
-
-def click(app: App, pos: tuple[float, float]) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=False))
-    app.frame(0.02)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=0, scancode=0))
-    app.frame(0.02)
-
-
-def press(app: App, label: str) -> None:
-    top = app.stack.top
-    b = next(b for b in top.group.buttons if b.label == label)
-    click(app, (b.x + b.w / 2, b.y + b.h / 2))
 
 
 def start_new_match(app: App) -> TableScene:
@@ -82,7 +57,7 @@ def english_only_words() -> set[str]:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_directory_where_the_match_file_belongs_is_shown_at_the_table_once(tmp_path: Path, lang: str) -> None:
-    app = make_app(FileStorage(tmp_path), lang)
+    app = make_app(lang, FileStorage(tmp_path), seed=FIXED_DEAL)
     (tmp_path / "match.json").mkdir()  # in the way of the match file from now on
     table = start_new_match(app)
     # At once, over the table, before the first move.
@@ -118,7 +93,7 @@ def test_a_directory_where_the_match_file_belongs_is_shown_at_the_table_once(tmp
 
 
 def test_a_read_only_data_directory_is_said_in_german_with_what_to_do(tmp_path: Path) -> None:
-    app = make_app(ReadOnlyStorage(tmp_path), "de")
+    app = make_app("de", ReadOnlyStorage(tmp_path), seed=FIXED_DEAL)
     start_new_match(app)
     assert isinstance(app.stack.top, NoticeScene)
     [notice] = app.services.unseen_notices()
@@ -136,7 +111,7 @@ def test_a_read_only_data_directory_is_said_in_german_with_what_to_do(tmp_path: 
 def test_a_damaged_match_file_is_told_in_german_without_english_detail() -> None:
     storage = MemoryStorage()
     storage.save("match", "{not json")
-    app = make_app(storage, "de")
+    app = make_app("de", storage, seed=FIXED_DEAL)
     assert isinstance(app.stack.top, NoticeScene)
     [notice] = app.services.unseen_notices()
     assert CATALOGS["de"]["reason.not_json"] in notice and "match.corrupt-" in notice
@@ -152,7 +127,7 @@ def test_many_long_notices_wrap_stack_and_scroll_inside_the_window(size: tuple[i
     storage = MemoryStorage()
     for doc in ("match", "sheets", "statistics", "settings"):
         storage.save(doc, "{damaged")
-    app = make_app(storage, lang, size)
+    app = make_app(lang, storage, size=size, seed=FIXED_DEAL)
     long_path = "/home/somebody/" + "a-very-long-folder-name/" * 8 + "match.json"
     app.notify(app.t("notice.save_failed", doc=app.t("doc.match"), reason=app.t("reason.in_the_way"),
                      consequence=app.t("save_lost.match"), advice=app.t("advice.in_the_way", path=long_path)))
@@ -191,7 +166,7 @@ def test_many_long_notices_wrap_stack_and_scroll_inside_the_window(size: tuple[i
 def test_every_notice_and_reason_has_a_message_in_both_languages(lang: str) -> None:
     from skat.storage import REASONS, Notice
 
-    app = make_app(MemoryStorage(), lang)
+    app = make_app(lang, MemoryStorage(), seed=FIXED_DEAL)
     catalog = CATALOGS[lang]
     for kind in ("read_failed", "partly_unreadable", "unreadable", "save_failed", "delete_failed", "no_storage"):
         for reason in REASONS:

@@ -13,10 +13,10 @@ from skat.ai.effort import Effort
 from skat.ai.expert import officers_layouts
 from skat.ai.expert.player import officers_decision
 from skat.ai.heuristic.player import HeuristicPlayer
-from skat.ai.solve.officers_solver import ALL, OfficersSolver, OutOfNodes, brute_force
+from skat.ai.solve.officers_solver import OfficersSolver, OutOfNodes, brute_force
 from skat.engine import OFFICERS, OfficersHand, parse_card, shuffled_deck
 from skat.engine import actions as A
-from skat.engine.cards import CARD_POINTS, mask_of
+from skat.engine.cards import ALL_CARDS, CARD_POINTS, mask_of
 from skat.engine.hand_state import Trick
 from skat.engine.officers import OfficersObservation, OPhase
 from skat.engine.tricks import GameType
@@ -64,7 +64,7 @@ def solver_position(seed: int, tricks_left: int, layout: str = "officers"):
     under = [-1] * 32
     for c, below in h.under.items():
         under[c] = below
-    seen = (h.seen[0], h.seen[1]) if layout == "harlequin" else (ALL, ALL)
+    seen = (h.seen[0], h.seen[1]) if layout == "harlequin" else (ALL_CARDS, ALL_CARDS)
     return h, hands, h.down[0] | h.down[1], under, seen
 
 

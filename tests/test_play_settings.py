@@ -21,21 +21,7 @@ from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.hand_order import HandOrder, sorted_cards  # noqa: E402
 from skat.ui.menu import PauseScene, SettingsScene, TitleScene  # noqa: E402
 from skat.ui.table import CALL_SECONDS, FORCED_SECONDS, TableScene  # noqa: E402
-
-
-def make_app(lang: str, storage: MemoryStorage, animation: str = "off") -> App:
-    app = App(size=(1280, 720), store=Store(storage, language=lang), headless=True)
-    app.settings["animation"] = animation
-    app.start()
-    app.frame(0.02)
-    return app
-
-
-def click(app: App, pos: tuple[float, float]) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=False))
-    app.frame(0.02)
+from uihelp import click, make_app  # noqa: E402
 
 
 def escape(app: App) -> None:

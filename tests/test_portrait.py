@@ -30,18 +30,11 @@ from skat.ui.menu import TitleScene  # noqa: E402
 from skat.ui.painter import canvas_for  # noqa: E402
 from skat.ui.scene import Input, Scene  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
+from uihelp import make_app, settle, tap  # noqa: E402
 
 PHONE = (390, 844)
 """A phone's viewport in CSS px; at one device pixel per CSS px a window pixel is a CSS px."""
 TOUCH_CSS_PX = 44
-
-
-def make_app(size: tuple[int, int], lang: str = "en") -> App:
-    app = App(size=size, store=Store(MemoryStorage(), language=lang), headless=True)
-    app.settings["animation"] = "off"
-    app.start()
-    app.frame(0.02)
-    return app
 
 
 def resize(app: App, size: tuple[int, int]) -> None:
@@ -51,22 +44,6 @@ def resize(app: App, size: tuple[int, int]) -> None:
     app.frame(0.02)
 
 
-def tap(app: App, pos: tuple[float, float]) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=True))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=True))
-    app.frame(0.02)
-
-
-def settle(app: App, table: TableScene, limit: int = 3000) -> None:
-    for _ in range(limit):
-        if (table.c.hand.done or table.c.human_to_move) and not table.animating:
-            app.frame(0.02)
-            return
-        app.frame(0.05)
-    raise AssertionError("the table never came to rest")
-
-
 def test_the_canvas_is_portrait_exactly_when_the_window_is_taller_than_wide() -> None:
     assert canvas_for((1280, 720)) == (1280, 720)
     assert canvas_for((720, 720)) == (1280, 720)
@@ -74,16 +51,16 @@ def test_the_canvas_is_portrait_exactly_when_the_window_is_taller_than_wide() ->
     assert canvas_for((1170, 2532)) == (720, 1280)  # the same phone at three device pixels per CSS px
     assert canvas_for((844, 390)) == (1280, 720)
     # The portrait canvas fills a phone's width: 720 units across 390 px.
-    app = make_app(PHONE)
+    app = make_app(size=PHONE)
     assert app.painter.portrait and app.painter.rect(0, 0, 720, 1280).w == 390
 
 
 def test_turning_the_window_keeps_the_match_and_moves_everything_to_its_new_place() -> None:
-    app = make_app((1280, 720))
+    app = make_app(size=(1280, 720))
     match = Match.new("skat", ISKO, players=3, hands=3, seed=4, first_dealer=2)
     table = TableScene(app, MatchController(match, human=0, seed=4))
     app.push(table)
-    settle(app, table)
+    settle(app, table, 3000)
     hand = table.c.hand
     assert hand.phase == Phase.BIDDING and table.current_dialog() is not None
     before = (list(hand.history), hand.phase, app.stack.scenes[:])
@@ -110,7 +87,7 @@ def test_turning_the_window_keeps_the_match_and_moves_everything_to_its_new_plac
     pass_button = next(b for b in dlg.group.buttons if b.label == "Pass")
     tap(app, (pass_button.x + pass_button.w / 2, pass_button.y + pass_button.h / 2))
     assert len(hand.history) > len(before[0]) and hand.history[len(before[0])] == A.PASS
-    settle(app, table)
+    settle(app, table, 3000)
 
     resize(app, (1280, 720))
     assert not app.painter.portrait
@@ -216,7 +193,7 @@ def test_every_screen_of_the_game_has_a_portrait_form() -> None:
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_screen_without_a_portrait_form_says_to_turn_the_phone(lang: str) -> None:
-    app = make_app(PHONE, lang)
+    app = make_app(lang, size=PHONE)
     assert isinstance(app.stack.top, TitleScene) and not app.turn_hint_shown
     wide = WideOnly(app)
     app.push(wide)
@@ -251,7 +228,7 @@ def test_the_hint_speaks_both_languages() -> None:
 def test_a_long_rules_page_turns_with_taps_on_a_phone() -> None:
     from skat.ui.help import PAGES, HelpScene
 
-    app = make_app(PHONE, "de")
+    app = make_app("de", size=PHONE)
     hint = app.t("help.scroll_touch")
     for page in PAGES:  # the first page longer than the panel
         help_scene = HelpScene(app, page)

@@ -47,7 +47,7 @@ from skat.engine import (
     parse_card,
     score_skat,
 )
-from skat.engine.cards import CARD_POINTS, JACKS_MASK, SUIT_MASKS, card_name, cards_of, mask_of, mask_points
+from skat.engine.cards import ALL_CARDS, CARD_POINTS, JACKS_MASK, SUIT_MASKS, card_name, cards_of, mask_of, mask_points
 from skat.engine.deal import SkatDeal, shuffled_deck
 from skat.engine.officers import _officers_score
 from skat.engine.rules import Rules
@@ -183,7 +183,7 @@ def test_card_points_total_120() -> None:
     almost all the value (21 of the 30 points in each suit)"."""
     assert [CARD_POINTS[c] for c in cards("CA CT CK CQ CJ C9 C8 C7")] == [11, 10, 4, 3, 2, 0, 0, 0]
     assert CARD_POINTS[parse_card("CA")] == 11 and CARD_POINTS[parse_card("D9")] == 0
-    assert mask_points((1 << 32) - 1) == 120
+    assert mask_points(ALL_CARDS) == 120
     for suit in range(4):
         assert mask_points(SUIT_MASKS[suit]) == 30
         assert CARD_POINTS[suit * 8 + 7] + CARD_POINTS[suit * 8 + 3] == 21
@@ -1137,7 +1137,7 @@ def test_officers_card_order_and_trumps() -> None:
     points." """
     assert trump_order(GameType.CLUBS) == cards("CJ SJ HJ DJ CA CT CK CQ C9 C8 C7")
     assert trump_order(GameType.GRAND) == cards("CJ SJ HJ DJ")
-    assert mask_points((1 << 32) - 1) == 120
+    assert mask_points(ALL_CARDS) == 120
     order = cards("DA DT DK DQ D9 D8 D7")
     for hi, lo in zip(order, order[1:], strict=False):
         assert trick_winner(GameType.SPADES, [lo, hi]) == 1

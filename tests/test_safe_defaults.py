@@ -21,43 +21,14 @@ from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.skat_hand import Phase  # noqa: E402
 from skat.i18n import Translator  # noqa: E402
 from skat.lab.shots import _drive, _human_stop, _winner_policy, declarer_seed  # noqa: E402
-from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.menu import SetupScene, TitleScene  # noqa: E402
 from skat.ui.overlays import ConfirmScene  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
+from uihelp import click, key, make_app, settle  # noqa: E402
 
 KONTRA_RULES = ISKO.with_options(kontra_re=True)
-
-
-def make_app(lang: str) -> App:
-    a = App(size=(1280, 720), store=Store(MemoryStorage(), language=lang), headless=True)
-    a.settings["animation"] = "fast"
-    a.start()
-    a.frame(0.02)
-    return a
-
-
-def key(app: App, k: int, text: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=text, mod=0, scancode=0))
-    app.frame(0.02)
-
-
-def click(app: App, pos: tuple[float, float]) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=False))
-    app.frame(0.02)
-
-
-def settle(app: App, table: TableScene) -> None:
-    for _ in range(4000):
-        if (table.c.hand.done or table.c.human_to_move) and not table.animating:
-            app.frame(0.02)
-            return
-        app.frame(0.05)
-    raise AssertionError("the table never came to rest")
 
 
 def kontra_table(app: App, phase: int) -> TableScene:
@@ -95,7 +66,7 @@ CASES = [(Phase.KONTRA, "Kein Kontra", "Kontra!", "de"), (Phase.KONTRA, "No Kont
                                    (pygame.K_2, "2"), (pygame.K_KP_ENTER, "")], ids=["enter", "space", "1", "2", "kp"])
 def test_a_stray_key_in_the_kontra_and_re_dialogs_never_doubles(phase: int, no: str, call: str, lang: str,
                                                                  stray: tuple[int, str]) -> None:
-    app = make_app(lang)
+    app = make_app(lang, animation="fast")
     table = kontra_table(app, phase)
     hand = table.c.hand
     assert labels(table) == [no, call]
@@ -112,7 +83,7 @@ def test_a_stray_key_in_the_kontra_and_re_dialogs_never_doubles(phase: int, no: 
 
 @pytest.mark.parametrize(("phase", "no", "call", "lang"), CASES)
 def test_the_call_is_made_on_purpose_by_click_or_arrow_and_enter(phase: int, no: str, call: str, lang: str) -> None:
-    app = make_app(lang)
+    app = make_app(lang, animation="fast")
     table = kontra_table(app, phase)
     hand = table.c.hand
     dlg = table.current_dialog()
@@ -121,7 +92,7 @@ def test_the_call_is_made_on_purpose_by_click_or_arrow_and_enter(phase: int, no:
     assert b.hotkey == "" and dlg.group.buttons[0].hotkey == "1"
     click(app, (b.x + b.w / 2, b.y + b.h / 2))
     assert hand.history[-1] == (A.KONTRA if phase == Phase.KONTRA else A.RE)
-    app2 = make_app(lang)
+    app2 = make_app(lang, animation="fast")
     table2 = kontra_table(app2, phase)
     key(app2, pygame.K_RIGHT)
     key(app2, pygame.K_RETURN)
@@ -130,7 +101,7 @@ def test_the_call_is_made_on_purpose_by_click_or_arrow_and_enter(phase: int, no:
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_officers_dealer_kontra_starts_on_no_kontra(lang: str) -> None:
-    app = make_app(lang)
+    app = make_app(lang, animation="fast")
     match = Match.new("officers", OFFICERS, players=2, hands=2, seed=5, first_dealer=0)
     table = TableScene(app, MatchController(match, human=0, seed=5))
     app.push(table)
@@ -161,7 +132,7 @@ def test_the_give_up_question_names_both_outcomes(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_giving_up_a_match_asks_and_a_stray_enter_keeps_it(lang: str) -> None:
-    app = make_app(lang)
+    app = make_app(lang, animation="fast")
     t = app.t
     app.services.save_match(MatchController(Match.new("skat", ISKO, players=3, hands=3, seed=2), human=0, seed=2))
     setup = SetupScene(app)

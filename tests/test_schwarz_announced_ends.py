@@ -38,7 +38,8 @@ from skat.ui.result import ResultScene  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_analysis_view import _result_button, make_app, post_click, post_key, run_analysis  # noqa: E402
+from test_analysis_view import _result_button, run_analysis  # noqa: E402
+from uihelp import click, key, make_app  # noqa: E402
 
 # Grand Ouvert by forehand (CJ SJ: "with 2"); forehand leads D7, middlehand's DA takes it.
 OUVERT_HANDS = (
@@ -186,13 +187,13 @@ def test_at_the_table_the_hand_ends_there_and_the_result_replay_and_analysis_ope
     assert not queue and match.current.done and len(match.current.tricks) == 1
     settle(app, until=lambda: isinstance(app.stack.top, ResultScene))
     assert isinstance(app.stack.top, ResultScene)
-    post_click(app, _result_button(app, app.t("replay.button")))
+    click(app, _result_button(app, app.t("replay.button")))
     assert isinstance(app.stack.top, ReplayScene)
     for _ in range(12):
-        post_key(app, pygame.K_RIGHT)  # step through to the end and beyond
-    post_key(app, pygame.K_ESCAPE)
+        key(app, pygame.K_RIGHT)  # step through to the end and beyond
+    key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, ResultScene)
-    post_click(app, _result_button(app, app.t("analysis.button")))
+    click(app, _result_button(app, app.t("analysis.button")))
     run_analysis(app)
 
 

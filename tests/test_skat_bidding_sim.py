@@ -14,7 +14,7 @@ from skat.ai.expert.skat_calls import think
 from skat.ai.heuristic import player as heuristic_player
 from skat.ai.strengths import NORMAL
 from skat.engine import actions as A
-from skat.engine.cards import mask_of, parse_card
+from skat.engine.cards import ALL_CARDS, mask_of, parse_card
 from skat.engine.deal import SkatDeal
 from skat.engine.rules import ISKO, LOTHAR, Rules
 from skat.engine.skat_hand import Phase, SkatHand, SkatObservation
@@ -238,7 +238,7 @@ def test_sampled_worlds_keep_known_cards() -> None:
     for _ in range(20):
         w = sample_world(rng, {0: mine}, 0, {1: 10, 2: 10}, 2, {1: (30, 0)})
         assert w.hands[0] == mine
-        assert w.hands[1] | w.hands[2] | w.skat | mine == (1 << 32) - 1
+        assert w.hands[1] | w.hands[2] | w.skat | mine == ALL_CARDS
         assert [h.bit_count() for h in w.hands] == [10, 10, 10] and w.skat.bit_count() == 2
 
 

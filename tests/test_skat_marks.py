@@ -10,7 +10,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from skat.engine.cards import RANK_LETTERS, SUIT_LETTERS  # noqa: E402
@@ -18,7 +17,6 @@ from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
 from skat.lab.shots import _drive, _human_stop, _winner_policy, declarer_seed  # noqa: E402
-from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.hand_replay import ReplayScene  # noqa: E402
@@ -26,39 +24,7 @@ from skat.ui.layout import RATIO  # noqa: E402
 from skat.ui.painter import DrawnBox  # noqa: E402
 from skat.ui.result import ResultScene  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
-
-
-def make_app(lang: str = "en") -> App:
-    a = App(size=(1280, 720), store=Store(MemoryStorage(), language=lang), headless=True)
-    a.settings["animation"] = "fast"
-    a.start()
-    a.frame(0.02)
-    return a
-
-
-def click(app: App, pos: tuple[float, float]) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=False))
-    app.frame(0.02)
-
-
-def settle(app: App, table: TableScene) -> None:
-    for _ in range(4000):
-        if (table.c.hand.done or table.c.human_to_move) and not table.animating:
-            app.frame(0.02)
-            return
-        app.frame(0.05)
-    raise AssertionError("the table never came to rest")
-
-
-def press(app: App, table: TableScene, label: str) -> None:
-    dlg = table.current_dialog()
-    assert dlg is not None
-    b = next((b for b in dlg.group.buttons if b.label == label), None)
-    assert b is not None, [b.label for b in dlg.group.buttons]
-    click(app, (b.x + b.w / 2, b.y + b.h / 2))
-    settle(app, table)
+from uihelp import click, make_app, press_in_dialog, settle  # noqa: E402
 
 
 def drawn(app: App) -> list[DrawnBox]:
@@ -98,11 +64,11 @@ def skat_table(app: App, game: str = "skat", rules=ISKO) -> TableScene:  # type:
 
 
 def test_skat_the_two_cards_from_the_skat_are_marked_until_they_are_put_away() -> None:
-    app = make_app()
+    app = make_app(animation="fast")
     table = skat_table(app)
     hand = table.c.hand
     assert not marks(app), "nothing is marked before the skat is taken"
-    press(app, table, "Take the skat")
+    press_in_dialog(app, table, "Take the skat")
     skat = [c for c in range(32) if hand.deal.skat >> c & 1]
     assert marked_cards(app, table) == set(skat)
     assert [b.label for b in marks(app)] == ["Skat", "Skat"]
@@ -113,30 +79,30 @@ def test_skat_the_two_cards_from_the_skat_are_marked_until_they_are_put_away() -
         click(app, (sp.x - sp.w / 2 + 10, sp.y + 20))  # the visible left strip of the fanned card
     assert table.selected == {skat[0], own}
     assert marked_cards(app, table) == set(skat), "a raised skat card keeps its mark"
-    press(app, table, "Put away")
+    press_in_dialog(app, table, "Put away")
     assert hand.phase == 3 and not marks(app), "the marks go with the discard"
 
 
 def test_skat_marks_in_german() -> None:
-    app = make_app("de")
+    app = make_app("de", animation="fast")
     table = skat_table(app)
-    press(app, table, "Skat aufnehmen")
+    press_in_dialog(app, table, "Skat aufnehmen")
     assert [b.label for b in marks(app)] == ["Skat", "Skat"]
 
 
 def test_admirals_skat_marks_the_two_cards_taken_from_the_skat() -> None:
-    app = make_app()
+    app = make_app(animation="fast")
     table = skat_table(app, "officers", OFFICERS.with_options(officers_layout="admirals"))
     hand = table.c.hand
     assert hand.phase == 1 and table.c.human_to_move
-    press(app, table, "Take the skat")
+    press_in_dialog(app, table, "Take the skat")
     skat = [c for c in range(32) if hand.deck_skat() >> c & 1]
     assert hand.phase == 2 and len(skat) == 2
     assert marked_cards(app, table) == set(skat)
 
 
 def test_a_computer_declarer_shows_no_marks() -> None:
-    app = make_app()
+    app = make_app(animation="fast")
     seed = declarer_seed(ISKO)
     match = Match.new("skat", ISKO, players=3, hands=6, seed=seed, first_dealer=2)
     ctl = MatchController(match, human=0, seed=seed)
@@ -178,7 +144,7 @@ def replay_rows(app: App) -> list[list[str]]:
 
 @pytest.mark.parametrize("declare", [GameType.GRAND, GameType.HEARTS, GameType.NULL])
 def test_the_replay_sorts_every_hand_as_at_the_table_for_its_game(declare: int) -> None:
-    app = make_app()
+    app = make_app(animation="fast")
     seed = declarer_seed(ISKO)
     match = Match.new("skat", ISKO, players=3, hands=6, seed=seed, first_dealer=2)
     ctl = MatchController(match, human=0, seed=seed)

@@ -9,7 +9,6 @@ import random
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from skat.engine import ISKO, Match  # noqa: E402
@@ -17,6 +16,7 @@ from skat.storage import MatchInProgress, MemoryStorage, Store  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.history import VISIBLE, HistoryScene  # noqa: E402
 from skat.ui.sheet import SheetScene  # noqa: E402
+from uihelp import tap  # noqa: E402
 
 
 def played(seed: int, hands: int) -> Match:
@@ -28,13 +28,6 @@ def played(seed: int, hands: int) -> Match:
         else:
             match.apply(rng.choice(hand.legal_actions()))
     return match
-
-
-def tap(app: App, pos: tuple[float, float]) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=True))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=True))
-    app.frame(0.02)
 
 
 def centre(box: tuple[float, float, float, float]) -> tuple[float, float]:

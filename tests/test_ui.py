@@ -21,6 +21,7 @@ from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.layout import RATIO  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
+from uihelp import click, key, settle  # noqa: E402
 
 
 @pytest.fixture
@@ -31,31 +32,6 @@ def app():  # type: ignore[no-untyped-def]
     a.frame(0.02)
     yield a
     pygame.event.clear()
-
-
-def click(app: App, pos: tuple[float, float], touch: bool = False) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=touch))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=touch))
-    app.frame(0.02)
-
-
-def key(app: App, k: int, text: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=text, mod=0, scancode=0))
-    app.frame(0.02)
-
-
-def settle(app: App, table: TableScene, limit: int = 4000) -> None:
-    """Let frames run (animations play, computer players think) until the person must act."""
-    for _ in range(limit):
-        if table.c.hand.done and not table.animating:
-            app.frame(0.05)
-            return
-        if table.c.human_to_move and not table.animating:
-            app.frame(0.02)
-            return
-        app.frame(0.05)
-    raise AssertionError("the table never came to rest")
 
 
 def button_center(table: TableScene, label: str) -> tuple[float, float]:
@@ -105,7 +81,7 @@ def test_a_whole_skat_hand_with_mouse_touch_and_a_declaration(app: App) -> None:
     match.redeal(SkatDeal.from_hands(fh, mh, rh, skat).deck)
     table = TableScene(app, MatchController(match, human=0, seed=1))
     app.push(table)
-    settle(app, table)
+    settle(app, table, done_frame=0.05)
     hand = table.c.hand
     # Middlehand and rearhand pass with these cards; the person may play at 18.
     while hand.phase == 0:
@@ -117,26 +93,26 @@ def test_a_whole_skat_hand_with_mouse_touch_and_a_declaration(app: App) -> None:
             click(app, button_center(table, next(lbl for lbl in labels if lbl.startswith("Yes"))))
         else:
             click(app, button_center(table, labels[0]))
-        settle(app, table)
+        settle(app, table, done_frame=0.05)
     assert hand.declarer == 0
     click(app, button_center(table, "Take the skat"))
-    settle(app, table)
+    settle(app, table, done_frame=0.05)
     assert hand.hands[0] >> parse_card("C7") & 1
     # Put away the two skat cards: click them, then the button.
     for c in cards("C7", "DT"):
         click(app, card_center(table, c))
     assert table.selected == set(cards("C7", "DT"))
     click(app, button_center(table, "Put away"))
-    settle(app, table)
+    settle(app, table, done_frame=0.05)
     assert hand.skat == (1 << parse_card("C7")) | (1 << parse_card("DT"))
     click(app, button_center(table, "Grand"))
-    settle(app, table)
+    settle(app, table, done_frame=0.05)
     assert hand.game == GameType.GRAND and hand.declarer == 0
     first = True
     played: list[int] = []
     while not hand.done:
         if not table.c.human_to_move:
-            settle(app, table)
+            settle(app, table, done_frame=0.05)
             continue
         legal = [a for a in hand.legal_actions() if a < 32]
         target = legal[-1]
@@ -148,13 +124,13 @@ def test_a_whole_skat_hand_with_mouse_touch_and_a_declaration(app: App) -> None:
         click(app, card_center(table, target), touch=not first and len(played) == 0)
         assert len(hand.history) == before + 1 and hand.history[-1] == target
         played.append(target)
-        settle(app, table)
+        settle(app, table, done_frame=0.05)
     r = hand.result
     assert r is not None and r.game == "grand" and r.declarer == 0
     assert A.declare(GameType.GRAND) in hand.history and A.PICKUP in hand.history
     assert all(c in hand.history for c in played)
     # The result overlay shows, and the sheet has the hand.
-    settle(app, table)
+    settle(app, table, done_frame=0.05)
     for _ in range(50):
         app.frame(0.05)
     assert type(app.stack.top).__name__ == "ResultScene"
@@ -175,20 +151,20 @@ def test_a_whole_officers_hand_by_keyboard(app: App) -> None:
     match.redeal(deck)
     table = TableScene(app, MatchController(match, human=0, seed=3))
     app.push(table)
-    settle(app, table)
+    settle(app, table, done_frame=0.05)
     hand = table.c.hand
     obs = hand.observe(0)
     assert obs.playable[0] == sum(1 << c for c in fh_up1) and obs.playable[1] == 0
     key(app, pygame.K_3, "3")  # the third button: Spades
-    settle(app, table)
+    settle(app, table, done_frame=0.05)
     assert hand.game == GameType.SPADES and hand.declarer == 0
     while not hand.done:
         if not table.c.human_to_move:
-            settle(app, table)
+            settle(app, table, done_frame=0.05)
             continue
         if hand.phase == 5:  # Re after the dealer's Kontra: "1" = no Re
             key(app, pygame.K_1, "1")
-            settle(app, table)
+            settle(app, table, done_frame=0.05)
             continue
         before = len(hand.history)
         key(app, pygame.K_RIGHT)
@@ -196,7 +172,7 @@ def test_a_whole_officers_hand_by_keyboard(app: App) -> None:
         assert chosen in hand.legal_actions()
         key(app, pygame.K_RETURN)
         assert len(hand.history) == before + 1 and hand.history[-1] == chosen
-        settle(app, table)
+        settle(app, table, done_frame=0.05)
     r = hand.result
     assert r is not None and r.game == "spades" and r.declarer == 0
     assert len(hand.tricks) == 16 and sum(hand.points) == 120
@@ -234,7 +210,7 @@ def _defending_and_following(app: App) -> TableScene:
                 and hand.legal_play_mask() != hand.playable_mask(hand.to_move))
 
     _drive(table, _winner_policy(1, stop=must_follow))
-    settle(app, table)
+    settle(app, table, done_frame=0.05)
     assert must_follow(table.c.hand, 0)
     return table
 
@@ -287,7 +263,7 @@ def _middlehand_says(app: App, rules) -> TableScene:  # type: ignore[no-untyped-
     match = Match.new("skat", rules, players=3, hands=3, seed=4, first_dealer=1)  # the person is middlehand
     table = TableScene(app, MatchController(match, human=0, seed=4))
     app.push(table)
-    settle(app, table)
+    settle(app, table, done_frame=0.05)
     assert table.c.human_seat == 1 and table.c.hand.to_move == 1 and not table.c.hand.history
     return table
 

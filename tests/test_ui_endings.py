@@ -24,8 +24,9 @@ from skat.ui.result import ResultScene  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_analysis_view import center, make_app, post_click, post_key, screen_text  # noqa: E402
+from test_analysis_view import screen_text  # noqa: E402
 from test_play_endings import TOP_GRAND  # noqa: E402
+from uihelp import center, click, key, make_app  # noqa: E402
 
 ONE_SHORT = ("CJ SJ HJ DJ CA CT SA ST HA D7", "CK CQ C9 C8 SK SQ S9 HK HQ DA",
              "C7 S8 S7 H9 H8 H7 DT DK DQ D9", "D8 HT")
@@ -62,8 +63,8 @@ def toolbar_button(table: TableScene, label: str):  # type: ignore[no-untyped-de
 
 def confirm_by_key(app) -> None:  # type: ignore[no-untyped-def]
     """The safe answer has the focus: the left arrow and Enter choose the other one."""
-    post_key(app, pygame.K_LEFT)
-    post_key(app, pygame.K_RETURN)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)
 
 
 def frames_until(app, cond, limit: int = 3000) -> int:  # type: ignore[no-untyped-def]
@@ -80,14 +81,14 @@ def test_the_declarer_gives_up_from_the_toolbar(lang: str) -> None:
     table = table_for(app, TOP_GRAND)
     button = toolbar_button(table, app.t("btn.concede"))
     assert button is not None
-    post_click(app, center(button))
+    click(app, center(button))
     ask = app.stack.top
     assert isinstance(ask, ConfirmScene)
     text = screen_text(app)
     assert "288" in text and app.t("confirm.concede_title") in text  # with 4, game, Hand: lost doubled
-    post_key(app, pygame.K_ESCAPE)  # Play on: nothing happened
+    key(app, pygame.K_ESCAPE)  # Play on: nothing happened
     assert app.stack.top is table and not table.c.hand.done
-    post_click(app, center(button))
+    click(app, center(button))
     confirm_by_key(app)
     hand = table.c.hand
     assert hand.done and hand.result is not None and hand.result.value == -288
@@ -112,7 +113,7 @@ def test_a_defender_is_not_offered_giving_up_but_may_claim(lang: str) -> None:
 def test_a_claim_that_holds_takes_the_rest(lang: str) -> None:
     app = make_app(lang)
     table = table_for(app, TOP_GRAND)
-    post_click(app, center(toolbar_button(table, app.t("btn.claim"))))
+    click(app, center(toolbar_button(table, app.t("btn.claim"))))
     text = screen_text(app)
     assert "+192" in text and "−" in text  # both outcomes named: won with Schwarz, or lost
     confirm_by_key(app)
@@ -136,8 +137,8 @@ def test_a_claim_that_holds_takes_the_rest(lang: str) -> None:
 def test_a_claim_one_trick_short_gives_the_rest_to_the_defenders(lang: str) -> None:
     app = make_app(lang)
     table = table_for(app, ONE_SHORT)
-    post_click(app, center(toolbar_button(table, app.t("btn.claim"))))
-    post_click(app, center(app.stack.top.group.buttons[0]))  # the mouse on "Claim the rest"
+    click(app, center(toolbar_button(table, app.t("btn.claim"))))
+    click(app, center(app.stack.top.group.buttons[0]))  # the mouse on "Claim the rest"
     frames_until(app, lambda: table.c.hand.done)
     r = table.c.hand.result
     # The rest is the defenders': the declarer keeps only the skat (D8 HT) and is Schwarz.
@@ -177,9 +178,9 @@ def test_a_decided_hand_is_played_out_at_once_unless_switched_off(lang: str) -> 
 def _play_first_card_by_keys(app, table: TableScene) -> int:  # type: ignore[no-untyped-def]
     """The person plays a card with the arrow keys and Enter; returns it."""
     frames_until(app, lambda: table.c.human_to_move and not table.animating)
-    post_key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
     card = table.focus_card
-    post_key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
     return card
 
 
@@ -195,13 +196,13 @@ def test_take_back_undoes_the_last_card_and_the_replies(lang: str) -> None:
     card = _play_first_card_by_keys(app, table)
     frames_until(app, lambda: len(table.c.hand.tricks) == 1 and table.c.human_to_move and not table.animating)
     assert table.c.match.actions[-1][:len(start) + 1] == [*start, card]
-    post_click(app, center(toolbar_button(table, app.t("btn.takeback"))))
+    click(app, center(toolbar_button(table, app.t("btn.takeback"))))
     assert table.c.match.actions[-1] == start and table.c.hand.history == start
     assert table.c.human_to_move and not table.c.hand.tricks  # the computers' replies are gone too
     assert app.t("takeback.done") in screen_text(app)
     assert table.c.match.hand_number in table.c.hinted  # marked like a hint on the sheet
     # Backspace takes back the person's move before: the declaration, which they choose again.
-    post_key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
     assert table.c.hand.phase == 3 and table.c.human_to_move  # DECLARE again (Hand was said before it)
     # Played to its end: the result is not offered to a challenge.
     table.c.match.apply(A.declare(4))
@@ -217,7 +218,7 @@ def test_take_back_is_off_by_default(lang: str) -> None:
     app = make_app(lang)
     table = table_for(app, TOP_GRAND)
     assert toolbar_button(table, app.t("btn.takeback")) is None
-    post_key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
     assert len(table.c.hand.history) == 5
 
 
@@ -248,11 +249,11 @@ def test_the_settings_switch_shortening_off_and_take_back_on_by_mouse_and_keys(l
     keys = [r.key for r in app.stack.top.rows]
     row = keys.index("shorten")
     x, y, w, h = app.stack.top.row_rect(row)
-    post_click(app, (x + w - 20, y + h / 2))  # the right arrow: the next value
+    click(app, (x + w - 20, y + h / 2))  # the right arrow: the next value
     assert app.settings["shorten"] is False
     for _ in range(keys.index("takeback") - row):
-        post_key(app, pygame.K_DOWN)
-    post_key(app, pygame.K_RIGHT)
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)
     assert app.settings["takeback"] is True
     table = table_for(app, TOP_GRAND, tricks=5)
     assert table.c.shorten is False and table.c.takeback is True

@@ -14,17 +14,12 @@ from skat.engine.deal import SkatDeal  # noqa: E402
 from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO, LOTHAR  # noqa: E402
 from skat.engine.share import deal_code_for, decode_deal  # noqa: E402
-from skat.storage import MemoryStorage, Store  # noqa: E402
+from skat.storage import MemoryStorage  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.menu import TitleScene  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
-
-
-def make_app(storage: MemoryStorage, lang: str = "en") -> App:
-    app = App(size=(1280, 720), store=Store(storage, language=lang), headless=True)
-    app.settings["animation"] = "off"
-    return app
+from uihelp import make_app  # noqa: E402
 
 
 def run_until(app: App, cond, limit: int = 3000) -> None:  # type: ignore[no-untyped-def]
@@ -37,7 +32,7 @@ def run_until(app: App, cond, limit: int = 3000) -> None:  # type: ignore[no-unt
 
 def test_a_match_resumes_after_closing_at_the_last_action() -> None:
     storage = MemoryStorage()
-    app = make_app(storage)
+    app = make_app(storage=storage, start=False)
     app.start()
     match = Match.new("skat", LOTHAR, players=3, hands=3, seed=9, first_dealer=2)
     ctl = MatchController(match, human=0, seed=9)
@@ -52,7 +47,7 @@ def test_a_match_resumes_after_closing_at_the_last_action() -> None:
     app.frame(0.02)
     assert not app.running
     # A new app on the same storage offers to continue, and the hand is exactly where it was.
-    app2 = make_app(storage)
+    app2 = make_app(storage=storage, start=False)
     app2.start()
     app2.frame(0.02)
     title = app2.stack.top
@@ -72,7 +67,7 @@ def test_a_match_resumes_after_closing_at_the_last_action() -> None:
 def test_a_corrupt_save_gives_a_notice_in_the_players_language_and_a_fresh_start(lang: str, words: str) -> None:
     storage = MemoryStorage()
     storage.save("match", "{not json")
-    app = make_app(storage, lang)
+    app = make_app(lang, storage, start=False)
     app.start()
     app.frame(0.02)
     assert app.notices, "a corrupt save must be reported"
@@ -85,7 +80,7 @@ def test_a_corrupt_save_gives_a_notice_in_the_players_language_and_a_fresh_start
 
 
 def test_share_a_deal_and_open_it_again() -> None:
-    app = make_app(MemoryStorage())
+    app = make_app(storage=MemoryStorage(), start=False)
     app.start()
     match = Match.new("skat", ISKO.with_options(kontra_re=True), players=3, hands=3, seed=4, first_dealer=2)
     ctl = MatchController(match, human=0, seed=4, autoplay=True)
@@ -99,7 +94,7 @@ def test_share_a_deal_and_open_it_again() -> None:
     code = deal_code_for(match)
     assert code in text and f"skat --deal {code}" in text
     # Opening the code starts exactly that deal with the same options.
-    app2 = make_app(MemoryStorage())
+    app2 = make_app(storage=MemoryStorage(), start=False)
     app2.start(code)
     table2 = app2.stack.top
     assert isinstance(table2, TableScene)
@@ -107,7 +102,7 @@ def test_share_a_deal_and_open_it_again() -> None:
     assert table2.c.hand.deal == SkatDeal.from_deck(match.decks[0])
     assert decode_deal(code).deck == match.decks[0]
     # The same computer players: two openings of one code play identically.
-    app3 = make_app(MemoryStorage())
+    app3 = make_app(storage=MemoryStorage(), start=False)
     app3.start(code)
     c2, c3 = table2.c, app3.stack.top.c
     c2.autoplay = c3.autoplay = True
@@ -118,14 +113,14 @@ def test_share_a_deal_and_open_it_again() -> None:
 
 @pytest.mark.parametrize("bad", ["", "hello", "1ABCDEFGHJKMNPQRSTVWXYZ0123456", "9" * 31])
 def test_a_malformed_code_gives_a_message_and_a_normal_start(bad: str) -> None:
-    app = make_app(MemoryStorage())
+    app = make_app(storage=MemoryStorage(), start=False)
     app.start(bad or "?")
     assert isinstance(app.stack.top, TitleScene)
     assert app.notices and "cannot be used" in app.notices[-1]
 
 
 def test_four_player_table_runs_with_the_person_sitting_out() -> None:
-    app = make_app(MemoryStorage(), "de")
+    app = make_app("de", MemoryStorage(), start=False)
     app.start()
     match = Match.new("skat", ISKO.with_options(seeger_fabian=True), players=4, hands=4, seed=2, first_dealer=0)
     ctl = MatchController(match, human=0, seed=2, autoplay=True)

@@ -15,30 +15,11 @@ from skat.ai import strengths as ai_strengths  # noqa: E402
 from skat.ai.effort import GAME_EFFORT  # noqa: E402
 from skat.engine.rules import ISKO, LOTHAR, OFFICERS  # noqa: E402
 from skat.engine.share import deal_code_for, decode_deal  # noqa: E402
-from skat.storage import MemoryStorage, Store  # noqa: E402
+from skat.storage import Store  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.menu import VALUE_W, SetupScene  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
-
-
-def make_app(lang: str = "en", size: tuple[int, int] = (1280, 720)) -> App:
-    app = App(size=size, store=Store(MemoryStorage(), language=lang), headless=True)
-    app.settings["animation"] = "off"
-    app.start()
-    app.frame(0.02)
-    return app
-
-
-def click(app: App, pos: tuple[float, float], button: int = 1) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=button, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=button, touch=False))
-    app.frame(0.02)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=0, scancode=0))
-    app.frame(0.02)
+from uihelp import click, key, make_app  # noqa: E402
 
 
 def open_setup(app: App) -> SetupScene:

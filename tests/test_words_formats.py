@@ -23,7 +23,7 @@ from skat.ai.review.hint import Hint  # noqa: E402
 from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO  # noqa: E402
 from skat.i18n import CATALOGS, Translator  # noqa: E402
-from skat.storage import DOC_VERSIONS, SETTINGS, STATISTICS, MemoryStorage, Store  # noqa: E402
+from skat.storage import DOC_VERSIONS, SETTINGS, STATISTICS, MemoryStorage  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.hint import reason_text  # noqa: E402
@@ -32,32 +32,7 @@ from skat.ui.menu import PauseScene, SettingsScene, StatsScene  # noqa: E402
 from skat.ui.overlays import NoticeScene  # noqa: E402
 from skat.ui.result import ResultScene  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
-
-
-def make_app(lang: str, storage: MemoryStorage | None = None) -> App:
-    a = App(size=(1280, 720), store=Store(storage or MemoryStorage(), language=lang), headless=True)
-    a.settings["animation"] = "fast"
-    a.start()
-    a.frame(0.02)
-    return a
-
-
-def key(app: App, k: int, text: str = "") -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=text, mod=0, scancode=0))
-    app.frame(0.02)
-
-
-def click(app: App, pos: tuple[float, float]) -> None:
-    px = app.painter.px(*pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=px, button=1, touch=False))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=px, button=1, touch=False))
-    app.frame(0.02)
-
-
-def press(app: App, label: str) -> None:
-    group = app.stack.top.group  # type: ignore[union-attr]
-    b = next(b for b in group.buttons if b.label == label)
-    click(app, (b.x + b.w / 2, b.y + b.h / 2))
+from uihelp import click, key, make_app, press, settle  # noqa: E402
 
 
 def drawn_texts(app: App) -> list[str]:
@@ -65,15 +40,6 @@ def drawn_texts(app: App) -> list[str]:
     p.start_recording()
     app.draw()
     return [b.label for b in p.stop_recording() if b.kind == "text"]
-
-
-def settle(app: App, table: TableScene) -> None:
-    for _ in range(4000):
-        if (table.c.hand.done or table.c.human_to_move) and not table.animating:
-            app.frame(0.02)
-            return
-        app.frame(0.05)
-    raise AssertionError("the table never came to rest")
 
 
 # ----------------------------------------------------------------- numbers and dates
@@ -93,7 +59,7 @@ def test_the_statistics_screen_writes_the_average_in_the_language(lang: str, sho
     storage.save(STATISTICS, json.dumps({"version": DOC_VERSIONS[STATISTICS], "games": {"skat": {
         "hands_played": 2, "declared": 1, "won_as_declarer": 1, "total_score": 73, "matches_finished": 0,
         "by_type": {}}}}))
-    app = make_app(lang, storage)
+    app = make_app(lang, storage, animation="fast")
     app.push(StatsScene(app))
     app.frame(0.02)
     assert shown in drawn_texts(app)
@@ -108,7 +74,7 @@ def test_ramsch_charge_reads_without_a_double_negative() -> None:
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_the_first_bid_asks_for_a_value_not_a_higher_one(lang: str) -> None:
-    app = make_app(lang)
+    app = make_app(lang, animation="fast")
     t = app.t
     match = Match.new("skat", ISKO, players=3, hands=3, seed=4, first_dealer=1)  # the person is middlehand: says first
     table = TableScene(app, MatchController(match, human=0, seed=4))
@@ -131,7 +97,7 @@ def _toolbar(table: TableScene) -> list[str]:
 
 
 def test_switching_language_in_the_pause_menu_renames_the_toolbar_behind_it() -> None:
-    app = make_app("en")
+    app = make_app("en", animation="fast")
     table = TableScene(app, MatchController(Match.new("skat", ISKO, players=3, hands=3, seed=2), human=0, seed=2))
     app.push(table)
     settle(app, table)
@@ -206,7 +172,7 @@ def test_an_installed_locale_still_decides(monkeypatch: pytest.MonkeyPatch) -> N
 def test_a_damaged_statistics_file_is_explained_on_the_statistics_screen(lang: str) -> None:
     storage = MemoryStorage()
     storage.save(STATISTICS, "{damaged")
-    app = make_app(lang, storage)
+    app = make_app(lang, storage, animation="fast")
     t = app.t
     title = app.stack.top
     b = next(b for b in title.group.buttons if b.label == t("menu.stats"))  # type: ignore[union-attr]
@@ -227,7 +193,7 @@ def test_bad_setting_values_are_named(lang: str) -> None:
     storage = MemoryStorage()
     storage.save(SETTINGS, json.dumps({"version": DOC_VERSIONS[SETTINGS], "language": lang, "animation": "warp",
                                        "deck": "tarot", "sound": "loud"}))
-    app = make_app(lang, storage)
+    app = make_app(lang, storage, animation="fast")
     app.frame(0.02)
     notices = app.services.unseen_notices()
     assert len(notices) == 1, notices
@@ -258,7 +224,7 @@ def test_bad_values_of_the_play_settings_are_named_and_fall_back(lang: str) -> N
     storage.save(SETTINGS, json.dumps({"version": DOC_VERSIONS[SETTINGS], "language": lang, "pace": "warp",
                                        "sort_trumps": 3, "sort_alternate": "yes", "forced_play": True,
                                        "sort_rank": "ascending"}))
-    app = make_app(lang, storage)
+    app = make_app(lang, storage, animation="fast")
     app.frame(0.02)
     notices = app.services.unseen_notices()
     assert len(notices) == 1, notices

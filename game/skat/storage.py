@@ -35,7 +35,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from .ai.strengths import STRENGTHS
 from .engine import json_text
@@ -174,7 +174,7 @@ class Notice(str):
     aside: str
     reason: str
     where: str
-    count: int
+    count: int  # type: ignore[assignment]  # shadows str.count: a Notice's count of entries left out
 
     def __new__(
         cls, text: str, kind: str, doc: str = "", detail: str = "", aside: str = "", *,
@@ -740,14 +740,14 @@ class Store:
         storage: Storage | None = None,
         *,
         max_sheets: int = 200,
-        sheets_budget: int | None | str = "auto",
+        sheets_budget: int | None | Literal["auto"] = "auto",
         language: str | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         """``language``: the default when no settings are saved (None: from the browser or system locale)."""
         self.storage: Storage = default_storage() if storage is None else storage
         self.max_sheets = max_sheets
-        self.sheets_budget = sheets_budget if sheets_budget != "auto" else (
+        self.sheets_budget: int | None = sheets_budget if not isinstance(sheets_budget, str) else (
             BROWSER_SHEETS_BUDGET if isinstance(self.storage, LocalStorage) else None)
         """Characters the sheets document may take (None: no limit; files have room)."""
         self.clock = clock
@@ -976,7 +976,8 @@ class Store:
         def change(entries: list[Any]) -> list[Any] | None:
             old = next((e for e in entries if isinstance(e, dict) and e.get("id") == finished.id), None)
             if old is not None:
-                old_rows = old.get("sheet") if isinstance(old.get("sheet"), list) else []
+                rows = old.get("sheet")
+                old_rows = rows if isinstance(rows, list) else []
                 if len(old_rows) >= len(finished.sheet) and (old.get("deals") or not new["deals"]):
                     return None
             kept = [e for e in entries if e is not old] + [new]
@@ -1002,9 +1003,6 @@ class Store:
     # ------------------------------------------------------------ statistics
     def statistics(self) -> Statistics:
         return self._read(STATISTICS, _stats, Statistics)
-
-    def reset_statistics(self) -> bool:
-        return self._write(STATISTICS, _stats_doc(Statistics()))
 
     def _count(self, game: MatchInProgress, finished_match: bool = False) -> bool:
         """Count the match's lines the statistics do not hold yet, read again under the lock."""
@@ -1225,7 +1223,9 @@ class Store:
         try:
             text = self.storage.load(SHEETS)
             sheets = json_text.loads(text) if text else None
-            matches = sheets.get("matches") if isinstance(sheets, dict) else None
+            if not isinstance(sheets, dict):
+                return 0
+            matches = sheets.get("matches")
             if not isinstance(matches, list) or not matches:
                 return 0
             cut = max(1, len(matches) // 4)

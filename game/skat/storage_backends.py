@@ -354,8 +354,10 @@ def default_storage() -> Storage:
     """localStorage in the browser (memory when the browser refuses it), files in the data directory elsewhere."""
     if in_browser():
         window = browser_window()
+        if window is None:
+            return MemoryStorage()
         try:
-            ls = window.localStorage  # type: ignore[union-attr]
+            ls = window.localStorage
             ls.length  # noqa: B018 - touching it raises SecurityError where storage is blocked
         except Exception:
             return MemoryStorage()

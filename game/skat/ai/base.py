@@ -148,4 +148,4 @@ def run_steps(steps: Generator[object, None, T]) -> T:
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]
+            return stop.value

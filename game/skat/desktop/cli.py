@@ -114,22 +114,24 @@ def play_window(deal_code: str | None, seat: int = 0) -> int:
         print("skat: interrupted.", file=sys.stderr)
         return 130
 
-    def interrupted(signum: int, frame: object) -> None:
-        """Ctrl-C: end the frame loop after this frame, as closing the window does."""
-        app.running = False
-        app.interrupted = True
+    interrupted = False
 
-    previous = signal.signal(signal.SIGINT, interrupted)
-    app.interrupted = False
+    def on_interrupt(signum: int, frame: object) -> None:
+        """Ctrl-C: end the frame loop after this frame, as closing the window does."""
+        nonlocal interrupted
+        app.running = False
+        interrupted = True
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
         app.start(deal_code, seat)
         asyncio.run(app.run())
     except KeyboardInterrupt:  # a second Ctrl-C before the loop noticed the first
-        app.interrupted = True
+        interrupted = True
     finally:
         signal.signal(signal.SIGINT, previous)
         app.services.save_on_exit()
-    if app.interrupted:
+    if interrupted:
         print("skat: interrupted; the match in progress is saved.", file=sys.stderr)
         return 130
     return 0

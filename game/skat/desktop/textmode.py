@@ -16,7 +16,7 @@ from ..engine.rules import PRESETS, RulesError
 from ..engine.tricks import sort_key
 
 
-def _hand_text(state, seat: int) -> str:  # type: ignore[no-untyped-def]
+def _hand_text(state, seat: int) -> str:
     obs = state.observe(seat)
     mask = obs.hand | (obs.playable[seat] if hasattr(obs, "playable") else 0)
     cards = sorted((c for c in range(32) if mask >> c & 1), key=lambda c: sort_key(state.game, c))

@@ -174,7 +174,7 @@ def public_url(url: str) -> str:
 def page_settings(
     load_timeout: float = DEFAULT_LOAD_TIMEOUT, url: str = "", runtime: bool = False,
     still_waiting: float = DEFAULT_STILL_WAITING,
-) -> dict:  # type: ignore[type-arg]
+) -> dict:
     """What index.html's loading screen and skat.ui.web read from ``window.skatPageSettings``.
 
     ``archiveBytes`` (the archive's exact size) is filled in by :func:`publish` once pygbag wrote it.
@@ -186,7 +186,7 @@ def page_settings(
             "runtime": runtime, "archiveBytes": 0, "words": words}
 
 
-def settings_json(settings: dict) -> str:  # type: ignore[type-arg]
+def settings_json(settings: dict) -> str:
     """The settings as a JavaScript literal inside the page: no ``</``, and no ``{{``/``}}`` (pygbag's markers)."""
     data = json.dumps(settings, ensure_ascii=True, sort_keys=True).replace("</", "<\\/")
     while "}}" in data or "{{" in data:
@@ -194,7 +194,7 @@ def settings_json(settings: dict) -> str:  # type: ignore[type-arg]
     return data
 
 
-def render_template(target: Path, settings: dict, template: Path = TEMPLATE) -> Path:  # type: ignore[type-arg]
+def render_template(target: Path, settings: dict, template: Path = TEMPLATE) -> Path:
     """index.html with the page's settings written in, for pygbag to fill in the rest."""
     text = template.read_text(encoding="utf-8")
     if text.count(SETTINGS_LINE) != 1:
@@ -283,7 +283,7 @@ def run_pygbag(command: list[str], cwd: Path, timeout: float, verbose: bool = Fa
     return output
 
 
-def manifest(title: str = "Skat") -> dict:  # type: ignore[type-arg]
+def manifest(title: str = "Skat") -> dict:
     """The web manifest: with it a browser offers to install the page as an app (full screen, the table's colours)."""
     return {
         "name": title,
@@ -298,7 +298,7 @@ def manifest(title: str = "Skat") -> dict:  # type: ignore[type-arg]
     }
 
 
-def worker_build(files: dict[str, bytes], cdn: bool) -> dict:  # type: ignore[type-arg]
+def worker_build(files: dict[str, bytes], cdn: bool) -> dict:
     """sw.js's settings: the build's id (a hash of every file it serves) and what to keep offline.
 
     ``files``: the output folder's files by relative path (with a self-hosted runtime, that too).

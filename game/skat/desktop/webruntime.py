@@ -154,7 +154,7 @@ def _write(target: Path, data: bytes) -> None:
     os.replace(partial, target)
 
 
-def fetch(dest: Path, base: str = DEFAULT_BASE, timeout: float = 60.0, log=print) -> dict:  # type: ignore[no-untyped-def]
+def fetch(dest: Path, base: str = DEFAULT_BASE, timeout: float = 60.0, log=print) -> dict:
     """Download every runtime file into ``dest``, check it, and write the lock; returns the lock.
 
     Every file is tried; if any fails, no lock is written and the error lists them all.
@@ -207,7 +207,7 @@ def fetch(dest: Path, base: str = DEFAULT_BASE, timeout: float = 60.0, log=print
     return lock
 
 
-def read_lock(folder: Path) -> dict:  # type: ignore[type-arg]
+def read_lock(folder: Path) -> dict:
     path = folder / LOCK_NAME
     try:
         lock = json.loads(path.read_text(encoding="utf-8"))

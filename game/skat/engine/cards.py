@@ -32,14 +32,6 @@ SUIT_MASKS = tuple(0xFF << (8 * s) for s in SUITS)
 _BYTE_POINTS = tuple(sum(RANK_POINTS[r] for r in range(8) if b >> r & 1) for b in range(256))
 
 
-def suit_of(card: int) -> int:
-    return card >> 3
-
-
-def rank_of(card: int) -> int:
-    return card & 7
-
-
 def card(suit: int, rank: int) -> int:
     return suit * 8 + rank
 

@@ -32,11 +32,8 @@ def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | N
     """Apply ``action`` (raising IllegalActionError like ``apply``) and report events."""
     actor = state.to_move
     n_tricks = len(state.tricks)
-    officers = isinstance(state, OfficersHand)
     phase_before = state.phase
-    if officers:
-        up = state.up[:]
-        down = state.down[:]
+    faces = (state.up[:], state.down[:]) if isinstance(state, OfficersHand) else None
     state.apply(action, seat)
     events: list[Event] = []
     if action < 32:
@@ -55,7 +52,8 @@ def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | N
     if len(state.tricks) > n_tricks:
         for t in state.tricks[n_tricks:]:
             events.append(Event("trick", t.winner, t.cards))
-    if officers:
+    if faces is not None and isinstance(state, OfficersHand):
+        up, down = faces
         for s in (0, 1):
             new_down = state.down[s] & ~down[s]
             if new_down:

@@ -106,7 +106,7 @@ class HandState:
         what = A.action_name(action)
         if not 0 <= action < 32:
             return f"{what} is not a card; a card must be played now"
-        if not self.playable_mask(seat) >> action & 1:  # type: ignore[arg-type]
+        if seat is None or not self.playable_mask(seat) >> action & 1:
             return f"seat {seat} does not hold {what} as a playable card"
         return f"{what} does not follow suit: seat {seat} must play one of {names(self.legal_play_mask())}"
 

@@ -19,7 +19,15 @@ from dataclasses import dataclass
 from . import actions as A
 from .deal import SkatDeal
 from .errors import IllegalActionError, RecordError, clipped
-from .iss_format import IssFormatError, IssRecord, find_declaration, iss_deal, parse_declaration, parse_iss_line
+from .iss_format import (
+    IssDeclaration,
+    IssFormatError,
+    IssRecord,
+    find_declaration,
+    iss_deal,
+    parse_declaration,
+    parse_iss_line,
+)
 from .rules import ISKO
 from .skat_hand import Phase, SkatHand
 from .tricks import GameType
@@ -128,7 +136,7 @@ def _replay(record: IssRecord) -> IssReplay:
     return IssReplay(record, hand)
 
 
-def _declare(hand: SkatHand, seat: int, token: str, declared: tuple[int, object] | None) -> None:
+def _declare(hand: SkatHand, seat: int, token: str, declared: tuple[int, IssDeclaration] | None) -> None:
     decl = parse_declaration(token)
     if hand.phase == Phase.SKAT:
         if not decl.hand:
@@ -136,7 +144,7 @@ def _declare(hand: SkatHand, seat: int, token: str, declared: tuple[int, object]
         hand.apply(A.HAND, seat)
     discards = decl.discards
     if not decl.hand and not discards and declared is not None:
-        discards = declared[1].discards  # type: ignore[attr-defined]
+        discards = declared[1].discards
     if hand.phase == Phase.DISCARD:
         if len(discards) != 2:
             raise RecordError(f"declaration {token} after a pickup needs two discards")

@@ -281,6 +281,7 @@ def parse_declaration(token: str) -> IssDeclaration:
         except IssFormatError as exc:
             raise IssFormatError(f"in declaration {token!r}: {exc}") from None
 
+    allowed: tuple[int, ...]
     if hand:
         allowed = (0, 10) if ouvert else (0,)
         discard_part: list[int | None] = []

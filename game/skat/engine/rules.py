@@ -107,7 +107,6 @@ PRESETS: dict[str, Rules] = {
     "lothar": LOTHAR,
     "officers": OFFICERS,
 }
-PRESET_TITLES = {"isko": "ISkO", "lothar": "Lothar's table", "officers": "Offiziersskat"}
 
 
 def preset(name: str) -> Rules:

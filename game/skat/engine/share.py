@@ -42,6 +42,7 @@ from __future__ import annotations
 import binascii
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
+from typing import Any
 
 from .deal import check_deck
 from .errors import RecordError
@@ -293,7 +294,7 @@ def _unpack(payload: int) -> SharedDeal:
 
 def unpack_rules(bits: int) -> Rules:
     """Inverse of :func:`pack_rules`; an index outside a choice list is an unknown rule value."""
-    options: dict[str, object] = {}
+    options: dict[str, Any] = {}  # each a value of its field, checked by Rules
     for (name, choices), width in zip(reversed(RULE_FIELDS_V1), reversed(_RULE_BITS), strict=True):
         index = bits & ((1 << width) - 1)
         bits >>= width
@@ -304,7 +305,7 @@ def unpack_rules(bits: int) -> Rules:
             )
         options[name] = choices[index]
     try:
-        return Rules(**options)  # type: ignore[arg-type]
+        return Rules(**options)
     except (RulesError, TypeError) as exc:
         raise ShareCodeError(f"This deal code holds rule options this version cannot use: {exc}", "rules") from exc
 

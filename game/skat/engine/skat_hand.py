@@ -14,7 +14,7 @@ import copy
 from dataclasses import dataclass
 
 from . import actions as A
-from .cards import cards_of, mask_of, mask_points
+from .cards import ALL_CARDS, cards_of, mask_of, mask_points
 from .deal import SkatDeal
 from .errors import IllegalActionError
 from .hand_state import HandState, Phase, Trick, raise_actions
@@ -106,10 +106,12 @@ class SkatHand(HandState):
         return new
 
     def legal_play_mask(self) -> int:
-        hand = self.hands[self.to_move]  # type: ignore[index]
+        seat, game = self.to_move, self.game
+        assert seat is not None and game is not None, "cards are played only in a declared game"
+        hand = self.hands[seat]
         if not self.trick:
             return hand
-        m = hand & FOLLOW[self.game][self.trick[0]]  # type: ignore[index]
+        m = hand & FOLLOW[game][self.trick[0]]
         return m if m else hand
 
     def legal_actions(self) -> list[int]:
@@ -121,7 +123,7 @@ class SkatHand(HandState):
         if phase == Phase.SKAT:
             return [A.PICKUP, A.HAND]
         if phase == Phase.DISCARD:
-            return cards_of(self.hands[self.declarer])  # type: ignore[index]
+            return cards_of(self.hands[self._declarer()])
         if phase == Phase.DECLARE:
             return self._legal_declarations()
         if phase == Phase.KONTRA:
@@ -156,6 +158,11 @@ class SkatHand(HandState):
     def playable_mask(self, seat: int) -> int:
         return self.hands[seat]
 
+    def _declarer(self) -> int:
+        """The declarer's seat, known from the end of the auction on (skat, discard)."""
+        assert self.declarer is not None, "no declarer before the auction ends"
+        return self.declarer
+
     # ------------------------------------------------------------------ apply
     def _decide(self, action: int) -> None:
         phase = self.phase
@@ -164,7 +171,7 @@ class SkatHand(HandState):
         elif phase == Phase.SKAT:
             self._apply_skat(action)
         elif phase == Phase.DISCARD:
-            self.hands[self.declarer] &= ~(1 << action)  # type: ignore[index]
+            self.hands[self._declarer()] &= ~(1 << action)
             self.skat |= 1 << action
             self.discards += 1
             if self.discards == 2:
@@ -179,7 +186,8 @@ class SkatHand(HandState):
 
     def _apply_bid(self, action: int) -> None:
         seat = self.to_move
-        self.bidding.append((seat, action))  # type: ignore[arg-type]
+        assert seat is not None, "a seat is always to bid during the auction"
+        self.bidding.append((seat, action))
         if action == A.PASS:
             if self.duel == 3:
                 self._all_passed()
@@ -224,7 +232,7 @@ class SkatHand(HandState):
             self.hand_game = True
             self.phase = Phase.DECLARE
         else:
-            self.hands[self.declarer] |= self.skat  # type: ignore[index]
+            self.hands[self._declarer()] |= self.skat
             self.skat = 0
             self.phase = Phase.DISCARD
 
@@ -259,14 +267,15 @@ class SkatHand(HandState):
         self.to_move = FOREHAND
 
     def _play(self, c: int) -> None:
-        seat = self.to_move
-        self.hands[seat] &= ~(1 << c)  # type: ignore[index]
+        seat, game = self.to_move, self.game
+        assert seat is not None and game is not None, "cards are played only in a declared game"
+        self.hands[seat] &= ~(1 << c)
         trick = self.trick
         trick.append(c)
         if len(trick) < 3:
-            self.to_move = (seat + 1) % 3  # type: ignore[operator]
+            self.to_move = (seat + 1) % 3
             return
-        w = (self.leader + trick_winner(self.game, trick)) % 3  # type: ignore[arg-type]
+        w = (self.leader + trick_winner(game, trick)) % 3
         self.tricks.append(Trick(self.leader, tuple(trick), w))
         self.points[w] += mask_points((1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]))
         self.trick_counts[w] += 1
@@ -498,4 +507,4 @@ class SkatHand(HandState):
             if total & m:
                 return False
             total |= m
-        return total == (1 << 32) - 1
+        return total == ALL_CARDS

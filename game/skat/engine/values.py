@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 from .cards import mask_of, parse_card  # noqa: F401  (doctest names)
-from .tricks import BASE_VALUES, GameType, trump_order
+from .tricks import GameType, trump_order
 
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 """Null game values keyed by (hand, ouvert)."""
@@ -57,16 +57,9 @@ def smallest_multiple_reaching(base: int, bid: int) -> int:
     return -(-bid // base) * base
 
 
-def null_value(hand: bool, ouvert: bool) -> int:
-    return NULL_VALUES[(hand, ouvert)]
-
-
 def next_null_step(bid: int) -> int | None:
     for v in NULL_STEPS:
         if v >= bid:
             return v
     return None
 
-
-def base_value(gt: GameType | int) -> int:
-    return BASE_VALUES[GameType(gt)]

@@ -162,6 +162,7 @@ def time_hand(
                 checks.append(check)
         decision, timing = time_decision(players[seat], state.observe(seat))
         times.append(timing)
+        assert decision.action is not None, "time_decision runs the decision to its end"
         state.apply(decision.action)
     return times
 

@@ -50,6 +50,7 @@ def measure(hand: SkatHand, me: int | None = None) -> tuple[float, float, analys
     clock = time.thread_time
     while True:
         t0 = clock()
+        done: StopIteration | None
         try:
             next(gen)
         except StopIteration as stop:

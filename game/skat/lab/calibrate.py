@@ -29,7 +29,7 @@ from ..ai.heuristic.skat_cards import choose_card
 from ..ai.model.evaluation import TRUMP_GAMES, best_discard, features_for, null_deficits
 from ..ai.strengths import STRONG, Strength
 from ..engine import actions as A
-from ..engine.cards import JACKS_MASK, mask_points
+from ..engine.cards import ALL_CARDS, JACKS_MASK, mask_points
 from ..engine.deal import SkatDeal
 from ..engine.rules import ISKO
 from ..engine.skat_hand import Phase, SkatHand
@@ -52,7 +52,7 @@ def candidate_games(hand: int) -> list[int]:
     jacks = (hand & JACKS_MASK).bit_count()
     if jacks >= 2 or (jacks == 1 and aces >= 2):
         games.append(GameType.GRAND)
-    if sum(null_deficits(hand, ((1 << 32) - 1) & ~hand)) <= 4:
+    if sum(null_deficits(hand, ALL_CARDS & ~hand)) <= 4:
         games.append(GameType.NULL)
     return games
 

@@ -30,7 +30,7 @@ def random_officers_hand(rules: Rules, rng: random.Random) -> OfficersHand:
     return hand
 
 
-def _rate(fn, rules: Rules, seconds: float, seed: int) -> float:  # type: ignore[no-untyped-def]
+def _rate(fn, rules: Rules, seconds: float, seed: int) -> float:
     rng = random.Random(seed)
     for _ in range(50):  # warm up
         fn(rules, rng)

@@ -17,7 +17,7 @@ import platform
 import time
 
 
-def _measure(app, seconds: float) -> dict[str, float]:  # type: ignore[no-untyped-def]
+def _measure(app, seconds: float) -> dict[str, float]:
     draws_before = app.draws
     cpu0, wall0 = time.process_time(), time.perf_counter()
     asyncio.run(app.run(seconds=seconds))

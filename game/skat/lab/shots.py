@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine import actions as A
 from ..engine.match import Match
@@ -16,13 +17,16 @@ from ..storage import MemoryStorage, Store
 from .shots_endings import ending_states
 from .shots_history import tour_states
 
+if TYPE_CHECKING:
+    pass
 
-def _frames(app, n: int = 1, dt: float = 0.05) -> None:  # type: ignore[no-untyped-def]
+
+def _frames(app, n: int = 1, dt: float = 0.05) -> None:
     for _ in range(n):
         app.frame(dt)
 
 
-def settle(app, limit: int = 2000, until=None) -> None:  # type: ignore[no-untyped-def]
+def settle(app, limit: int = 2000, until=None) -> None:
     """Run frames (skipping animations) until the table waits for the person or ``until`` holds."""
     from ..ui.table import TableScene
 
@@ -40,7 +44,7 @@ def settle(app, limit: int = 2000, until=None) -> None:  # type: ignore[no-untyp
             return
 
 
-def _save(app, out: Path, name: str) -> Path:  # type: ignore[no-untyped-def]
+def _save(app, out: Path, name: str) -> Path:
     import pygame
 
     app.draw()
@@ -49,12 +53,12 @@ def _save(app, out: Path, name: str) -> Path:  # type: ignore[no-untyped-def]
     return path
 
 
-def _auto_card(table) -> None:  # type: ignore[no-untyped-def]
+def _auto_card(table) -> None:
     legal = [a for a in table.c.hand.legal_actions() if a < 32]
     table.apply_human(legal[0])
 
 
-def declarer_seed(game_rules, want_declarer: bool = True) -> int:  # type: ignore[no-untyped-def]
+def declarer_seed(game_rules, want_declarer: bool = True) -> int:
     """A seed whose first hand the person (forehand) can win the bidding in with strong cards."""
     import random
 
@@ -71,12 +75,12 @@ def declarer_seed(game_rules, want_declarer: bool = True) -> int:  # type: ignor
     return 1
 
 
-def _officers_policy(stop_after: int | None = None):  # type: ignore[no-untyped-def]
+def _officers_policy(stop_after: int | None = None):
     """A scripted Officers' Skat hand for :func:`_drive`: the third choice of
     the trump call, the last of every other decision, the first card; it stops
     with the person (table player 0) to move once ``stop_after`` tricks are done."""
 
-    def choose(hand, player):  # type: ignore[no-untyped-def]
+    def choose(hand, player):
         if stop_after is not None and len(hand.tricks) >= stop_after and player == 0:
             return None
         legal = hand.legal_actions()
@@ -87,7 +91,7 @@ def _officers_policy(stop_after: int | None = None):  # type: ignore[no-untyped-
     return choose
 
 
-def _drive(table, choose, limit: int = 400) -> None:  # type: ignore[no-untyped-def]
+def _drive(table, choose, limit: int = 400) -> None:
     """Play the table's hand by script: ``choose(hand, player)`` names each action
     (for the computer players too) until it returns None.  The events go to the
     table, so speech bubbles and the status panel show what a player would see."""
@@ -105,11 +109,11 @@ def _drive(table, choose, limit: int = 400) -> None:  # type: ignore[no-untyped-
     table.skip()
 
 
-def _winner_policy(winner: int, declare: int | None = None, hand_game: bool = False, stop=None):  # type: ignore[no-untyped-def]
+def _winner_policy(winner: int, declare: int | None = None, hand_game: bool = False, stop=None):
     """``winner`` takes the bidding and declares ``declare`` (Grand by default); the
     others pass; everyone plays the first legal card.  ``stop(hand, player)`` ends it."""
 
-    def choose(hand, player):  # type: ignore[no-untyped-def]
+    def choose(hand, player):
         if stop is not None and stop(hand, player):
             return None
         legal = hand.legal_actions()
@@ -131,12 +135,12 @@ def _winner_policy(winner: int, declare: int | None = None, hand_game: bool = Fa
     return choose
 
 
-def _human_stop(ctl, phase: int, tricks: int = 0):  # type: ignore[no-untyped-def]
+def _human_stop(ctl, phase: int, tricks: int = 0):
     """Stop when the person is to act in ``phase`` (with at least ``tricks`` tricks played)."""
     return lambda hand, player: (player == ctl.human and hand.phase == phase and len(hand.tricks) >= tricks)
 
 
-def states(app):  # type: ignore[no-untyped-def]
+def states(app):
     """Put ``app`` into every scene and dialog a player meets, one after the other,
     yielding a name for each (the screenshot tour and the layout tests use it)."""
     from ..ui.controller import MatchController
@@ -157,7 +161,7 @@ def states(app):  # type: ignore[no-untyped-def]
 
     skat_rules = ISKO.with_options(kontra_re=True)
 
-    def table(game: str = "skat", rules=skat_rules, players: int = 3,  # type: ignore[no-untyped-def]
+    def table(game: str = "skat", rules=skat_rules, players: int = 3,
               dealer: int = 2, seed: int | None = None):
         seed = declarer_seed(rules) if seed is None else seed
         match = Match.new(game, rules, players=players, hands=players * 2 if game == "skat" else 2, seed=seed,
@@ -241,7 +245,7 @@ def states(app):  # type: ignore[no-untyped-def]
     yield "06e-pause"
     app.pop()
     # A card that may not be played: the table shakes it and says why.
-    def must_follow(hand, player) -> bool:  # type: ignore[no-untyped-def]
+    def must_follow(hand, player) -> bool:
         return (player == 0 and hand.phase == 6 and bool(hand.trick)
                 and hand.legal_play_mask() != hand.playable_mask(hand.to_move))
 
@@ -322,7 +326,7 @@ def states(app):  # type: ignore[no-untyped-def]
     yield from challenge_states(app)
 
 
-def _analysis_states(app):  # type: ignore[no-untyped-def]
+def _analysis_states(app):
     """From the result screen: the analysis (working, then done) and the hand replay."""
     from ..ai.review import analysis
     from ..ui.analysis_view import AnalysisScene
@@ -353,7 +357,7 @@ def _analysis_states(app):  # type: ignore[no-untyped-def]
     app.pop()
 
 
-def _officers_analysis_states(app, table):  # type: ignore[no-untyped-def]
+def _officers_analysis_states(app, table):
     """An Officers' Skat hand played to its end, then its analysis."""
     from ..ui.analysis_view import AnalysisScene
     from ..ui.result import ResultScene

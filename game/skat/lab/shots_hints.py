@@ -7,7 +7,7 @@ from ..ui.challenge import person_result
 
 
 # ---------------------------------------------------------------- the screenshot tour
-def hint_states(app):  # type: ignore[no-untyped-def]
+def hint_states(app):
     """Hints in Skat (bidding, play) and Officers' Skat, thinking, and the mark on the score sheet."""
     from ..engine import actions as A
     from ..engine.match import Match
@@ -29,7 +29,7 @@ def hint_states(app):  # type: ignore[no-untyped-def]
         app.push(t)
         return t, ctl
 
-    def ask(t) -> None:  # type: ignore[no-untyped-def]
+    def ask(t) -> None:
         t.hints.request()
         for _ in range(4000):
             if not t.hints.thinking:
@@ -76,7 +76,7 @@ def hint_states(app):  # type: ignore[no-untyped-def]
 
 
 # ---------------------------------------------------------------- the screenshot tour
-def challenge_states(app):  # type: ignore[no-untyped-def]
+def challenge_states(app):
     """Sharing with a result, the friend's comparison, and a damaged link."""
     from ..engine.challenge import encode_challenge
     from ..engine.match import Match
@@ -91,7 +91,7 @@ def challenge_states(app):  # type: ignore[no-untyped-def]
     seed = declarer_seed(ISKO)
     code = deal_code_for(Match.new("skat", ISKO, players=3, hands=1, seed=seed))
 
-    def play(link: str, declarer: int):  # type: ignore[no-untyped-def]
+    def play(link: str, declarer: int):
         app.services.abandon_match()
         app.stack.reset(TitleScene(app))
         app.start_shared_deal(link)

@@ -71,7 +71,7 @@ def positions(n: int, seed: int) -> list[tuple[int, int, list[tuple[int, tuple[i
         played = 0
         while True:
             if played in STAGES and not s.trick:
-                stages.append((played, tuple(s.hands), s.leader, s.declarer_points))
+                stages.append((played, (s.hands[0], s.hands[1], s.hands[2]), s.leader, s.declarer_points))
                 if played == STAGES[-1]:
                     break
             s.play(rng.choice(cards_of(s.legal())))

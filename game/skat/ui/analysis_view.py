@@ -126,30 +126,12 @@ def games_line(t: Translator, a: Analysis) -> str:
     return t("analysis.games", games=", ".join(declared_name(t, of_game(g)) for g in won))
 
 
-def analysis_text(t: Translator, a: Analysis, names: list[str]) -> list[str]:
-    """Everything the screen says in words (tests read it in both languages)."""
-    if a.unsupported:
-        return [t("analysis.unsupported." + a.unsupported)]
-    lines = summary_lines(t, a) + [verdict(t, a, names)]
-    g = games_line(t, a)
-    if g:
-        lines.append(g)
-    mine = a.my_mistakes
-    if mine:
-        lines.append(t("analysis.mine_title"))
-        for n in mine:
-            lines.append(mine_line(t, n))
-    elif a.my_notes:
-        lines.append(t("analysis.mine_none"))
-    return lines
-
-
 class AnalysisScene(Scene):
     """Progress while the solver works, then the verdict and the per-card marks."""
 
     portrait = True
 
-    def __init__(self, app, view: HandView) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, view: HandView) -> None:
         super().__init__(app)
         self.view = view
         me = view.me if view.me is not None else -1  # sat out: no card is "yours"
@@ -212,10 +194,10 @@ class AnalysisScene(Scene):
         draw_title(p, t("analysis.title"), 50, 44)
         cx, width = p.W / 2, p.W - 160 if not p.portrait else p.W - 60
         a = self.result
-        officers = isinstance(self.view.hand, OfficersHand)
+        hand = self.view.hand
         key = "analysis.subtitle"
-        if officers:
-            harlequin = self.view.hand.layout == "harlequin"  # type: ignore[union-attr]
+        if isinstance(hand, OfficersHand):
+            harlequin = hand.layout == "harlequin"
             key = "analysis.subtitle_harlequin" if harlequin else "analysis.subtitle_officers"
         sub = t(key)
         p.text(sub, cx, 88, fitting_size(p, sub, 22, width), INK_DIM, anchor="center")
@@ -244,7 +226,7 @@ class AnalysisScene(Scene):
         cx, width = p.W / 2, (1120 if not p.portrait else p.W - 60)
         left = 80 if not p.portrait else 30
         bottom = 636 if not p.portrait else 1166
-        y = 112
+        y: float = 112
         for line in summary_lines(t, a):
             p.text(line, cx, y, fitting_size(p, line, 24, width), INK, anchor="center")
             y += 30
@@ -275,7 +257,8 @@ class AnalysisScene(Scene):
         t = self.app.t
         art = self.app.services.art
         per = a.seats
-        ntricks = 10 if per == 3 else (15 if self.view.hand.total_tricks == 15 else 16)  # type: ignore[union-attr]
+        hand = self.view.hand
+        ntricks = 10 if per == 3 else (15 if isinstance(hand, OfficersHand) and hand.total_tricks == 15 else 16)
         # Landscape: one row of columns; portrait: two rows, so a card stays big enough to read.
         per_row = ntricks if not p.portrait else -(-ntricks // 2)
         col = (1140 if not p.portrait else 690) / per_row

@@ -864,10 +864,6 @@ class CardArt:
         """(width, height) of a card ``width`` pixels wide."""
         return card_size(width)
 
-    def suit_colour(self, suit: int) -> Colour:
-        """Ink colour of ``suit`` in this deck, for trump markers and bidding buttons."""
-        return SUIT_COLOURS[self.deck][suit]
-
     def label(self, rank: int) -> str:
         """Index text of ``rank`` (0=7 .. 7=Ace) in this language (a German-suited deck's in either)."""
         return (GERMAN_LABELS if self.deck in GERMAN_DECKS else RANK_LABELS[self.language])[rank]

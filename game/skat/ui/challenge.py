@@ -21,13 +21,13 @@ from .scene import Input, Scene
 from .widgets import Button, ButtonGroup
 
 
-def link_results(ctl) -> tuple[ChallengeResult, ...]:  # type: ignore[no-untyped-def]
+def link_results(ctl) -> tuple[ChallengeResult, ...]:
     """The results that came with the shared deal being played (none for a plain deal)."""
     challenge: Challenge | None = ctl.challenge
     return challenge.results if challenge is not None else ()
 
 
-def person_result(ctl) -> ChallengeResult | None:  # type: ignore[no-untyped-def]
+def person_result(ctl) -> ChallengeResult | None:
     """The person's own result on the hand just finished (None when they sat it out)."""
     seat = ctl.human_seat
     if seat is None or not ctl.match.sheet or not ctl.hand.done:
@@ -38,7 +38,7 @@ def person_result(ctl) -> ChallengeResult | None:  # type: ignore[no-untyped-def
     return result_of_hand(row.result, seat, row.changes[ctl.human])
 
 
-def results_to_send(ctl, with_mine: bool) -> list[ChallengeResult]:  # type: ignore[no-untyped-def]
+def results_to_send(ctl, with_mine: bool) -> list[ChallengeResult]:
     """What a link from this result screen carries: the friend's result and the
     person's (sending back), or the person's alone, or nothing."""
     mine = person_result(ctl) if with_mine else None
@@ -48,7 +48,7 @@ def results_to_send(ctl, with_mine: bool) -> list[ChallengeResult]:  # type: ign
     return [theirs[-1], mine] if theirs and theirs[-1].seat == mine.seat else [mine]
 
 
-def share_from_result(scene) -> None:  # type: ignore[no-untyped-def]
+def share_from_result(scene) -> None:
     """The result screen's share button."""
     ctl = scene.c
     if link_results(ctl) and person_result(ctl) is not None:
@@ -66,7 +66,7 @@ class ShareChoiceScene(Scene):
     portrait = True
     X, Y, W, H = 290, 200, 700, 300
 
-    def __init__(self, app, result_scene) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, result_scene) -> None:
         super().__init__(app)
         self.result_scene = result_scene
 
@@ -149,7 +149,7 @@ def verdict(t: Translator, friend: ChallengeResult, mine: ChallengeResult) -> st
     return t("challenge.same")
 
 
-def draw_comparison(p: Painter, scene, y: float) -> float:  # type: ignore[no-untyped-def]
+def draw_comparison(p: Painter, scene, y: float) -> float:
     """The results side by side on the result screen, from ``y``; returns the y below."""
     t = scene.app.t
     ctl = scene.c

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..engine import actions as A
 from ..engine.officers import OfficersHand
@@ -99,7 +100,6 @@ def build_dialog(
 ) -> Dialog | None:
     legal = hand.legal_actions()
     phase = hand.phase
-    officers = isinstance(hand, OfficersHand)
     dlg: Dialog
     if phase == Phase.BIDDING:
         dlg = _bidding(t, hand, seat, legal, act, names, pick)
@@ -113,10 +113,11 @@ def build_dialog(
         dlg.lines.append(t("dlg.discard_text"))
         dlg.group.add(Button(520, 310, 240, 60, t("dlg.discard"), discard, enabled=discard_ready))
     elif phase == Phase.DECLARE:
-        dlg = _declare(t, hand, seat, legal, act, mods, toggle, officers)
+        dlg = _declare(t, hand, seat, legal, act, mods, toggle)
     elif phase == Phase.KONTRA:
         dlg = Dialog(t("dlg.kontra_title"))
-        dlg.lines.append(t("dlg.kontra_text", name=names.get(hand.declarer, "?"), game=_game_text(t, hand)))
+        declarer = names.get(hand.declarer, "?") if hand.declarer is not None else "?"
+        dlg.lines.append(t("dlg.kontra_text", name=declarer, game=_game_text(t, hand)))
         _doubling(dlg, t("dlg.no_kontra"), t("dlg.kontra"), lambda: act(A.NO_CALL), lambda: act(A.KONTRA))
     elif phase == Phase.RE:
         dlg = Dialog(t("dlg.re_title"))
@@ -124,7 +125,7 @@ def build_dialog(
         _doubling(dlg, t("dlg.no_re"), t("dlg.re"), lambda: act(A.NO_CALL), lambda: act(A.RE))
     else:
         return None
-    if officers and (phase != Phase.DECLARE or hand.layout == "admirals"):
+    if isinstance(hand, OfficersHand) and (phase != Phase.DECLARE or hand.layout == "admirals"):
         _to_side(dlg)
     return dlg
 
@@ -154,7 +155,9 @@ def _to_side(dlg: Dialog) -> None:
 def _game_text(t: Translator, hand: SkatHand | OfficersHand) -> str:
     """The declared game with its level ("Grand Hand"), as every screen names it."""
     contract = of_hand(hand)
-    return declared_name(t, contract) if contract is not None and hand.game <= GameType.NULL else ""
+    if contract is None or hand.game is None or hand.game > GameType.NULL:
+        return ""
+    return declared_name(t, contract)
 
 
 @dataclass
@@ -171,7 +174,10 @@ SHOWN_BIDS = 6
 """Bid buttons in a row: the next values; the picker reaches every higher one."""
 
 
-def _bidding(t: Translator, hand, seat: int, legal: list[int], act, names, pick: BidPick | None = None) -> Dialog:  # type: ignore[no-untyped-def]
+def _bidding(
+    t: Translator, hand: SkatHand | OfficersHand, seat: int, legal: list[int], act: Callable[[int], None],
+    names: dict[int, str], pick: BidPick | None = None,
+) -> Dialog:
     bids = [a for a in legal if A.is_bid(a)]
     if A.HOLD in legal:
         sayer = hand.sayer if isinstance(hand, SkatHand) else 1
@@ -194,7 +200,7 @@ def _bidding(t: Translator, hand, seat: int, legal: list[int], act, names, pick:
     x = 640 - (sum(widths) + 8 * (len(shown) - 1)) / 2
     for i, (v, w) in enumerate(zip(shown, widths, strict=True)):
         label = t("dlg.bid_next", bid=v) if i == 0 else str(v)
-        dlg.group.add(Button(x, 290, w, 56, label, (lambda v=v: act(A.bid(v))), size=24))
+        dlg.group.add(Button(x, 290, w, 56, label, partial(act, A.bid(v)), size=24))
         x += w + 8
     if len(values) > 1 and pick is not None:
         # Any higher value at once (ISkO lets a bidder skip values): - / + choose it, Jump says it.
@@ -211,23 +217,27 @@ def _bidding(t: Translator, hand, seat: int, legal: list[int], act, names, pick:
     return dlg
 
 
-def _alone(hand) -> bool:  # type: ignore[no-untyped-def]
+def _alone(hand: SkatHand | OfficersHand) -> bool:
     return getattr(hand, "duel", 0) == 3 or (isinstance(hand, OfficersHand) and not hand.duel_open)
 
 
-def _declare(t: Translator, hand, seat: int, legal: list[int], act, mods: dict[str, bool], toggle, officers: bool):  # type: ignore[no-untyped-def]
-    admirals = officers and hand.layout == "admirals"
-    plain_officers = officers and not admirals
+def _declare(
+    t: Translator, hand: SkatHand | OfficersHand, seat: int, legal: list[int], act: Callable[[int], None],
+    mods: dict[str, bool], toggle: Callable[[str], None],
+) -> Dialog:
+    officers = hand if isinstance(hand, OfficersHand) else None
+    admirals = officers is not None and officers.layout == "admirals"
+    plain_officers = officers is not None and not admirals
     games = [GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND, GameType.NULL]
-    if plain_officers:
+    if officers is not None and not admirals:
         # Beside the layout, so the face-up cards stay in view; in Harlequin above the hand
         # that fills the bottom row (the cards trumps are chosen from).
         title = t("dlg.trump_title") if hand.to_move == 0 else t("dlg.trump_title_dealer")
-        top = 190 if hand.layout == "harlequin" else 250
+        top = 190 if officers.layout == "harlequin" else 250
         dlg = Dialog(title, x=690, y=top, w=570, h=300)
-        seen = (hand.seen[seat] | hand.up[seat]).bit_count()  # four in Officers' Skat, half in Harlequin
+        seen = (officers.seen[seat] | officers.up[seat]).bit_count()  # four in Officers' Skat, half in Harlequin
         dlg.lines.append(t("dlg.trump_text", seen=seen, total=OFFICERS_CARDS_EACH))
-        positions = [(710 + (i % 3) * 182, top + 90 + (i // 3) * 84) for i in range(6)]
+        positions: list[tuple[float, float]] = [(710 + (i % 3) * 182, top + 90 + (i // 3) * 84) for i in range(6)]
     else:
         dlg = Dialog(t("dlg.declare_title", bid=hand.bid), y=170, h=320)
         dlg.lines.append(t("dlg.declare_text_hand") if getattr(hand, "hand_game", False) else t("dlg.declare_text"))
@@ -248,7 +258,7 @@ def _declare(t: Translator, hand, seat: int, legal: list[int], act, mods: dict[s
         elif ok:
             note = "~" + str(value) if g != GameType.NULL else "23"
         w = 170 if plain_officers else 100
-        dlg.group.add(Button(x, y, w, 70, t(SUIT_KEYS[g]), (lambda a=a: act(a)), enabled=ok, note=note, size=24,
+        dlg.group.add(Button(x, y, w, 70, t(SUIT_KEYS[g]), partial(act, a), enabled=ok, note=note, size=24,
                              warn=warn))
     if not plain_officers:
         y2 = 370
@@ -261,7 +271,7 @@ def _declare(t: Translator, hand, seat: int, legal: list[int], act, mods: dict[s
             opts.append(("ouvert", t("dlg.mod_ouvert")))
         xo = 640 - (len(opts) * 200 - 10) / 2
         for i, (key, label) in enumerate(opts):
-            b = Button(xo + i * 200, y2, 190, 48, label, (lambda k=key: toggle(k)), size=22)
+            b = Button(xo + i * 200, y2, 190, 48, label, partial(toggle, key), size=22)
             b.selected = mods.get(key, False)
             dlg.group.add(b)
     if A.PASS in legal:

@@ -48,7 +48,7 @@ def snapshots(hand: Hand) -> list[Hand]:
 class ReplayScene(Scene):
     portrait = True
 
-    def __init__(self, app, view: HandView) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, view: HandView) -> None:
         super().__init__(app)
         self.view = view
         self.states = snapshots(view.hand)
@@ -62,7 +62,8 @@ class ReplayScene(Scene):
         t = self.app.t
         self.group = ButtonGroup()
         portrait = self.app.painter.portrait
-        boxes = [(150, 650, 240, 52), (520, 650, 240, 52), (890, 650, 240, 52)] if not portrait else [
+        boxes: list[tuple[float, float, float, float]] = [
+            (150, 650, 240, 52), (520, 650, 240, 52), (890, 650, 240, 52)] if not portrait else [
             (20, 1180, 220, TOUCH_H), (250, 1180, 220, TOUCH_H), (480, 1180, 220, TOUCH_H)]
         size = 26 if not portrait else 28
         self.prev_button = self.group.add(Button(*boxes[0], t("replay.prev"), self.back, size=size))

@@ -3,6 +3,8 @@ where the rule texts are thin, in the current language."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from .layout import TOUCH_H
@@ -16,7 +18,7 @@ PAGES = ("skat", "values", "officers", "options", "officers_variants", "decision
 class HelpScene(Scene):
     portrait = True
 
-    def __init__(self, app, page: str = "skat") -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, page: str = "skat") -> None:
         super().__init__(app)
         self.page = PAGES.index(page) if page in PAGES else 0
         self.scroll = 0
@@ -27,9 +29,9 @@ class HelpScene(Scene):
         portrait = self.app.painter.portrait
         for i, key in enumerate(PAGES):
             # Landscape: a column of tabs beside the text; portrait: rows of three above it.
-            box = (40, 110 + i * 58, 250, 48) if not portrait else (
+            box: tuple[float, float, float, float] = (40, 110 + i * 58, 250, 48) if not portrait else (
                 12 + (i % 3) * 236, 96 + (i // 3) * (TOUCH_H + 8), 224, TOUCH_H)
-            b = Button(*box, t(f"help.{key}.title"), (lambda i=i: self.select(i)), size=21 if not portrait else 24)
+            b = Button(*box, t(f"help.{key}.title"), partial(self.select, i), size=21 if not portrait else 24)
             b.selected = i == self.page
             self.tabs.add(b)
         self.tabs.focus = self.page

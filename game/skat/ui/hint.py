@@ -125,7 +125,7 @@ def reason_text(t: Translator, hint: Hint, legal: int, hand: Hand | None = None)
 class HintPanel:
     """The hint of one table (see the module docstring)."""
 
-    def __init__(self, table) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, table) -> None:
         self.table = table
         self.search: HintSearch | None = None
         self.key: tuple[int, int] | None = None
@@ -134,7 +134,7 @@ class HintPanel:
         """None: the expert's own budget at the table; a fixed one makes the tour and tests reproducible."""
 
     @property
-    def app(self):  # type: ignore[no-untyped-def]
+    def app(self):
         return self.table.app
 
     @property

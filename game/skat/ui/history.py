@@ -44,7 +44,7 @@ def local_time(stamp: str, t: Translator) -> str:
     return t.datetime(time.localtime(utc))
 
 
-def rules_name(t, m: FinishedMatch) -> str:  # type: ignore[no-untyped-def]
+def rules_name(t, m: FinishedMatch) -> str:
     """The preset a kept match was played by, or "custom" (Officers' Skat: its layout first)."""
     state = {"game": m.game, **{k: getattr(m.rules, k) for k in option_keys(m.game)}}
     preset = t("preset." + matching_preset(state))
@@ -65,7 +65,7 @@ class HistoryScene(Scene):
         """The list's left and right edges, first row's top and row height (portrait: three-line rows)."""
         return (80, 1200, TOP, ROW_H) if not self.app.painter.portrait else (16, 704, 110, 122)
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app) -> None:
         super().__init__(app)
         self.sheets: list[FinishedMatch] = app.services.past_sheets()
         self.focus = 0

@@ -49,8 +49,10 @@ class Target:
 # Screen slots: 'bottom', 'left', 'top', 'right'.  Everything stays clear of the
 # status panel (top left, up to x 310, y 122) and the toolbar (top right, from x 824,
 # down to y 50); the seats' labels are placed by the table (see TableScene._label_place).
-TRICK_SLOTS = {"bottom": (640, 360), "left": (545, 300), "right": (735, 300), "top": (640, 240)}
-PILE_SLOTS = {"bottom": (1215, 665), "left": (100, 660), "right": (1215, 100), "top": (810, 105)}
+TRICK_SLOTS: dict[str, tuple[float, float]] = {
+    "bottom": (640, 360), "left": (545, 300), "right": (735, 300), "top": (640, 240)}
+PILE_SLOTS: dict[str, tuple[float, float]] = {
+    "bottom": (1215, 665), "left": (100, 660), "right": (1215, 100), "top": (810, 105)}
 SKAT_BESIDE_PILE = {"bottom": -40.0, "left": -40.0, "right": -40.0, "top": 40.0}
 """Where the declarer's put-away skat lies, beside their trick pile (towards the table)."""
 BOTTOM_HAND_W = 880.0
@@ -254,7 +256,7 @@ def skat_layout(
     return out
 
 
-def _trick_targets(  # type: ignore[no-untyped-def]
+def _trick_targets(
     out: dict[int, Target], hand, players: int, held_trick: tuple | None, pile_xy, trick_xy, trick_w: float,
     step: tuple[float, float],
 ) -> None:
@@ -326,8 +328,8 @@ class OfficersGeometry:
 
 OFF_W = 72.0
 OFF_PEEK = 14.0
-OFF_TRICK = {"bottom": (950, 405), "top": (855, 315)}
-OFF_PILE = {"bottom": (1180, 645), "top": (1180, 110)}
+OFF_TRICK: dict[str, tuple[float, float]] = {"bottom": (950, 405), "top": (855, 315)}
+OFF_PILE: dict[str, tuple[float, float]] = {"bottom": (1180, 645), "top": (1180, 110)}
 OFF_DECK = (150.0, 360.0)
 
 LANDSCAPE_OFFICERS = OfficersGeometry(
@@ -465,7 +467,7 @@ PORTRAIT_DIALOG_TEXT = (72.0, 34.0, 29.0, 38.0)
 size, and the title's size (larger than landscape's: a phone shows 0.54 CSS px per unit)."""
 
 
-def dialog_text(dlg, p, portrait: bool) -> tuple[list[str], float, float, float, float]:  # type: ignore[no-untyped-def]
+def dialog_text(dlg, p, portrait: bool) -> tuple[list[str], float, float, float, float]:
     """A dialog's wrapped lines, first line's offset, line step, text size and title size."""
     if not portrait:
         return dlg.wrapped(p), TEXT_TOP, TEXT_STEP, TEXT_SIZE, 34.0
@@ -473,7 +475,7 @@ def dialog_text(dlg, p, portrait: bool) -> tuple[list[str], float, float, float,
     return [part for line in dlg.lines for part in p.wrap(line, dlg.w - 40, size)], top, step, size, title
 
 
-def reflow_dialog(dlg, p, area: tuple[float, float, float, float]) -> None:  # type: ignore[no-untyped-def]
+def reflow_dialog(dlg, p, area: tuple[float, float, float, float]) -> None:
     """Lay a decision's panel out for the portrait canvas, in ``area`` (x, top, w, bottom).
 
     The dialogs are built for the landscape table; here the panel takes the area's width, its

@@ -24,7 +24,7 @@ from ..i18n import Translator
 from .card_art import DECKS
 from .controller import MatchController
 from .hand_order import SUIT_ORDERS as SORT_SUITS
-from .layout import OVER_TABLE, TOUCH_H, menu_column, wide_button
+from .layout import OVER_TABLE, TOUCH_H, Column, menu_column, wide_button
 from .overlays import ConfirmScene
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
@@ -35,7 +35,7 @@ class TitleScene(Scene):
     portrait = True
 
     @property
-    def column(self):  # type: ignore[no-untyped-def]
+    def column(self) -> Column:
         p = self.app.painter
         return menu_column(p.W, p.H, 228, 470)
 
@@ -173,7 +173,7 @@ class SetupScene(Scene):
     one of them differs from every preset.
     """
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app) -> None:
         super().__init__(app)
         self.state: dict[str, Any] = dict(app.services.last_setup())
         game = self.state.get("game")
@@ -420,7 +420,7 @@ class PauseScene(Scene):
     overlay = True
     portrait = True
 
-    def __init__(self, app, table) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, table) -> None:
         super().__init__(app)
         self.table = table
 

@@ -16,12 +16,13 @@ class LastTrickScene(Scene):
     overlay = True
     portrait = True
 
-    def __init__(self, app, table) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, table) -> None:
         super().__init__(app)
         self.table = table
 
     def enter(self) -> None:
-        box = (540, 520, 200, 50) if not self.app.painter.portrait else (210, 836, 300, TOUCH_H)
+        box: tuple[float, float, float, float] = (
+            (540, 520, 200, 50) if not self.app.painter.portrait else (210, 836, 300, TOUCH_H))
         self.close = Button(*box, self.app.t("btn.close"), self.app.pop)
 
     def handle(self, ev: Input) -> None:
@@ -84,7 +85,6 @@ class NoticeScene(Scene):
     PAD = 28
     SIZE = 24
     LINE = 28
-    GAP = 14
     TOP_MARGIN, BOTTOM_MARGIN = 40, 30
 
     @property
@@ -99,7 +99,7 @@ class NoticeScene(Scene):
     def text_width(self) -> float:
         return self.W - 2 * self.PAD - 24
 
-    def __init__(self, app) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app) -> None:
         super().__init__(app)
         self.scroll = 0.0
         self._lines: list[tuple[str, bool]] = []
@@ -136,7 +136,7 @@ class NoticeScene(Scene):
         lines = self.lines(p)
         head, foot = 70, 84 if not p.portrait else 116
         most = p.H - self.TOP_MARGIN - self.BOTTOM_MARGIN
-        view = min(len(lines) * self.LINE, most - head - foot)
+        view: float = min(len(lines) * self.LINE, most - head - foot)
         h = head + view + foot
         y = (p.H - h) / 2
         edges = self.edges_below()
@@ -228,7 +228,7 @@ class ConfirmScene(Scene):
     overlay = True
     portrait = True
 
-    def __init__(self, app, title: str, text: str, yes: str, no: str,  # type: ignore[no-untyped-def]
+    def __init__(self, app, title: str, text: str, yes: str, no: str,
                  on_yes: Callable[[], None]) -> None:
         super().__init__(app)
         self.title, self.body, self.yes_label, self.no_label = title, text, yes, no

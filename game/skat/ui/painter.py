@@ -202,7 +202,7 @@ class Painter:
         self.surface.blit(self._background, (0, 0))
 
     # ----------------------------------------------------------- shapes
-    def fill_rect(self, x: float, y: float, w: float, h: float, color, radius: float = 0, width: float = 0) -> None:  # type: ignore[no-untyped-def]
+    def fill_rect(self, x: float, y: float, w: float, h: float, color, radius: float = 0, width: float = 0) -> None:
         r = self.rect(x, y, w, h)
         if len(color) == 4 and color[3] < 255:
             s = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -216,10 +216,10 @@ class Painter:
         self.fill_rect(x, y, w, h, (*PANEL, alpha), radius=14)
         self.fill_rect(x, y, w, h, PANEL_EDGE, radius=14, width=2)
 
-    def circle(self, x: float, y: float, r: float, color) -> None:  # type: ignore[no-untyped-def]
+    def circle(self, x: float, y: float, r: float, color) -> None:
         pygame.draw.circle(self.surface, color, self.px(x, y), self.size(r))
 
-    def line(self, a: tuple[float, float], b: tuple[float, float], color, width: float = 1) -> None:  # type: ignore[no-untyped-def]
+    def line(self, a: tuple[float, float], b: tuple[float, float], color, width: float = 1) -> None:
         pygame.draw.line(self.surface, color, self.px(*a), self.px(*b), self.size(width))
 
     def dim(self, alpha: int = 150) -> None:
@@ -239,7 +239,7 @@ class Painter:
             self._fonts[key] = f
         return f
 
-    def text_surface(self, text: str, size: float, color=INK, bold: bool = False) -> pygame.Surface:  # type: ignore[no-untyped-def]
+    def text_surface(self, text: str, size: float, color=INK, bold: bool = False) -> pygame.Surface:
         key = (text, size, tuple(color), bold)
         s = self._texts.get(key)
         if s is None:
@@ -259,7 +259,7 @@ class Painter:
         return self.text_surface(text, size, INK, bold).get_width() / self.scale
 
     def text(
-        self, text: str, x: float, y: float, size: float = 28, color=INK, bold: bool = False,  # type: ignore[no-untyped-def]
+        self, text: str, x: float, y: float, size: float = 28, color=INK, bold: bool = False,
         anchor: str = "topleft",
     ) -> pygame.Rect:
         s = self.text_surface(text, size, color, bold)

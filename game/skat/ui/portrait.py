@@ -24,7 +24,7 @@ def _back_button(t: Translator) -> Button:
     return Button(*BACK, t("btn.back"), lambda: None, size=30)
 
 
-def _phone(p: Painter, cx: float, cy: float, w: float, h: float, color) -> None:  # type: ignore[no-untyped-def]
+def _phone(p: Painter, cx: float, cy: float, w: float, h: float, color) -> None:
     p.fill_rect(cx - w / 2, cy - h / 2, w, h, color, radius=18, width=5)
     if w < h:
         p.fill_rect(cx - 22, cy + h / 2 - 22, 44, 8, color, radius=4)

@@ -20,7 +20,7 @@ class ResultScene(Scene):
     overlay = True
     portrait = True
 
-    def __init__(self, app, table) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, table) -> None:
         super().__init__(app)
         self.table = table
         self.c = table.c
@@ -53,7 +53,7 @@ class ResultScene(Scene):
     def sheet(self) -> None:
         self.app.screens.open("sheet", self.c)
 
-    def _hand_view(self):  # type: ignore[no-untyped-def]
+    def _hand_view(self):
         m = self.c.match
         names = [self.table.name(p) for p in range(m.players)]
         return hand_of_match(m, len(m.sheet) - 1, names, self.c.human)
@@ -109,7 +109,7 @@ class ResultScene(Scene):
         top = 0 if not portrait else 90  # the portrait panel starts lower, under the table's toolbar
         big = 0 if not portrait else 4  # a phone shows 0.54 CSS px per unit: the portrait text is larger
         p.text(title, cx, top + 110, fitting_size(p, title, 38 + big, width, True), color, bold=True, anchor="center")
-        y = top + 160
+        y: float = top + 160
         for line in computation(t, r, officers=officers and hand.layout != "admirals"):
             p.text(line, cx, y, fitting_size(p, line, 28 + big, width), INK, anchor="center")
             y += 34 + big

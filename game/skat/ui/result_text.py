@@ -42,7 +42,7 @@ def computation(t: Translator, r: HandResult, officers: bool = False) -> list[st
         if r.jungfrau:
             lines.append(t("result.jungfrau", count=len(r.jungfrau), value=r.value))
         return lines
-    lines: list[str] = []
+    lines = []
     factor_text = []
     if r.kontra:
         factor_text.append(t("level.kontra"))

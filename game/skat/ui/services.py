@@ -49,7 +49,7 @@ def _setup_pairs(setup: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
 
 
 class Services:
-    def __init__(self, app, store: Store | None = None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, store: Store | None = None) -> None:
         self.app = app
         self.web = sys.platform == "emscripten"
         self.store = store if store is not None else Store()

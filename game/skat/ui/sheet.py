@@ -15,14 +15,11 @@ from .player_names import player_name
 from .scene import Input, Scene
 from .widgets import Button, ScrollButtons, draw_title, fitting_size
 
-GAME_X, GAME_W = 230, 224
-"""The game column: where it starts and the widest its short name may be (up to the bid column)."""
-
 
 class SheetScene(Scene):
     portrait = True
 
-    def __init__(self, app, controller: MatchController, final: bool = False) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, controller: MatchController, final: bool = False) -> None:
         super().__init__(app)
         self.c = controller
         self.final = final
@@ -58,7 +55,7 @@ class SheetScene(Scene):
     def geo(self) -> SheetGeometry:
         return PORTRAIT_SHEET if self.app.painter.portrait else LANDSCAPE_SHEET
 
-    def _hand_view(self):  # type: ignore[no-untyped-def]
+    def _hand_view(self):
         """The selected hand rebuilt, or None (with a notice) when its kept deal does not replay."""
         m = self.c.match
         try:
@@ -135,9 +132,7 @@ class SheetScene(Scene):
     def hinted(self) -> set[int]:
         """Hands played with a hint: the controller's (match in progress) or the kept sheet's."""
         marks = getattr(self.c, "hinted", None)
-        if marks is None:
-            marks = getattr(self.c.match, "hinted", ())
-        return set(marks)
+        return set(marks if marks is not None else getattr(self.c.match, "hinted", ()))
 
     def names(self, m: Match) -> list[str]:
         return [player_name(self.app.t, p, self.c.human) for p in range(m.players)]
@@ -193,15 +188,15 @@ class SheetScene(Scene):
         st = m.standings()
         y = g.totals_y
         p.line((cols[0], y - 8), (g.row_x[1] - 10, y - 8), INK_DIM)
-        lines = [(t("sheet.total"), "score")]
+        lines: list[tuple[str, str | None]] = [(t("sheet.total"), "score")]
         if sf:
             lines.append((t("sheet.seeger"), "seeger_fabian"))
         lines += [(t("sheet.won_lost"), None), (t("sheet.net"), "net")]
         for label, key in lines:
             p.text(label, cols[1], y, fitting_size(p, label, size, x_players[0] - cols[1] - 8, True), INK_DIM,
                    bold=True)
-            for x, row in zip(x_players, st, strict=True):
-                val = f"{row['won']} / {row['lost']}" if key is None else str(row[key])
+            for x, standing in zip(x_players, st, strict=True):
+                val = f"{standing['won']} / {standing['lost']}" if key is None else str(standing[key])
                 p.text(val, x, y, fitting_size(p, val, size, g.players_w / m.players - 6), INK)
             y += g.total_step
         if 0 <= self.selected < len(m.sheet):

@@ -10,10 +10,6 @@ def ease_out_cubic(t: float) -> float:
     return 1 - t * t * t
 
 
-def ease_in_out(t: float) -> float:
-    return 3 * t * t - 2 * t * t * t
-
-
 @dataclass
 class Sprite:
     """A card on the table: where it is drawn now, and where it is going."""

@@ -132,7 +132,7 @@ def fitting_size(p: Painter, text: str, size: float, width: float, bold: bool = 
     return size
 
 
-def draw_triangle(p: Painter, x: float, y: float, direction: str, half: float = 8, color=INK_DIM) -> None:  # type: ignore[no-untyped-def]
+def draw_triangle(p: Painter, x: float, y: float, direction: str, half: float = 8, color=INK_DIM) -> None:
     """A small triangle centred on (x, y) pointing "left", "right", "up" or "down": drawn, not
     a character, because the game's font has no arrow glyphs (▲ ▼ would show as boxes)."""
     dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
+from typing import Protocol
 
 from ...engine import actions as A
-from ...engine.cards import CARD_POINTS, mask_points
+from ...engine.cards import ALL_CARDS, CARD_POINTS, mask_points
 from ...engine.officers import OfficersHand, OfficersObservation, OPhase, _officers_score, admirals_score
 from ...engine.rules import Rules
 from ...engine.tricks import FOLLOW, GameType
 from ...engine.values import matadors
-from ..solve.officers_solver import ALL, OfficersSolver, OutOfNodes
+from ..solve.officers_solver import OfficersSolver, OutOfNodes
 
 NODE_LIMIT = 300
 """Solver nodes per unit of work: about 2 ms natively (with the sampling and
@@ -70,6 +71,20 @@ def _probe(solver: OfficersSolver, leader: int, lead: int | None, need: int, bud
 
 
 # ------------------------------------------------------------------ scoring
+class Scoring(Protocol):
+    """What :func:`outcome` asks of a scorer (a :class:`Scorer`, or the
+    analysis's class scorer that reports outcome classes instead)."""
+
+    @property
+    def me(self) -> int: ...
+    @property
+    def declarer(self) -> int | None: ...
+    @property
+    def total_tricks(self) -> int: ...
+    def utility(self, decl_points: int, decl_tricks: int, own: int) -> float: ...
+    def ramsch(self, my_points: int) -> float: ...
+
+
 class Scorer:
     """The final score of a hand as a function of the declarer's card points
     and tricks, for seat ``me``: its score minus the opponent's (what a
@@ -162,7 +177,7 @@ class Position:
         """Every card the declarer held, for the matadors."""
 
 
-def outcome(pos: Position, scorer: Scorer, depth: int, cache: dict, budget: Budget) -> Generator[None, None, float]:
+def outcome(pos: Position, scorer: Scoring, depth: int, cache: dict, budget: Budget) -> Generator[None, None, float]:
     """The score for ``scorer.me`` when both seats play ``pos`` perfectly, as
     a few threshold tests: 61, then Schneider or 30, then Schwarz where it can
     still happen.  ``cache`` keeps one solver (and its table) per question."""
@@ -279,7 +294,7 @@ class LayoutSampler:
         visible[opp] = (obs.playable[opp] | obs.opponent_hand_visible) & ~played
         self.visible = visible
         self.skat_known = obs.skat
-        self.pool = ALL & ~(played | visible[0] | visible[1] | obs.skat)
+        self.pool = ALL_CARDS & ~(played | visible[0] | visible[1] | obs.skat)
         # Face-down slots: the card a hidden card lies under.
         self.down_slots: list[tuple[int, int]] = []
         self.loose = [0, 0]
@@ -350,13 +365,13 @@ class LayoutSampler:
             seen[me] = self.my_seen
             seen[opp] = opp_hidden
             seen_t = (seen[0], seen[1])
-            order = [[], []]
+            order: list[list[int]] = [[], []]
             order[me] = [c for c in range(32) if blind >> c & 1]
             order[opp] = [c for c in range(32) if self.opp_seen_visible >> c & 1]
             rng.shuffle(order[0])
             rng.shuffle(order[1])
             return Layout(hands, covered, under, seen_t, skat, blind, (tuple(order[0]), tuple(order[1])))
-        return Layout(hands, covered, under, (ALL, ALL), skat, blind)
+        return Layout(hands, covered, under, (ALL_CARDS, ALL_CARDS), skat, blind)
 
 
 def materialize(obs: OfficersObservation, rules: Rules, rng: random.Random) -> OfficersHand | None:
@@ -401,9 +416,9 @@ def materialize(obs: OfficersObservation, rules: Rules, rng: random.Random) -> O
         for i, c in enumerate(skat[:2]):
             deck[30 + i] = c
     used = 0
-    for c in deck:
-        if c is not None:
-            used |= 1 << c
+    for card in deck:
+        if card is not None:
+            used |= 1 << card
     pool = [c for c in range(32) if not used >> c & 1]
     rng.shuffle(pool)
     for i in range(32):
@@ -445,7 +460,7 @@ def hand_position(h: OfficersHand, rng: random.Random) -> Position:
     under = [-1] * 32
     for c, below in h.under.items():
         under[c] = below
-    seen = (h.seen[0], h.seen[1]) if h.layout == "harlequin" else (ALL, ALL)
+    seen = (h.seen[0], h.seen[1]) if h.layout == "harlequin" else (ALL_CARDS, ALL_CARDS)
     blind_order = None
     if h.layout == "harlequin":
         order = [[c for c in range(32) if (h.handm[s] & ~h.seen[s]) >> c & 1] for s in (0, 1)]

@@ -90,7 +90,7 @@ THINK: dict[Game, Callable[[SearchPlayer, Any, Rules], Thinking]] = {
 """Each game's decision, as a method (so a lab variant's override of :meth:`SearchPlayer.skat_call` holds)."""
 
 
-def officers_decision(obs: OfficersObservation, rules: Rules, player: Player) -> Thinking:
+def officers_decision(obs: OfficersObservation, rules: Rules, player: SearchPlayer) -> Thinking:
     """Every decision of Officers' Skat, by search over sampled face-down cards
     (``player`` carries the ``rng`` and the ``effort``)."""
     if obs.phase == OPhase.PLAY and len(obs.legal) > 1:

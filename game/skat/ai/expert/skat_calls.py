@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ...engine import actions as A
-from ...engine.cards import CARD_POINTS, mask_points
+from ...engine.cards import ALL_CARDS, CARD_POINTS, mask_points
 from ...engine.rules import Rules
 from ...engine.skat_hand import Phase, SkatObservation
 from ...engine.tricks import TRUMPS, GameType
@@ -75,7 +75,6 @@ KONTRA_MAX_P = 0.35
 pays for the side that is ahead; the declarer can answer Re)."""
 RE_MIN_P = 0.8
 NULL = GameType.NULL
-_ALL = (1 << 32) - 1
 _HAND_KEY = "hand"
 
 
@@ -155,7 +154,7 @@ def trump_discards(cards: int, game: int, fixed: int, k: int) -> list[tuple[int,
 
 def null_discards(cards: int, fixed: int, k: int) -> list[tuple[int, int]]:
     """The ``k`` discards that leave the Null hand hardest to force."""
-    out = _ALL & ~cards
+    out = ALL_CARDS & ~cards
     cand = [c for c in range(32) if cards >> c & 1]
     scored = []
     for a, b in _pairs(cand, fixed):
@@ -183,10 +182,10 @@ class _PickupRecord:
     """One sampled deal's results of taking the skat: per game, the play-out,
     the value on these twelve cards and the model's chance after the discard."""
 
-    per_game: dict[int, tuple[Outcome, int, float]]
+    per_game: dict[GameType, tuple[Outcome, int, float]]
 
 
-def _choose_after_pickup(rec: _PickupRecord, bid: int) -> int:
+def _choose_after_pickup(rec: _PickupRecord, bid: int) -> GameType:
     """The game a player would choose on twelve cards (it sees no other hand):
     the best model expectation among the games reaching the bid."""
     reaching = [(g, v, p) for g, (_, v, p) in rec.per_game.items() if v >= bid]
@@ -195,10 +194,10 @@ def _choose_after_pickup(rec: _PickupRecord, bid: int) -> int:
     return max(rec.per_game.items(), key=lambda t: t[1][1])[0]
 
 
-def _pickup_expected(records: list[_PickupRecord], bid: int, priors: dict[int, float], sf: bool) -> Estimate:
+def _pickup_expected(records: list[_PickupRecord], bid: int, priors: dict[GameType, float], sf: bool) -> Estimate:
     """Expected table score of taking the skat at ``bid``: per deal the game
     chosen on its twelve cards, estimated per game and mixed by frequency."""
-    groups: dict[int, list[Outcome]] = {}
+    groups: dict[GameType, list[Outcome]] = {}
     records = [rec for rec in records if rec.per_game]
     if not records:
         return Estimate(A.PICKUP, 0.0, 0.0, float("-inf"), 0)
@@ -253,20 +252,22 @@ def _run_worlds(
 class _PreSkat:
     """Play-outs of one hand before the skat: Hand games and taking the skat."""
 
-    hand_games: list[tuple[int, bool]]
-    pickup_games: list[int]
-    hand_outcomes: dict[tuple[int, bool], list[Outcome]]
+    hand_games: list[tuple[GameType, bool]]
+    pickup_games: list[GameType]
+    hand_outcomes: dict[tuple[GameType, bool], list[Outcome]]
     pickup: list[_PickupRecord]
     ramsch: list[float]
-    priors_pre: dict[int, float]
-    priors_hand: dict[tuple[int, bool], float]
+    priors_pre: dict[GameType, float]
+    priors_hand: dict[tuple[GameType, bool], float]
 
 
-def pre_candidates(hand: int, forehand: bool) -> tuple[list[int], list[tuple[int, bool]], dict, dict]:
+def pre_candidates(
+    hand: int, forehand: bool
+) -> tuple[list[GameType], list[tuple[GameType, bool]], dict[GameType, float], dict[tuple[GameType, bool], float]]:
     """Games worth simulating before the skat: (games with the skat, Hand
     games as (game, ouvert), their model chances)."""
-    pre: dict[int, float] = {}
-    hand_p: dict[tuple[int, bool], float] = {}
+    pre: dict[GameType, float] = {}
+    hand_p: dict[tuple[GameType, bool], float] = {}
     scored = []
     for g in TRUMP_GAMES:
         p = win_probability(g, hand, forehand, "pre")
@@ -275,7 +276,7 @@ def pre_candidates(hand: int, forehand: bool) -> tuple[list[int], list[tuple[int
             scored.append((_model_expected(p, game_value(g, hand, False)), g))
     scored.sort(reverse=True)
     pickup_games = [g for _, g in scored[:MAX_TRUMP_GAMES]]
-    hand_games: list[tuple[int, bool]] = []
+    hand_games: list[tuple[GameType, bool]] = []
     for g in pickup_games:
         p = win_probability(g, hand, forehand, "hand")
         if p >= HAND_FLOOR:
@@ -289,7 +290,7 @@ def pre_candidates(hand: int, forehand: bool) -> tuple[list[int], list[tuple[int
     if p_null_hand >= NULL_FLOOR:
         hand_games.append((NULL, False))
         hand_p[(NULL, False)] = p_null_hand * NULL_PRIOR
-        if max(null_deficits(hand, _ALL & ~hand), default=0) == 0:
+        if max(null_deficits(hand, ALL_CARDS & ~hand), default=0) == 0:
             hand_games.append((NULL, True))
             hand_p[(NULL, True)] = p_null_hand * NULL_PRIOR
     return pickup_games, hand_games, pre, hand_p
@@ -334,7 +335,7 @@ def _simulate_pre_skat(
 
 
 def _pickup_job(
-    rec: _PickupRecord, world: World, me: int, g: int, cards12: int, forehand: bool, rng: random.Random
+    rec: _PickupRecord, world: World, me: int, g: GameType, cards12: int, forehand: bool, rng: random.Random
 ) -> Job:
     pair = null_discards(cards12, 0, 1)[0] if g == NULL else trump_discards(cards12, g, 0, 1)[0]
     rest = cards12 & ~(1 << pair[0]) & ~(1 << pair[1])
@@ -431,7 +432,7 @@ def _plan_discard(
     fixed = obs.skat
     bid = obs.bid
     sf = rules.seeger_fabian
-    plans: list[tuple[int, bool, tuple[int, int], float]] = []  # game, ouvert, pair, prior
+    plans: list[tuple[GameType, bool, tuple[int, int], float]] = []  # game, ouvert, pair, prior
     scored = []
     for g in TRUMP_GAMES:
         pair = trump_discards(cards12, g, fixed, 1)[0]
@@ -479,7 +480,7 @@ def _plan_discard(
     for (g, _, pair, prior), outs in zip(plans, outcomes, strict=True):
         actions = [A.declare(g)]
         rest = cards12 & ~(1 << pair[0]) & ~(1 << pair[1])
-        if g == NULL and max(null_deficits(rest, _ALL & ~cards12), default=0) == 0:
+        if g == NULL and max(null_deficits(rest, ALL_CARDS & ~cards12), default=0) == 0:
             actions.append(A.declare(NULL, ouvert=True))
         for action in actions:
             if A.declaration(action).game == NULL and NULL_VALUES[(False, A.declaration(action).ouvert)] < bid:

@@ -264,16 +264,16 @@ class _Search:
         self.obs = obs
         self.game = game
         self.me = obs.seat
+        evaluated = obs.declarer
         if game == GameType.RAMSCH:
             self.kind = "ramsch"
-            self.evaluated = obs.seat
+            evaluated = obs.seat
         elif game == GameType.NULL:
             self.kind = "null"
-            self.evaluated = obs.declarer
         else:
             self.kind = "trump"
-            self.evaluated = obs.declarer
-        assert self.evaluated is not None
+        assert evaluated is not None
+        self.evaluated = evaluated
         self.solver = SkatSolver(int(game), self.evaluated)
         self.full = len(obs.legal) > 0 and obs.hand.bit_count() <= FULL_DEPTH_CARDS[self.kind]
         self.sign = 1.0 if self.kind == "ramsch" or obs.seat == obs.declarer else -1.0
@@ -295,11 +295,9 @@ class _Search:
             self.win_target = 61
         self.nodes = 0
         self.deal_nodes = 0
-        self.unsolved = 0
         self.switched = False
         """Set when full depth was given up during a deal (its cards are then
         evaluated again at the depth limit, so all compare alike)."""
-        self.static = 0
 
     # ------------------------------------------------------------ set-up
     def _own_points(self, deal: Deal) -> int:
@@ -362,7 +360,6 @@ class _Search:
             try:
                 won = yield from self._solve(lambda n: self.solver.null_declarer_wins(node_limit=n), NULL_NODE_CAP)
             except _TooBig:
-                self.unsolved += 1
                 return 0.0  # undecided within the budget: neither won nor lost
             return self.sign * (1.0 if won else -1.0)
         if self.full:
@@ -447,7 +444,6 @@ class _Search:
         search.release()
         yield None
         if est is None:
-            self.static += 1
             return self._static_after(deal, card)
         return self._score_estimate(est)
 

@@ -117,9 +117,9 @@ def expected_score(rules: Rules, game: int, p: float, multiplier: int = 1) -> fl
     return base * multiplier * (3 * p - 2)
 
 
-def choose_game(rules: Rules, context: str, mine: int, theirs: int) -> tuple[int, float, float]:
+def choose_game(rules: Rules, context: str, mine: int, theirs: int) -> tuple[GameType, float, float]:
     """(game, winning chance, expected score) of the best trump game on the visible cards."""
-    best: tuple[float, float, int] | None = None
+    best: tuple[float, float, GameType] | None = None
     for g in TRUMP_GAMES:
         if g == GameType.GRAND and not grand_worthy(mine):
             continue

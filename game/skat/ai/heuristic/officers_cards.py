@@ -17,13 +17,12 @@ import random
 from collections.abc import Generator
 from math import comb
 
-from ...engine.cards import CARD_POINTS, JACK, iter_cards, mask_points
+from ...engine.cards import ALL_CARDS, CARD_POINTS, JACK, iter_cards, mask_points
 from ...engine.officers import OfficersObservation
 from ...engine.tricks import GameType
 from ..model.trick_math import TrickMath
 from ..strengths import Strength
 
-ALL = (1 << 32) - 1
 UNCOVER_BONUS = 1.5
 """Worth of turning up a face-down card by playing the card on it."""
 
@@ -51,7 +50,7 @@ class OfficersKnowledge(TrickMath):
         self.theirs_up = obs.playable[opp]
         self.theirs = self.theirs_up | obs.opponent_hand_visible
         self.skat = obs.skat
-        self.unknown = ALL & ~self.mine & ~self.theirs & ~played & ~obs.skat
+        self.unknown = ALL_CARDS & ~self.mine & ~self.theirs & ~played & ~obs.skat
         self.my_hidden = sum(1 for down, _ in obs.piles[me] if down == -1) + obs.blind
         self.opp_hidden_hand = obs.opponent_hand_count - obs.opponent_hand_visible.bit_count()
         if obs.rules is not None and obs.rules.officers_layout == "harlequin":
@@ -75,7 +74,7 @@ class OfficersKnowledge(TrickMath):
 
     def outside(self, owner_cards: int) -> int:
         """Cards that may still beat ``owner_cards``' cards: not theirs, not played."""
-        return ALL & ~owner_cards & ~self.played & ~self.skat
+        return ALL_CARDS & ~owner_cards & ~self.played & ~self.skat
 
     def p_hidden_has(self, mask: int) -> float:
         """Chance that the opponent's hidden hand (Admirals, Harlequin) holds a card of ``mask``."""
@@ -126,6 +125,7 @@ def choose_card(obs: OfficersObservation, profile: Strength, rng: random.Random)
     blind = [c for c in legal if not kn.mine >> c & 1]
     if not seen:
         return rng.choice(blind)  # Harlequin: a card we cannot see is a blind pick
+    choice: int | None
     if kn.game == GameType.NULL:
         choice = _null_card(kn, seen)
     elif kn.game == GameType.NO_TRUMP:

@@ -16,12 +16,12 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from ...engine import actions as A
-from ...engine.cards import ACE, JACK, JACKS_MASK, TEN, mask_points
+from ...engine.cards import ACE, ALL_CARDS, JACK, JACKS_MASK, TEN, mask_points
 from ...engine.officers import OfficersObservation
 from ...engine.rules import Rules
 from ...engine.skat_hand import Phase, SkatObservation
-from ...engine.tricks import TRUMPS, GameType
-from ...engine.values import BASE_VALUES, NULL_VALUES, next_null_step, smallest_multiple_reaching
+from ...engine.tricks import BASE_VALUES, TRUMPS, GameType
+from ...engine.values import NULL_VALUES, next_null_step, smallest_multiple_reaching
 from ..base import Thinking, run_steps
 from ..model.evaluation import TRUMP_GAMES, best_discard, game_value, null_deficits, win_probability
 from ..strengths import Strength
@@ -82,7 +82,7 @@ def bid_options(hand: int, forehand: bool, profile: Strength) -> Generator[None,
     if profile.dares:
         p_null = win_probability(GameType.NULL, hand, forehand, "pre")
         p_null_hand = win_probability(GameType.NULL, hand, forehand, "hand")
-        safe = max(null_deficits(hand, ((1 << 32) - 1) & ~hand), default=0) == 0
+        safe = max(null_deficits(hand, ALL_CARDS & ~hand), default=0) == 0
         options.append(Option(A.declare(GameType.NULL), p_null, NULL_VALUES[(False, False)]))
         options.append(Option(A.declare(GameType.NULL) | _HAND_FLAG, p_null_hand, NULL_VALUES[(True, False)]))
         if safe:
@@ -174,7 +174,7 @@ def _null_option(hand: int, forehand: bool, bid: int, stage: str, ouvert: bool) 
     action = A.declare(GameType.NULL, ouvert=ouvert)
     p = win_probability(GameType.NULL, hand, forehand, stage)
     if ouvert:
-        safe = max(null_deficits(hand, ((1 << 32) - 1) & ~hand), default=0) == 0
+        safe = max(null_deficits(hand, ALL_CARDS & ~hand), default=0) == 0
         p *= 0.95 if safe else 0.3
     if value < bid:
         charged = next_null_step(bid) or value

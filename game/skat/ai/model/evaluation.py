@@ -16,14 +16,14 @@ from __future__ import annotations
 from itertools import combinations
 from math import exp
 
-from ...engine.cards import ACE, CARD_POINTS, JACK, JACKS_MASK, KING, SUIT_MASKS, TEN, mask_points
-from ...engine.tricks import POWER, TRUMPS, GameType
-from ...engine.values import BASE_VALUES, matadors
+from ...engine.cards import ACE, ALL_CARDS, CARD_POINTS, JACK, JACKS_MASK, KING, SUIT_MASKS, TEN, mask_points
+from ...engine.tricks import BASE_VALUES, POWER, TRUMPS, GameType
+from ...engine.values import matadors
 
 TRUMP_GAMES = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND)
 _JACK_BITS = tuple(1 << (s * 8 + JACK) for s in (3, 2, 1, 0))  # clubs, spades, hearts, diamonds
 
-# Feature names, for the calibration tool and for reading the models.
+# Feature names: what each coefficient of MODELS weighs (a test holds them to the features and models).
 SUIT_FEATURES = (
     "bias",
     "trumps",
@@ -152,7 +152,7 @@ def null_suit_deficits(hand: int, out: int) -> list[tuple[int, int]]:
 
 
 def null_features(hand: int, forehand: bool, known_out: int | None = None) -> list[float]:
-    out = known_out if known_out is not None else ((1 << 32) - 1) & ~hand
+    out = known_out if known_out is not None else ALL_CARDS & ~hand
     deficits = null_deficits(hand, out)
     sevens = sum(1 for s in range(4) if hand >> (s * 8) & 1)
     high = sum(1 for s in range(4) for r in (ACE, KING) if hand >> (s * 8 + r) & 1)
@@ -273,7 +273,7 @@ def _side_value(hand: int, game: int) -> float:
     return value
 
 
-def best_discard(cards: int, game: int, fixed: int = 0, allowed: int = (1 << 32) - 1) -> tuple[int, int]:
+def best_discard(cards: int, game: int, fixed: int = 0, allowed: int = ALL_CARDS) -> tuple[int, int]:
     """The two cards to put into the skat for ``game`` from 12 ``cards``.
 
     ``fixed`` holds cards already discarded (they must be part of the pair);
@@ -304,7 +304,7 @@ def best_discard(cards: int, game: int, fixed: int = 0, allowed: int = (1 << 32)
     for a, b in pairs:
         rest = cards & ~(1 << a) & ~(1 << b)
         if game == GameType.NULL:
-            deficits = null_deficits(rest, ((1 << 32) - 1) & ~cards)
+            deficits = null_deficits(rest, ALL_CARDS & ~cards)
             score = -10.0 * sum(deficits) - 4.0 * sum(1 for d in deficits if d > 0) + 3.0 * (4 - len(deficits))
             score += 0.1 * (a & 7) + 0.1 * (b & 7)
         else:

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from math import comb
 
-from ...engine.cards import iter_cards, mask_points
+from ...engine.cards import ALL_CARDS, iter_cards, mask_points
 from ...engine.skat_hand import SkatObservation
 from ...engine.tricks import GameType
 from ..strengths import Strength
 from .trick_math import TrickMath
 
-ALL = (1 << 32) - 1
 TRUMP_BIAS = 1.6
 """Exponent on the chance that a declarer holds none of some trumps (> 1: he holds more)."""
 SIDE_BIAS = 0.75
@@ -55,7 +54,7 @@ class SkatKnowledge(TrickMath):
         self.known[self.me] = self.hand
         if obs.ouvert and obs.declarer is not None and obs.declarer != self.me:
             self.known[obs.declarer] = obs.open_cards
-        self.out = ALL & ~self.hand & ~self.remembered & ~self.known_skat
+        self.out = ALL_CARDS & ~self.hand & ~self.remembered & ~self.known_skat
         """Cards that another seat (or the unknown skat) may hold."""
         self.voids = [0, 0, 0]
         if profile.infers:
@@ -69,7 +68,6 @@ class SkatKnowledge(TrickMath):
                 self.pool[s] = self.known[s]
             else:
                 self.pool[s] = self.out & ~self.voids[s] & ~others_known
-        self.skat_unknown = not self.known_skat and game != GameType.RAMSCH
         # A declarer's hand is not a random one: he bid on trumps and pushed
         # short suits into the skat.  Defenders therefore rate him more likely
         # to hold trumps and to be void in a plain suit than uniform odds say.

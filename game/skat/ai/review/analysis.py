@@ -27,9 +27,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field, replace
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from ...engine.cards import CARD_POINTS, mask_of, mask_points
+from ...engine.cards import ALL_CARDS, CARD_POINTS, mask_of, mask_points
 from ...engine.games import OFFICERS, SKAT, Game, Hand, game_of
 from ...engine.officers import OfficersHand
 from ...engine.skat_hand import Phase, SkatHand
@@ -38,6 +39,11 @@ from ...engine.values import matadors
 from ..base import run_steps
 from ..model.evaluation import game_value
 from ..solve.skat_solver import TT_CAPACITY, SearchAborted, SkatSolver
+
+if TYPE_CHECKING:
+    from ..expert.officers_layouts import Scorer
+
+T = TypeVar("T")
 
 SLICE_NODES = 2_500
 """Solver nodes per slice: about 5 ms natively (the longest slice, measured
@@ -56,7 +62,7 @@ DISCARDS_TRIED = 2
 """Discards tried per game for the twelve cards (the best by a quick count)."""
 CANDIDATE_GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND, GameType.NULL)
 
-Progress = Generator[float, None, "Analysis | None"]
+Progress = Generator[float, None, "Analysis"]
 
 # Effects of a costly card, for the side that played it (keys of the i18n catalogs: "analysis.effect.*").
 WIN_TO_LOSS = "win_to_loss"
@@ -334,7 +340,7 @@ class _SkatJudge:
             t = probes.pop(0) if probes else (lo + hi + 1) // 2
             if not lo < t <= hi:
                 continue
-            if (yield from self._ask(lambda n, t=t: s.declarer_reaches(t, n))):
+            if (yield from self._ask(partial(s.declarer_reaches, t))):
                 lo = t
             else:
                 hi = t - 1
@@ -424,7 +430,7 @@ def _analyse_skat(hand: SkatHand, me: int | None) -> Progress:
     return Analysis("skat", game, d, me, 3, best_start, actual, notes, deciding, winnable)
 
 
-def _progress(gen: Generator[object, None, object], done: int, units: int) -> Generator[float, None, object]:
+def _progress(gen: Generator[object, None, T], done: int, units: int) -> Generator[float, None, T]:
     """Pass a sub-search's slices on as overall progress."""
     while True:
         try:
@@ -461,7 +467,7 @@ def _find_best(
             clean = yield from _progress(judge._ask(lambda n: s.null_declarer_wins(n)), done, units)
             ok = clean == target.won
         elif target.schwarz:
-            o = judge.outcome((yield from _progress(judge.solve(), done, units)))  # type: ignore[misc]
+            o = judge.outcome((yield from _progress(judge.solve(), done, units)))
             ok = _rank(o) == _rank(target)
         elif decl_side:
             ok = yield from _progress(judge._ask(lambda n: s.declarer_reaches(points, n)), done, units)
@@ -512,7 +518,7 @@ def thin_tables(solver: SkatSolver) -> Generator[float, None, None]:
             continue
         keys = list(tt)
         yield -1.0
-        low = 0xFFFFFFFF
+        low = ALL_CARDS  # a key's low 32 bits: the cards still held
         by_cards: dict[int, list[int]] = {}
         for i in range(0, len(keys), PRUNE_CHUNK):
             for k in keys[i : i + PRUNE_CHUNK]:
@@ -618,7 +624,7 @@ def _analyse_officers(hand: OfficersHand, me: int | None) -> Progress:
         got = _POSITIONS.get(key)
         if got is None:
             pos = hand_position(h, rng)
-            code = yield from outcome(pos, classes, 99, cache, budget)  # type: ignore[arg-type,misc]
+            code = yield from outcome(pos, classes, 99, cache, budget)
             got = (int(code), False, False)
             _remember(key, got)
         return classes.outcome(*divmod(got[0], 1000))
@@ -634,9 +640,11 @@ def _analyse_officers(hand: OfficersHand, me: int | None) -> Progress:
         h.apply(card)
         after = yield from _progress(judge(h), done, units)
         done += 1
-        notes.append(CardNote(i // 2 + 1, seat, card, seat == me, before, after, None, seat == d))  # type: ignore[arg-type]
+        notes.append(CardNote(i // 2 + 1, seat, card, seat == me, before, after, None, seat == d))
         before = after
-    actual = classes.outcome(hand.result.declarer_points, hand.result.declarer_tricks)  # type: ignore[union-attr]
+    result = hand.result
+    assert result is not None, "only a finished hand is analysed"
+    actual = classes.outcome(result.declarer_points, result.declarer_tricks)
     deciding = _deciding(notes, actual)
     for i, n in enumerate(notes):
         if not (n.costly and (n.mine or n is deciding)):
@@ -649,8 +657,8 @@ def _analyse_officers(hand: OfficersHand, me: int | None) -> Progress:
                 other = snapshot.clone()
                 other.apply(c)
                 o = yield from _progress(judge(other), done, units)
-                if found is None or _better(found[0], o, not n.declarer_side):  # type: ignore[arg-type]
-                    found = (o, c)  # type: ignore[assignment]
+                if found is None or _better(found[0], o, not n.declarer_side):
+                    found = (o, c)
                 if _rank(o) == _rank(n.before):
                     break
         if found is not None and _better(found[0], n.after, n.declarer_side):
@@ -678,12 +686,13 @@ class _ClassScorer:
     Schneider, Schwarz), which :meth:`outcome` turns into an Outcome.  Points
     are shown as the class's threshold, never as exact card points."""
 
-    def __init__(self, scorer, hand: OfficersHand) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, scorer: Scorer, hand: OfficersHand) -> None:
         self.scorer = scorer
         self.declarer = scorer.declarer
         self.total_tricks = scorer.total_tricks
-        self.me = scorer.declarer
-        self.own = hand.origin[hand.declarer] | hand.deck_skat()  # type: ignore[index]
+        self.me = scorer.me  # the declarer: the classes are the declarer's
+        assert hand.declarer is not None
+        self.own = hand.origin[hand.declarer] | hand.deck_skat()
         self.null = hand.game == GameType.NULL
 
     def utility(self, decl_points: int, decl_tricks: int, own: int) -> float:

@@ -211,7 +211,7 @@ def _all_alike(view: View, legal: list[int]) -> bool:
     return False
 
 
-def _pimc_scale(view: SkatObservation):  # type: ignore[no-untyped-def]
+def _pimc_scale(view: SkatObservation):
     """How PIMC's average outcome for the mover reads as a chance (or Ramsch points)."""
     game = view.game
     if game == GameType.RAMSCH:

@@ -173,7 +173,7 @@ def decided_judgement(pos: Position, cap: int = CHECK_CAP) -> Judgement:
         key = (count, up)
         if key not in searches:
             pts = (1,) * 32 if count else CARD_POINTS
-            searches[key] = _Search(tab, d, pts, (up, up, up), s._counter)  # type: ignore[arg-type]
+            searches[key] = _Search(tab, d, pts, (up, up, up), s._counter)
         return searches[key]
 
     def reaches(count: bool, up: bool, need: int) -> Question:

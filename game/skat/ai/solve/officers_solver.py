@@ -19,10 +19,8 @@ calling again finds the finished subtrees in the table.
 
 from __future__ import annotations
 
-from ...engine.cards import CARD_POINTS, mask_points
+from ...engine.cards import ALL_CARDS, CARD_POINTS, mask_points
 from ...engine.tricks import FOLLOW, POWER, TRUMPS
-
-ALL = (1 << 32) - 1
 
 
 class OutOfNodes(Exception):
@@ -116,7 +114,7 @@ class OfficersSolver:
         under: list[int],
         max_seat: int,
         measure: str = "points",
-        seen: tuple[int, int] = (ALL, ALL),
+        seen: tuple[int, int] = (ALL_CARDS, ALL_CARDS),
         count_seat: int | None = None,
         depth: int = 99,
         blind_order: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
@@ -151,10 +149,6 @@ class OfficersSolver:
         if self.tricks_measure:
             return rem.bit_count() // 2
         return sum(CARD_POINTS[c] for c in _bits(rem))
-
-    def _wins(self, lead: int, answer: int) -> bool:
-        """Does ``answer`` beat ``lead``?"""
-        return bool(self.beats[lead] >> answer & 1)
 
     def _choosable(self, seat: int) -> int:
         avail = self.hands[seat] & ~self.covered
@@ -370,7 +364,7 @@ def brute_force(
     leader: int,
     max_seat: int,
     measure: str = "points",
-    seen: tuple[int, int] = (ALL, ALL),
+    seen: tuple[int, int] = (ALL_CARDS, ALL_CARDS),
     count_seat: int | None = None,
     blind_order: tuple[tuple[int, ...], tuple[int, ...]] | None = None,
 ) -> int:

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from ...engine.cards import CARD_POINTS
+from ...engine.cards import ALL_CARDS, CARD_POINTS
 from ...engine.tricks import FOLLOW, POWER, TRUMPS, GameType
 
 LeafFn = Callable[[tuple[int, int, int], int, int], int]
@@ -157,7 +157,7 @@ def reduce_equivalent(m: int, alive: int, mode: int) -> int:
     count (``mode`` NEIGHBOURS) any neighbours are equivalent, when points count
     (``mode`` SMALL_ONLY) only the 7 8 9.
     """
-    dead = 0xFFFFFFFF ^ alive
+    dead = ALL_CARDS ^ alive
     if mode == NEIGHBOURS:
         r = 0
         chain = m
@@ -183,7 +183,7 @@ def _prune(tt: dict[int, int], cap: int) -> None:
     which is where an aborted-and-resumed search needs its entries most.
     """
     for cards in range(2, 11):
-        keep = {k: v for k, v in tt.items() if (k & 0xFFFFFFFF).bit_count() >= cards}
+        keep = {k: v for k, v in tt.items() if (k & ALL_CARDS).bit_count() >= cards}
         if len(keep) <= cap // 2:
             break
     else:
@@ -215,7 +215,7 @@ class _Search:
         tables: _GameTables,
         declarer: int,
         pts: Sequence[int],
-        ismax: tuple[bool, bool, bool],
+        ismax: tuple[bool, ...],
         counter: list[int],
         leaf: LeafFn | None = None,
     ) -> None:
@@ -246,6 +246,7 @@ class _Search:
         red = reduce_equivalent
         cards = _cards
         limited = leaf is not None
+        leaf_points: LeafFn = leaf if leaf is not None else _no_leaf
         cap = TT_CAPACITY
         ocap = ORDER_CACHE_CAPACITY
         L2 = _LOW789
@@ -275,7 +276,7 @@ class _Search:
         # The three hands travel packed in one int, hand s in bits 32 * s ..:
         # a card leaves with one xor, and the table key is that int and the
         # leader's bits (no tuple, no shifting three masks per node).
-        M = 0xFFFFFFFF
+        M = ALL_CARDS
         SH = (0, 32, 64)
         B3 = tuple(1 << (32 * st + c) for st in range(3) for c in range(32))
         LK = (0, 1 << 96, 2 << 96)
@@ -330,7 +331,7 @@ class _Search:
                 raise SearchAborted
             if limited:
                 if not depth:
-                    est = leaf((h0, P >> 32 & M, P >> 64), leader, acc) - acc  # type: ignore[misc]
+                    est = leaf_points((h0, P >> 32 & M, P >> 64), leader, acc) - acc
                     return 0 if est < 0 else (R if est > R else est)
                 key = P | LK[leader] | acc << 98
             else:
@@ -387,7 +388,7 @@ class _Search:
             # alive stay the same until it is over (the played ones lie in it).
             al = h0 | h1 | h2
             if TRUMPISH:
-                d = 0xFFFFFFFF ^ al
+                d = M ^ al
                 r0 = rtrump(h0, d)
                 r1 = rtrump(h1, d)
                 r2 = rtrump(h2, d)
@@ -632,7 +633,7 @@ class _Search:
                 legal = hand
             if legal & (legal - 1):
                 if TRUMPISH:
-                    d = 0xFFFFFFFF ^ (h0 | h1 | h2 | 1 << c1 | 1 << c2)
+                    d = M ^ (h0 | h1 | h2 | 1 << c1 | 1 << c2)
                     rm = legal & (((legal >> 1) & L2) | ((d >> 1) & (legal >> 2) & L7))
                     mj = legal & J
                     if mj & (mj - 1):
@@ -703,6 +704,11 @@ class _Search:
             rb = reduce_equivalent(hands[_NEXT[s2]], alive, self.mode)
             return self.pos2(packed, leader, trick[0], need, R, depth, acc, ra, rb)
         return self.pos3(packed, leader, trick[0], trick[1], need, R, depth, acc)
+
+
+def _no_leaf(hands: tuple[int, int, int], leader: int, declarer_points: int) -> int:
+    """The leaf of a search without a depth limit, which never reaches one."""
+    raise AssertionError("an exact search has no leaves")
 
 
 def _default_leaf(tables: _GameTables, declarer: int) -> LeafFn:
@@ -901,7 +907,7 @@ class SkatSolver:
         if s is None:
             pts = (1,) * 32 if count else CARD_POINTS
             ismax = tuple((seat == self.declarer) == declarer_max for seat in range(3))
-            s = _Search(self.tables, self.declarer, pts, ismax, self._counter)  # type: ignore[arg-type]
+            s = _Search(self.tables, self.declarer, pts, ismax, self._counter)
             self._searches[(count, declarer_max)] = s
         return s
 
@@ -1023,7 +1029,7 @@ class DepthLimitedSearch:
             solver.tables,
             solver.declarer,
             CARD_POINTS,
-            tuple((seat == solver.declarer) == solver._points_max for seat in range(3)),  # type: ignore[arg-type]
+            tuple((seat == solver.declarer) == solver._points_max for seat in range(3)),
             solver._counter,
             leaf,
         )
