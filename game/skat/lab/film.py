@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine import actions as A
 from ..engine.match import Match
 from ..engine.rules import ISKO, OFFICERS
 from ..storage import MemoryStorage, Store
+
+if TYPE_CHECKING:
+    import pygame
 
 FILM_DT = 1 / 60
 """The film steps the table at 60 frames a second, as the desktop loop does."""
@@ -25,11 +29,11 @@ class _Strip:
     """One animation to film: from the event ``start`` says begins it, a frame
     every ``every`` seconds until ``stop`` says it is over (or ``most`` frames)."""
 
-    def __init__(self, name: str, title: str, every: float, start, stop, most: int = 24) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, name: str, title: str, every: float, start, stop, most: int = 24) -> None:
         self.name, self.title, self.every, self.start, self.stop, self.most = name, title, every, start, stop, most
         self.began: float | None = None
         self.next_at = 0.0
-        self.frames: list[tuple[float, object]] = []
+        self.frames: list[tuple[float, pygame.Surface]] = []
         self.done = False
 
 
@@ -61,7 +65,7 @@ def _film_strips(officers: bool) -> list[_Strip]:
     """The main animations of a hand (see ``skat film``)."""
     calls = ("bid", "hold", "pass", "pickup", "hand", "declare", "kontra", "re", "no_call")
 
-    def after(t: float | None, seconds: float):  # type: ignore[no-untyped-def]
+    def after(t: float | None, seconds: float):
         return None if t is None else t + seconds
 
     def second_trick_start(w: _Watch) -> float | None:  # the first card after the first trick was taken
@@ -101,14 +105,14 @@ def _film_strips(officers: bool) -> list[_Strip]:
     return strips
 
 
-def _film_match(game: str, rules, seed: int) -> Match:  # type: ignore[no-untyped-def]
+def _film_match(game: str, rules, seed: int) -> Match:
     """The filmed match: the person's seat (filled by a computer) is forehand."""
     skat = game == "skat"
     return Match.new(game, rules, players=3 if skat else 2, hands=3 if skat else 2, seed=seed,
                  first_dealer=2 if skat else 1)
 
 
-def film_seed(game: str, rules) -> int:  # type: ignore[no-untyped-def]
+def film_seed(game: str, rules) -> int:
     """A seed whose first hand, played by the computers, shows every animation:
     in Skat the person's seat (at the bottom, face up) takes the skat and plays."""
     from ..ui.controller import MatchController
@@ -127,7 +131,7 @@ def film_seed(game: str, rules) -> int:  # type: ignore[no-untyped-def]
     return 1
 
 
-def film_hand(app, game: str, rules, seed: int):  # type: ignore[no-untyped-def]
+def film_hand(app, game: str, rules, seed: int):
     """Play one hand at normal speed, 60 frames a second, and keep the strips' frames."""
     import pygame
 
@@ -142,7 +146,7 @@ def film_hand(app, game: str, rules, seed: int):  # type: ignore[no-untyped-def]
     table = TableScene(app, ctl)
     show = table.director.show
 
-    def shown(ev) -> None:  # type: ignore[no-untyped-def]
+    def shown(ev) -> None:
         watch.events.append((watch.time, ev.kind))
         show(ev)
 
@@ -169,7 +173,7 @@ def film_hand(app, game: str, rules, seed: int):  # type: ignore[no-untyped-def]
     return strips
 
 
-def _film_frame(s: _Strip, watch: _Watch, draw, app, pygame) -> None:  # type: ignore[no-untyped-def]
+def _film_frame(s: _Strip, watch: _Watch, draw, app, pygame) -> None:
     if s.done:
         return
     if s.began is None:
@@ -188,7 +192,7 @@ def _film_frame(s: _Strip, watch: _Watch, draw, app, pygame) -> None:  # type: i
         s.next_at += s.every
 
 
-def contact_sheet(strip: _Strip, heading: str):  # type: ignore[no-untyped-def]
+def contact_sheet(strip: _Strip, heading: str):
     """The strip's frames in rows of FILM_COLUMNS, each with its time since the strip began."""
     import pygame
 

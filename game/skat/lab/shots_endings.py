@@ -14,6 +14,7 @@ from ..engine.rules import ISKO
 from ..ui.app import App
 from ..ui.controller import MatchController
 from ..ui.menu import TitleScene
+from ..ui.overlays import ConfirmScene
 from ..ui.result import ResultScene
 from ..ui.table import TableScene
 
@@ -64,8 +65,9 @@ def ending_states(app: App) -> Iterator[str]:
     table.ask_claim()
     app.frame(0.02)
     yield "22b-claim-question"
-    top = app.stack.top
-    top.group.buttons[0].action()  # "Claim the rest"
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene)
+    question.group.buttons[0].action()  # "Claim the rest"
     _frames_until(app, lambda: table.c.hand.done and table.c.ending is not None)
     _frames(app, 20)
     yield "22c-claim-holds"  # the cards laid open, the line saying why

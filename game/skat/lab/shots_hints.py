@@ -20,7 +20,7 @@ def hint_states(app):
 
     app.settings["hints"] = True
 
-    def table(game: str, rules, players: int, dealer: int, seed: int):  # type: ignore[no-untyped-def]
+    def table(game: str, rules, players: int, dealer: int, seed: int):
         match = Match.new(game, rules, players=players, hands=players, seed=seed, first_dealer=dealer)
         ctl = MatchController(match, human=0, strength="normal", seed=seed)
         t = TableScene(app, ctl)

@@ -37,10 +37,11 @@ def tour_states(app: App) -> Iterator[str]:
                 match.apply(rng.choice(hand.legal_actions()))
         store.finish_match(MatchInProgress(match, id=f"tour-{i}"))
     app.stack.reset(TitleScene(app))
-    app.push(HistoryScene(app))
+    history = HistoryScene(app)
+    app.push(history)
     app.frame(0.02)
     yield "18-past-matches"
-    app.stack.top.open(1)
+    history.open(1)
     app.frame(0.02)
     yield "18b-past-match-sheet"
     app.stack.reset(TitleScene(app))
@@ -51,10 +52,11 @@ def tour_states(app: App) -> Iterator[str]:
     yield "19-confirm-new-match"
     app.stack.reset(TitleScene(app))
     match = Match.new("skat", ISKO, players=3, hands=36, seed=2, first_dealer=2)
-    app.push(TableScene(app, MatchController(match, human=0, seed=2)))
-    app.stack.top.skip()
+    table = TableScene(app, MatchController(match, human=0, seed=2))
+    app.push(table)
+    table.skip()
     store.notices.append(Notice("", "save_failed", "match", reason="read_only", where="/home/player/.local/share/skat"))
-    app.services.save_match(app.stack.top.c)  # the notice comes with a save, as in play
+    app.services.save_match(table.c)  # the notice comes with a save, as in play
     app.frame(0.02)
     yield "20-save-failed-at-the-table"
     app.services.notices_read()

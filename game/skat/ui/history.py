@@ -54,7 +54,7 @@ def rules_name(t, m: FinishedMatch) -> str:
     return preset
 
 
-def player_names(t, m: FinishedMatch) -> list[str]:  # type: ignore[no-untyped-def]
+def player_names(t, m: FinishedMatch) -> list[str]:
     return [player_name(t, p, m.person) for p in range(m.players)]
 
 
