@@ -559,6 +559,7 @@ def test_no_unit_of_the_strong_player_exceeds_the_node_bound() -> None:
     assert split > 20
 
 
+@pytest.mark.slow
 def test_strong_endgame_defence_beats_normal() -> None:
     """From the same positions four tricks before the end, strong defenders
     (who search the endgame) hold a normal declarer to fewer card points than

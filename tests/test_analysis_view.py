@@ -114,6 +114,7 @@ def test_analysis_from_the_score_sheet_names_the_wrong_lead(lang: str) -> None:
     assert isinstance(app.stack.top, SheetScene)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_analysis_of_a_hand_lost_on_the_cards_says_so(lang: str) -> None:
     app = make_app(lang)
@@ -188,6 +189,7 @@ def _result_button(app: App, label: str) -> tuple[float, float]:
     return center(b)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_result_screen_opens_the_analysis_and_the_replay(lang: str) -> None:
     app = make_app(lang)
@@ -215,6 +217,7 @@ def test_result_screen_opens_the_analysis_and_the_replay(lang: str) -> None:
     assert isinstance(app.stack.top, ResultScene)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_officers_analysis_says_the_face_down_cards_were_known(lang: str) -> None:
     app = make_app(lang)

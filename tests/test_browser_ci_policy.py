@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -19,12 +21,14 @@ def run_browser_test(ci: bool) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_without_chromium_the_browser_test_skips_with_the_reason() -> None:
     out = run_browser_test(ci=False)
     assert out.returncode == 0, out.stdout[-2000:]
     assert "skipped" in out.stdout and "chromium is not installed at /nonexistent/chromium" in out.stdout
 
 
+@pytest.mark.slow
 def test_without_chromium_the_browser_test_fails_in_ci() -> None:
     out = run_browser_test(ci=True)
     assert out.returncode != 0

@@ -58,6 +58,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DRIVER = ROOT / "tools" / "browser" / "drive.mjs"
 ARTIFACTS = ROOT / "build" / "test-artifacts" / "browser"
 LOAD_TIMEOUT = 5.0  # seconds, built into the test pages (the default is 60)
+
+pytestmark = [pytest.mark.browser, pytest.mark.web]  # every test drives chromium on a page built here
 STILL_WAITING = 2.0  # seconds (the default is 15)
 HOST = "skat.example.test"
 #: The four screens of issue 17: (CSS width, CSS height, device pixel ratio).

@@ -145,6 +145,7 @@ class Walk:
                     queue.append((*path, step))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("folder", ["fresh", "long-used"])
 def test_every_button_of_every_screen_from_the_title(tmp_path: Path, folder: str) -> None:
     template = tmp_path / "template"

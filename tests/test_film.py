@@ -10,6 +10,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from skat.desktop.cli import main  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
@@ -21,6 +22,7 @@ SKAT = ("deal", "bidding", "skat", "discard", "declare", "trick", "result")
 OFFICERS_STRIPS = ("deal", "calls", "trick", "result")
 
 
+@pytest.mark.slow
 def test_skat_film_writes_every_contact_sheet_in_both_languages(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["film", str(tmp_path)]) == 0
     want = {f"film-{lang}-skat-{s}.png" for lang in ("de", "en") for s in SKAT}

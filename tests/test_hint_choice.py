@@ -62,6 +62,7 @@ def decisions(game: str, rules, players: int, seed: int, every: int, bidder: int
         n += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "rules", "players"),
     [

@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from skat.engine import ISKO
 from skat.engine.deal import shuffled_deck
 from skat.engine.share import encode_deal
@@ -31,6 +33,7 @@ while True:
 """
 
 
+@pytest.mark.slow
 def test_stale_temporary_files_of_killed_saves_are_removed_at_start(tmp_path: Path) -> None:
     """A program saving a 3 MB document in a loop is killed with SIGKILL ten times; the temporary
     files it leaves are all gone once the game starts, the document itself is whole, and files

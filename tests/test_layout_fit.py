@@ -104,6 +104,7 @@ def decision_cards(app: App) -> set[str] | None:
     return {str(c) for c in range(32) if mine >> c & 1}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES + PORTRAIT_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_scene_and_dialog_fits(lang: str, size: tuple[int, int]) -> None:

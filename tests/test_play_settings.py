@@ -118,6 +118,7 @@ def test_alternating_colours_put_no_two_red_or_black_suits_side_by_side() -> Non
     assert [c >> 3 for c in sorted_cards(three, None, HandOrder(alternate=True))] == [3, 1, 2]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_computer_pace_chosen_by_clicks_scales_the_wait_after_a_call_not_the_animations(lang: str) -> None:
     storage = MemoryStorage()

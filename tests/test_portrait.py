@@ -113,6 +113,7 @@ def _capitals(label: str) -> bool:
     return bool(re.search(r"[A-Z0-9ÄÖÜ]", label)) and len(re.findall(r"\w", label)) >= 3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_every_portrait_control_is_a_touch_target_and_every_text_readable_on_a_phone(lang: str) -> None:
     """At 390 px across (a phone's CSS width), every button drawn in any scene of the tour is at

@@ -159,6 +159,7 @@ def test_the_record_the_code_and_the_challenge_of_such_a_hand() -> None:
     assert challenge.problem is None and challenge.results == (mine,)
 
 
+@pytest.mark.slow
 def test_analysis_of_a_hand_stopped_at_the_lost_trick() -> None:
     match, script = scripted_match(SCHWARZ_HANDS, SCHWARZ_ACTIONS)
     for action in script:
@@ -176,6 +177,7 @@ def test_analysis_of_a_hand_stopped_at_the_lost_trick() -> None:
     assert result is not None and len(result.notes) <= 12  # one note per card played, no more
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_at_the_table_the_hand_ends_there_and_the_result_replay_and_analysis_open(lang: str) -> None:
     app = make_app(lang)

@@ -143,6 +143,7 @@ def dotted(node: ast.AST) -> str:
 # ------------------------------------------------------------------ pin
 
 
+@pytest.mark.web
 def test_pygbag_is_installed_at_the_pinned_version() -> None:
     found = pygbag_version()
     assert found is not None, "pygbag is not installed: python3 -m pip install -e '.[dev]'"
@@ -159,11 +160,13 @@ def test_pyproject_pins_the_same_pygbag() -> None:
 # ------------------------------------------------------------------ page
 
 
+@pytest.mark.web
 def test_the_folder_holds_the_page_the_archive_the_icon_the_manifest_and_the_worker(web: Path) -> None:
     assert sorted(p.name for p in web.iterdir()) == sorted(webbuild.PAGE_FILES)
     assert (web / "favicon.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
 
 
+@pytest.mark.web
 def test_the_manifest_makes_the_page_installable(web: Path) -> None:
     import json
 
@@ -174,6 +177,7 @@ def test_the_manifest_makes_the_page_installable(web: Path) -> None:
     assert '<link rel="manifest" href="manifest.webmanifest">' in (web / "index.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.web
 def test_the_service_worker_keeps_every_file_of_this_build_and_the_cdns_runtime(web: Path) -> None:
     import hashlib
     import json
@@ -202,11 +206,13 @@ def test_the_service_worker_keeps_every_file_of_this_build_and_the_cdns_runtime(
     assert hashlib.sha256(archive.read_bytes()).hexdigest()  # restored
 
 
+@pytest.mark.web
 def test_the_page_knows_the_archives_exact_size(web: Path) -> None:
     settings = page_settings_of((web / "index.html").read_text(encoding="utf-8"))
     assert settings["archiveBytes"] == (web / webbuild.ARCHIVE_NAME).stat().st_size > 100_000
 
 
+@pytest.mark.web
 def test_the_page_has_no_unfilled_placeholder(web: Path) -> None:
     page = (web / "index.html").read_text(encoding="utf-8")
     for marker in ("{{", "}}", "{%", "%}", "cookiecutter"):
@@ -214,6 +220,7 @@ def test_the_page_has_no_unfilled_placeholder(web: Path) -> None:
     assert not re.search(r"%[A-Za-z_][A-Za-z0-9_.]*%", page)
 
 
+@pytest.mark.web
 def test_the_page_loads_the_pinned_runtime_and_this_archive(web: Path) -> None:
     page = (web / "index.html").read_text(encoding="utf-8")
     cdn = "https://pygame-web.github.io/archives/0.9/"  # pygbag 0.9.2's runtime
@@ -225,6 +232,7 @@ def test_the_page_loads_the_pinned_runtime_and_this_archive(web: Path) -> None:
     assert "<title>Skat</title>" in page
 
 
+@pytest.mark.web
 def test_the_pages_boot_code_is_python(web: Path) -> None:
     page = (web / "index.html").read_text(encoding="utf-8")
     found = re.search(r'<script src="[^"]*pythons\.js"[^>]*>(.*?)</script>', page, re.S)
@@ -236,11 +244,13 @@ def test_the_pages_boot_code_is_python(web: Path) -> None:
 # ------------------------------------------------------------------ archive
 
 
+@pytest.mark.web
 def test_the_archive_is_within_budget(web: Path) -> None:
     size = (web / webbuild.ARCHIVE_NAME).stat().st_size
     assert size <= BUDGET, f"{webbuild.ARCHIVE_NAME} is {size} bytes"
 
 
+@pytest.mark.web
 def test_the_archive_holds_main_and_every_game_module(archive: zipfile.ZipFile) -> None:
     assert all(webbuild.desktop_only(name) for name in TOOLS)
     want = {"main.py", *(p for p in source_tree() if not webbuild.desktop_only(p))}
@@ -250,6 +260,7 @@ def test_the_archive_holds_main_and_every_game_module(archive: zipfile.ZipFile) 
         assert archive.read(f"assets/{name}") == (GAME / name).read_bytes(), f"{name} differs from the source"
 
 
+@pytest.mark.web
 def test_the_archive_has_no_caches_tests_or_tools(archive: zipfile.ZipFile) -> None:
     for name in archive.namelist():
         path = name.removeprefix("assets/")
@@ -258,17 +269,20 @@ def test_the_archive_has_no_caches_tests_or_tools(archive: zipfile.ZipFile) -> N
         assert path not in TOOLS, name
 
 
+@pytest.mark.web
 def test_the_archive_assets_are_png_or_ogg(archive: zipfile.ZipFile) -> None:
     for name in archive.namelist():
         if not name.endswith("/") and not name.endswith(".py"):
             assert Path(name).suffix.lower() in {".png", ".ogg"}, name
 
 
+@pytest.mark.web
 def test_every_python_file_in_the_archive_compiles(archive: zipfile.ZipFile) -> None:
     for path, text in sources(archive).items():
         compile(text, path, "exec")
 
 
+@pytest.mark.web
 def test_browser_code_does_not_block_or_use_threads_processes_or_sockets(archive: zipfile.ZipFile) -> None:
     problems = []
     for path, text in sources(archive).items():
@@ -290,6 +304,7 @@ def test_browser_code_does_not_block_or_use_threads_processes_or_sockets(archive
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.web
 def test_browser_code_imports_only_what_the_archive_holds(archive: zipfile.ZipFile) -> None:
     """Every ``skat`` import in the archive resolves inside it: a desktop-only module is never imported."""
     code = sources(archive)
@@ -316,6 +331,7 @@ def page_settings_of(page: str) -> dict:
     return json.loads(found.group(1))
 
 
+@pytest.mark.web
 def test_the_page_carries_the_loading_words_of_both_catalogs_and_a_60_s_timeout(web: Path) -> None:
     from skat.i18n import CATALOGS
 
@@ -335,10 +351,12 @@ def test_every_word_the_page_asks_for_is_in_its_settings() -> None:
     assert asked <= set(webbuild.PAGE_WORDS), asked - set(webbuild.PAGE_WORDS)
 
 
+@pytest.mark.web
 def test_the_cdn_page_names_only_pygbags_cdn(web: Path) -> None:
     assert webbuild.foreign_hosts(web) == {"index.html": ["pygame-web.github.io"]}
 
 
+@pytest.mark.web
 def test_the_pages_javascript_parses(web: Path, tmp_path: Path) -> None:
     import shutil
     import subprocess

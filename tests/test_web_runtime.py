@@ -152,6 +152,7 @@ def runtime_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
         pytest.fail(f"web build failed: {exc}")
 
 
+@pytest.mark.web
 def test_the_runtime_build_carries_the_runtime_next_to_the_page(runtime_build: Path) -> None:
     for path, data in STANDINS.items():
         assert (runtime_build / "runtime" / path).read_bytes() == data
@@ -162,6 +163,7 @@ def test_the_runtime_build_carries_the_runtime_next_to_the_page(runtime_build: P
     assert '<script src="runtime/archives/0.9/browserfs.min.js"' in page
 
 
+@pytest.mark.web
 def test_the_runtime_builds_page_and_loaders_name_no_other_host(runtime_build: Path) -> None:
     page = (runtime_build / "index.html").read_text(encoding="utf-8")
     assert not re.search(r"(?i)\b(?:https?:)?//[a-z0-9-]+\.[a-z0-9.-]+", page), "the page names a host"
@@ -173,6 +175,7 @@ def test_the_runtime_builds_page_and_loaders_name_no_other_host(runtime_build: P
     assert settings["runtime"] is True and settings["publicUrl"] == ""
 
 
+@pytest.mark.web
 def test_a_build_without_runtime_removes_an_old_one_and_uses_the_cdn(runtime_build: Path, tmp_path: Path) -> None:
     out = tmp_path / "web"
     (out / "runtime" / "archives").mkdir(parents=True)
@@ -182,6 +185,7 @@ def test_a_build_without_runtime_removes_an_old_one_and_uses_the_cdn(runtime_bui
     assert 'cdn: new URL("https://pygame-web.github.io/archives/0.9/", document.baseURI).href' in page
 
 
+@pytest.mark.web
 def test_a_runtime_that_does_not_match_its_lock_stops_the_build(tmp_path: Path) -> None:
     dest, lock = fetch(tmp_path)
     assert isinstance(lock, dict)
@@ -191,6 +195,7 @@ def test_a_runtime_that_does_not_match_its_lock_stops_the_build(tmp_path: Path) 
         webbuild.build(out=tmp_path / "web", stage=tmp_path / "stage", timeout=90, runtime=dest)
 
 
+@pytest.mark.web
 def test_url_and_load_timeout_reach_the_page(tmp_path: Path) -> None:
     out = webbuild.build(out=tmp_path / "web", stage=tmp_path / "stage", timeout=90,
                          url="https://someone.itch.io/skat?x=1#y", load_timeout=12.5)
