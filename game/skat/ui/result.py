@@ -129,7 +129,7 @@ class ResultScene(Scene):
                 y += 30
             ending = self.c.ending
             if ending is not None and ending.kind != "concede" and self.c.hand.done:
-                why = self.table._ending_line(ending, self.c.hand)  # a claim judged, a decided hand laid open
+                why = self.table.status.ending_line()  # a claim judged, a decided hand laid open
                 p.text(why, cx, y, fitting_size(p, why, 20 + big, width), INK_DIM, anchor="center")
                 y += 28
         elif r.game == "ramsch":
