@@ -13,6 +13,7 @@ the endings (claim, give up, take back), and draws the cards where the layout pu
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 import pygame
 
@@ -578,7 +579,7 @@ class TableScene(Scene):
             # Render at the target width (cached) and scale while a card changes size.
             w_px = p.size(sp.tw or sp.w)
             tg = targets.get(sp.card)
-            state = "dim" if tg is not None and tg.dim else "normal"
+            state: Literal["dim", "normal"] = "dim" if tg is not None and tg.dim else "normal"
             surf = art.face(sp.card, w_px, state) if sp.face_up else art.back(w_px)
             now_px = p.size(sp.w)
             if abs(now_px - w_px) > 1:
