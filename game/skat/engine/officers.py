@@ -76,6 +76,8 @@ class OfficersObservation:
     schwarz_announced: bool = False
     passes: tuple[int, ...] = ()
     """Seats that passed instead of declaring (Passing variant), in order."""
+    bidding: tuple[tuple[int, int], ...] = ()
+    """(seat, action) of every call in the bidding (Admirals' Skat), in order, as ``SkatHand`` keeps it."""
 
 
 class AdmiralsDeclaration(Protocol):
@@ -196,6 +198,7 @@ class OfficersHand(HandState):
         self.declarer: int | None = None
         self.game: GameType | None = None
         self.passes: list[int] = []
+        self.bidding: list[tuple[int, int]] = []  # (seat, action), Admirals' Skat
         self.kontra = False
         self.re = False
         self.hand_game = False
@@ -277,6 +280,7 @@ class OfficersHand(HandState):
             "handm",
             "seen",
             "passes",
+            "bidding",
             "trick",
             "tricks",
             "points",
@@ -373,6 +377,9 @@ class OfficersHand(HandState):
                 self.phase = OPhase.DECLARE
 
     def _apply_bid(self, action: int) -> None:
+        seat = self.to_move
+        assert seat is not None  # someone is always to move in the bidding
+        self.bidding.append((seat, action))
         if action == A.PASS:
             if self.to_move == DEALER:
                 if self.bid:
@@ -627,6 +634,7 @@ class OfficersHand(HandState):
             schneider_announced=self.schneider_announced,
             schwarz_announced=self.schwarz_announced,
             passes=tuple(self.passes),
+            bidding=tuple(self.bidding),
         )
 
     def all_cards_in_one_place(self) -> bool:

@@ -1,8 +1,9 @@
 """Where every card lies on the table, computed from the hand's state.
 
 The table asks for targets after each event and tweens the cards there.  The
-layout reads the engine state only to know where cards are; hidden cards are
-drawn as backs, so nothing is shown that the person may not see.
+layout reads the engine state only to know where cards are; whether a card
+lies face up comes from what the person's seat sees (:mod:`skat.ui.seat_view`,
+built from the engine's ``observe``), so nothing is shown that the person may not see.
 
 It is also where the places of each canvas live (the painter chooses landscape
 1280x720 or portrait 720x1280 from the window): the table's geometry
@@ -19,6 +20,7 @@ from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
 from .dialogs import TEXT_SIZE, TEXT_STEP, TEXT_TOP
 from .hand_order import current_order, sorted_cards
+from .seat_view import SeatView
 
 RATIO = 91 / 59
 HAND_W = 100.0
@@ -203,18 +205,19 @@ def _mask_cards(mask: int) -> list[int]:
 
 
 def skat_layout(
-    hand: SkatHand, slot_of_seat: dict[int, str], human_seat: int | None, selected: set[int],
+    hand: SkatHand, slot_of_seat: dict[int, str], view: SeatView, selected: set[int],
     legal_cards: set[int], held_trick: tuple | None, geo: TableGeometry = LANDSCAPE,
 ) -> dict[int, Target]:
-    """Targets for a Skat hand.  ``slot_of_seat`` maps hand seats to screen slots."""
+    """Targets for a Skat hand.  ``slot_of_seat`` maps hand seats to screen slots; ``view`` is what
+    the person's seat sees (the cards it shows face up)."""
     out: dict[int, Target] = {}
     done = hand.done and held_trick is None  # while the last trick is on show, the end (skat, hands) waits
     game = hand.game if hand.phase >= Phase.KONTRA or hand.phase == Phase.PLAY else None
-    playing = hand.phase == Phase.PLAY and hand.to_move == human_seat
+    playing = hand.phase == Phase.PLAY and hand.to_move == view.seat
+    seen = view.seen
     for seat, slot in slot_of_seat.items():
         cards = _mask_cards(hand.hands[seat])
-        open_hand = seat == human_seat or (hand.ouvert and seat == hand.declarer and hand.phase >= Phase.PLAY)
-        open_hand = open_hand or done
+        open_hand = not hand.hands[seat] & ~seen  # every card of it in view (the person's, Ouvert, the end)
         if slot == "bottom":
             cards = sorted_hand(cards, game)
             for i, (c, (x, y, row)) in enumerate(zip(cards, row_places(len(cards), geo.hand), strict=True)):
@@ -239,18 +242,14 @@ def skat_layout(
     # The skat: in the middle until taken; after the discards, by the declarer's tricks.
     skat_cards = _mask_cards(hand.skat)
     sx, sy = geo.skat_xy[4 if "top" in slot_of_seat.values() else 3]
-    if hand.phase in (Phase.BIDDING, Phase.SKAT) or (hand.hand_game and not done) or hand.declarer is None:
+    if hand.phase in (Phase.BIDDING, Phase.SKAT) or (hand.hand_game and not done) or hand.declarer is None or done:
         for i, c in enumerate(skat_cards):
-            out[c] = Target(sx + geo.skat_step * i, sy, geo.skat_w, done, 10 + i)
-    elif done:
-        for i, c in enumerate(skat_cards):
-            out[c] = Target(sx + geo.skat_step * i, sy, geo.skat_w, True, 10 + i)
+            out[c] = Target(sx + geo.skat_step * i, sy, geo.skat_w, bool(seen >> c & 1), 10 + i)
     else:
         slot = slot_of_seat.get(hand.declarer, "bottom")
         px, py = geo.piles[slot]
         for i, c in enumerate(skat_cards):
-            out[c] = Target(px + geo.skat_beside[slot] + 8 * i, py, PILE_W, seat_sees_discards(hand, human_seat),
-                            5 + i)
+            out[c] = Target(px + geo.skat_beside[slot] + 8 * i, py, PILE_W, bool(seen >> c & 1), 5 + i)
     _trick_targets(out, hand, 3, held_trick, lambda s: geo.piles[slot_of_seat.get(s, "bottom")],
                    lambda s: geo.trick[slot_of_seat.get(s, "bottom")], geo.trick_w, (2.0, 1.0))
     return out
@@ -275,10 +274,6 @@ def _trick_targets(
     for i, (seat, c) in enumerate(zip(trick_seats(leader, len(cards), players), cards, strict=True)):
         x, y = trick_xy(seat)
         out[c] = Target(x, y, trick_w, True, 300 + i)
-
-
-def seat_sees_discards(hand: SkatHand, human_seat: int | None) -> bool:
-    return hand.declarer == human_seat and not hand.hand_game
 
 
 def trick_seats(leader: int, n: int, players: int) -> list[int]:
@@ -406,11 +401,15 @@ def row_places(n: int, row: HandRow) -> list[tuple[float, float, int]]:
 
 
 def officers_layout(
-    hand: OfficersHand, slot_of_seat: dict[int, str], human_seat: int, selected: set[int], legal_cards: set[int],
+    hand: OfficersHand, slot_of_seat: dict[int, str], view: SeatView, selected: set[int], legal_cards: set[int],
     held_trick: tuple | None, hidden_reveals: set[int], geo: OfficersGeometry = LANDSCAPE_OFFICERS,
 ) -> dict[int, Target]:
+    """Targets for an Officers' Skat hand; ``view`` is what the person's seat sees (the cards it
+    shows face up: the face-up piles, the hand cards it can see, the cards the opponent turned)."""
     out: dict[int, Target] = {}
     done = hand.done and held_trick is None  # while the last trick is on show, the end waits
+    human_seat = view.seat if view.seat is not None else 0
+    seen = view.seen
     playing = hand.phase == 6 and hand.to_move == human_seat
     in_rows = geo.dialog_area is not None  # portrait: the keyboard goes row by row
     for seat, slot in slot_of_seat.items():
@@ -419,7 +418,7 @@ def officers_layout(
             x, y = geo.pile_xy(slot, p, hand.n_piles)
             live = [c for c in pile if (hand.up[seat] | hand.down[seat]) >> c & 1]
             for depth, c in enumerate(live):
-                face_up = bool(hand.up[seat] >> c & 1) and c not in hidden_reveals
+                face_up = bool(seen >> c & 1) and c not in hidden_reveals
                 top = depth == len(live) - 1 and face_up
                 dim = playing and seat == human_seat and top and c not in legal_cards
                 lift = c in selected
@@ -437,20 +436,18 @@ def officers_layout(
             places = row_places(len(cards), row)
             if slot == "bottom":
                 for i, (c, (x, y, r)) in enumerate(zip(cards, places, strict=True)):
-                    seen = bool(hand.seen[seat] >> c & 1)
                     lift = c in selected
                     dim = playing and c not in legal_cards
-                    out[c] = Target(x, y - (22 if lift else 0), row.w, seen or done, 200 + i, dim=dim, lift=lift,
-                                    row=2 + r if in_rows else 0)
+                    out[c] = Target(x, y - (22 if lift else 0), row.w, bool(seen >> c & 1), 200 + i, dim=dim,
+                                    lift=lift, row=2 + r if in_rows else 0)
             else:
                 for i, (c, (x, y, _)) in enumerate(zip(cards, places, strict=True)):
                     # Harlequin: the cards the opponent turned are the ones the person sees.
-                    visible = hand.layout == "harlequin" and not hand.seen[seat] >> c & 1
-                    out[c] = Target(x, y, row.w, visible or done, 200 + i)
+                    out[c] = Target(x, y, row.w, bool(seen >> c & 1), 200 + i)
     # Skat (Admirals): where the deck was, clear of the dialogs beside the layouts.
     sx, sy, step, sw = geo.skat
-    for i, c in enumerate(_mask_cards(hand.skat)):
-        out[c] = Target(sx + step * i, sy, sw, done, 10 + i)
+    for i, c in enumerate(_mask_cards(hand.skat)):  # put away face down, even by a declarer who knows it
+        out[c] = Target(sx + step * i, sy, sw, done and bool(seen >> c & 1), 10 + i)
     # Cards not dealt yet: the deck.
     for i, c in enumerate(hand.deck[hand.dealt:]):
         out[c] = Target(geo.deck[0] - i * 0.5, geo.deck[1] - i * 0.5, 60, False, 1 + i)

@@ -13,13 +13,13 @@ the endings (claim, give up, take back), and draws the cards where the layout pu
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 import pygame
 
 from ..engine import actions as A
 from ..engine.errors import IllegalActionError
 from ..engine.events import Event
-from ..engine.match import new_hand
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import GameType
@@ -43,6 +43,7 @@ from .painter import GOLD, INK, Painter
 from .player_names import AI_NAMES as AI_NAMES  # noqa: F401 - the seat names, still named from here too
 from .player_names import player_name
 from .scene import Input, Scene
+from .seat_view import SeatView, seat_view
 from .table_director import CALL_SECONDS as CALL_SECONDS  # noqa: F401 - the pauses, still named from here
 from .table_director import ENDING_SECONDS, SHAKE_SECONDS, AnimationDirector
 from .table_input import FORCED_SECONDS as FORCED_SECONDS  # noqa: F401 - named from here by the tests
@@ -53,26 +54,6 @@ from .widgets import Button, ButtonGroup, fitting_size
 
 SKAT_MARK = (120, 190, 235)
 """The colour that marks the cards picked up from the skat during the discard."""
-
-
-def auction_calls(hand: SkatHand | OfficersHand, deck: tuple[int, ...], game: str, rules) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
-    """(seat, action) of every call in the hand's bidding, in order.
-
-    The engine keeps only the actions, so the bidding is replayed on a fresh
-    hand to learn who said each one (this also works for a resumed match)."""
-    calls: list[tuple[int, int]] = []
-    try:
-        replica = new_hand(game, rules, deck)
-        for action in hand.history:
-            if replica.phase != Phase.BIDDING:
-                break
-            seat = replica.to_move
-            replica.apply(action)
-            if seat is not None:
-                calls.append((seat, action))
-    except (IllegalActionError, ValueError):  # a record that does not replay: show what did
-        pass
-    return calls
 
 
 class TableScene(Scene):
@@ -98,7 +79,8 @@ class TableScene(Scene):
         self.hints = HintPanel(self)
         self._build_toolbar()
         self.bid_pick: tuple[int, int] | None = None  # (history length, value) chosen in the bid picker
-        self._auction: tuple[tuple[int, int], list[tuple[int, int]]] | None = None
+        self._before_end: tuple[SkatHand | OfficersHand, SeatView] | None = None
+        """The person's view of this hand just before it ended (shown while its last trick is)."""
         self.c.shorten = bool(self.app.settings.get("shorten", True))
         self.c.takeback = bool(self.app.settings.get("takeback", False))
         self._new_hand(animate=True)
@@ -348,14 +330,30 @@ class TableScene(Scene):
             self.app.services.finish_match(self.c)
             self.app.screens.open("sheet", self.c, final=True)
 
+    def seat_view(self) -> SeatView:
+        """What the person's seat sees of the hand now, as the engine's observation says.
+
+        While the hand's last trick is still on show, the table shows the hand as it was before
+        it ended: what the end lays open waits until that trick is gathered."""
+        hand = self.c.hand
+        seat = self.c.human_seat
+        if seat is None and isinstance(hand, OfficersHand):
+            seat = 0  # two players: the person always holds a seat
+        view = seat_view(hand, seat)
+        if not view.done:
+            self._before_end = (hand, view)
+        elif self.held_trick is not None and self._before_end is not None and self._before_end[0] is hand:
+            return self._before_end[1]
+        return view
+
     def targets(self) -> dict[int, Target]:
         hand = self.c.hand
-        human_seat = self.c.human_seat
-        legal = set(a for a in hand.legal_actions() if a < 32) if self.c.human_to_move else set()
+        view = self.seat_view()
+        legal = {a for a in view.legal if a < 32} if self.c.human_to_move else set()
         if isinstance(hand, SkatHand):
-            return skat_layout(hand, self.slot_of_seat(), human_seat, self.selected, legal, self.held_trick, self.geo)
-        return officers_layout(hand, self.slot_of_seat(), human_seat if human_seat is not None else 0,
-                               self.selected, legal, self.held_trick, self.director.hidden_reveals, self.ogeo)
+            return skat_layout(hand, self.slot_of_seat(), view, self.selected, legal, self.held_trick, self.geo)
+        return officers_layout(hand, self.slot_of_seat(), view, self.selected, legal, self.held_trick,
+                               self.director.hidden_reveals, self.ogeo)
 
     def relayout(self, duration: float = 0.28) -> None:
         self.director.relayout(self.targets(), duration)
@@ -415,13 +413,8 @@ class TableScene(Scene):
         self.status.say(text, seconds)
 
     def auction(self) -> list[tuple[int, int]]:
-        """The bidding so far as (seat, action), cached per hand and history length."""
-        hand = self.c.hand
-        key = (self.hand_serial, len(hand.history))
-        if self._auction is None or self._auction[0] != key:
-            m = self.c.match
-            self._auction = (key, auction_calls(hand, m.decks[-1], m.game, m.rules))
-        return self._auction[1]
+        """The bidding so far as (seat, action), as the engine recorded it (public: every seat hears it)."""
+        return list(self.seat_view().bidding)
 
     def refusal_reason(self, card: int) -> str:
         """Why the person may not play ``card`` now, in their language."""
@@ -586,7 +579,7 @@ class TableScene(Scene):
             # Render at the target width (cached) and scale while a card changes size.
             w_px = p.size(sp.tw or sp.w)
             tg = targets.get(sp.card)
-            state = "dim" if tg is not None and tg.dim else "normal"
+            state: Literal["dim", "normal"] = "dim" if tg is not None and tg.dim else "normal"
             surf = art.face(sp.card, w_px, state) if sp.face_up else art.back(w_px)
             now_px = p.size(sp.w)
             if abs(now_px - w_px) > 1:

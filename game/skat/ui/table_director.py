@@ -121,11 +121,12 @@ class AnimationDirector:
 
     # ------------------------------------------------------------ time
     def tick(self, dt: float) -> None:
-        """The sprites move and a refused card's shake dies away."""
+        """The sprites move on."""
         for sp in self.sprites.values():
             sp.update(dt)
 
     def tick_shake(self, dt: float) -> None:
+        """A refused card's shake dies away."""
         if self.shake is not None:
             left = self.shake[1] - dt
             self.shake = (self.shake[0], left) if left > 0 else None

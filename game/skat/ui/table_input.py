@@ -103,7 +103,8 @@ class TableInput:
             if playing:
                 self.selected.clear()
                 table.relayout(0.1)
-                if card is not None and hand.playable_mask(table.c.human_seat) >> card & 1:
+                seat = table.c.human_seat
+                if card is not None and seat is not None and hand.playable_mask(seat) >> card & 1:
                     self.refuse_card(card)
             return
         if not playing:

@@ -105,6 +105,7 @@ class StatusDisplay:
         if ending.kind == "concede":
             return said("ending.conceded", declarer)
         claim = ending.claim
+        assert claim is not None  # an ending that is neither decided nor given up is a claim
         side = t("ending.side_declarer" if claim.to_declarer else "ending.side_defenders")
         return said("ending.claim_holds" if claim.holds else "ending.claim_fails", claim.player, side=side)
 
@@ -229,7 +230,8 @@ class StatusDisplay:
             p.text(self.message, x, y + 24, 24, INK, anchor="center")
 
 
-def _fit_text(p: Painter, text: str, x: float, y: float, size: float, color, width: float) -> None:  # type: ignore[no-untyped-def]
+def _fit_text(p: Painter, text: str, x: float, y: float, size: float, color: tuple[int, int, int],
+              width: float) -> None:
     """Bold text on one line, made smaller until it fits ``width``."""
     while size > 14 and p.text_width(text, size, True) > width:
         size -= 1
