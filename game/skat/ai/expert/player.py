@@ -30,16 +30,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine import actions as A
-from ...engine.cards import mask_points
 from ...engine.games import OFFICERS, SKAT, Game, game_of
 from ...engine.officers import OfficersObservation, OPhase
 from ...engine.rules import Rules
 from ...engine.skat_hand import Phase, SkatObservation
-from ...engine.tricks import GameType
 from ..base import Player, Thinking, View, rules_of
 from ..effort import GAME_EFFORT, Effort
 from ..heuristic import player as heuristic_player
-from ..model.evaluation import win_probability
+from ..heuristic import skat_calls as heuristic_skat_calls
 from ..strengths import STRONG, Strength
 from . import officers_calls, officers_cards, skat_calls, skat_cards
 
@@ -118,8 +116,7 @@ def heuristic_call(obs: SkatObservation, rules: Rules, player: SearchPlayer, pro
 
 
 def declared_estimate(obs: SkatObservation, action: int) -> float:
-    """The heuristic's chance of winning the game ``action`` declares."""
+    """The heuristic's chance of winning the game ``action`` declares (the same
+    measure as the heuristic player's own, :func:`~skat.ai.heuristic.skat_calls.declared_chance`)."""
     d = A.declaration(action)
-    stage = "hand" if obs.hand_game else "post"
-    skat_points = mask_points(obs.skat) if d.game != GameType.NULL else 0
-    return win_probability(d.game, obs.hand, obs.seat == 0, stage, skat_points)
+    return heuristic_skat_calls.declared_chance(obs, d.game, d.ouvert)

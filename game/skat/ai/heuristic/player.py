@@ -16,14 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ...engine import actions as A
-from ...engine.cards import mask_points
 from ...engine.games import OFFICERS, SKAT, Game, game_of
 from ...engine.officers import OfficersObservation, OPhase
 from ...engine.rules import Rules
 from ...engine.skat_hand import Phase, SkatObservation
 from ...engine.tricks import GameType
 from ..base import Player, Thinking, View, rules_of
-from ..model.evaluation import game_value, win_probability
 from ..solve.skat_endgame import endgame_card
 from ..strengths import Strength, strength_named
 from . import officers_calls, officers_cards, skat_calls, skat_cards
@@ -89,13 +87,7 @@ def declaration_estimate(view: View, rules: Rules, action: int) -> float:
 def skat_declaration_estimate(view: SkatObservation, rules: Rules, action: int) -> float:
     """:func:`declaration_estimate` of a Skat declaration."""
     d = A.declaration(action)
-    forehand = view.seat == 0
-    stage = "hand" if view.hand_game else "post"
-    if d.game == GameType.NULL:
-        return skat_calls._null_option(view.hand, forehand, view.bid, stage, d.ouvert).p
-    if game_value(d.game, view.hand | view.skat, view.hand_game) < view.bid:
-        return 0.0
-    return win_probability(d.game, view.hand, forehand, stage, mask_points(view.skat))
+    return skat_calls.declared_chance(view, d.game, d.ouvert)
 
 
 def officers_declaration_estimate(view: OfficersObservation, rules: Rules, action: int) -> float:

@@ -286,11 +286,27 @@ def kontra_counts(hand: int, game: int) -> tuple[int, int]:
     return (hand & TRUMPS[game]).bit_count(), sum(1 for s in _side_suits(game) if hand >> (s * 8 + ACE) & 1)
 
 
-def re_chance(obs: SkatObservation) -> float:
-    """The declarer's chance of winning his game, as Re is judged."""
-    assert obs.game is not None
+def declared_chance(obs: SkatObservation, game: int, ouvert: bool = False) -> float:
+    """The declarer's chance of winning ``game`` on its ten cards, as the heuristic's
+    declaration weighs it: a Null by the Null option's chance (an Ouvert that a lead
+    can force is worth little), 0 for a game whose value cannot reach the bid.
+
+    One measure for every use: the heuristic's and the expert's declared chance
+    (``last_estimate``, which the duel's calibration and the hint read) and Re.
+    """
+    forehand = obs.seat == 0
     stage = "hand" if obs.hand_game else "post"
-    return win_probability(obs.game, obs.hand, obs.seat == 0, stage, mask_points(obs.skat))
+    if game == GameType.NULL:
+        return _null_option(obs.hand, forehand, obs.bid, stage, ouvert).p
+    if game_value(game, obs.hand | obs.skat, obs.hand_game) < obs.bid:
+        return 0.0
+    return win_probability(game, obs.hand, forehand, stage, mask_points(obs.skat))
+
+
+def re_chance(obs: SkatObservation) -> float:
+    """The declarer's chance of winning his game, as Re is judged (:func:`declared_chance`)."""
+    assert obs.game is not None
+    return declared_chance(obs, obs.game, obs.ouvert)
 
 
 def _wants_re(obs: SkatObservation, profile: Strength) -> bool:
