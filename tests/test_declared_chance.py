@@ -45,9 +45,9 @@ def test_every_player_rates_a_declaration_the_same(seed: int) -> None:
 
 def test_a_game_that_cannot_reach_the_bid_has_no_chance() -> None:
     """Without four, Clubs is worth 5 x 12 = 60 and Spades 55: at a bid of 70 both are lost."""
-    fh = [parse_card(c) for c in "CA CT CK CQ C9 SA ST HA HT DA".split()]
-    mh = [parse_card(c) for c in "CJ SJ HJ DJ C8 SK SQ S9 HK HQ".split()]
-    rh = [parse_card(c) for c in "C7 S8 S7 H9 H8 H7 DT DK DQ D9".split()]
+    fh = [parse_card(c) for c in ["CA", "CT", "CK", "CQ", "C9", "SA", "ST", "HA", "HT", "DA"]]
+    mh = [parse_card(c) for c in ["CJ", "SJ", "HJ", "DJ", "C8", "SK", "SQ", "S9", "HK", "HQ"]]
+    rh = [parse_card(c) for c in ["C7", "S8", "S7", "H9", "H8", "H7", "DT", "DK", "DQ", "D9"]]
     state = SkatHand(ISKO, SkatDeal.from_hands(fh, mh, rh, [parse_card("D8"), parse_card("D7")]))
     for action in (A.bid(70), A.HOLD, A.PASS, A.PASS, A.PICKUP, parse_card("D8"), parse_card("D7")):
         state.apply(action)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from . import actions as A
-from .cards import cards_of, mask_of, mask_points
+from .cards import ALL_CARDS, cards_of, mask_of, mask_points
 from .deal import check_deck
 from .hand_state import HandState, Phase, Trick, raise_actions
 from .rules import Rules
@@ -216,7 +216,7 @@ class OfficersHand(HandState):
         self.result: HandResult | None = None
         self.origin = [0, 0]  # every card each seat was dealt, for matadors
         if self.layout == "officers":
-            self._deal_row(0, face_up_forehand=True)
+            self._deal_row(0)
         elif self.layout == "harlequin":
             self._deal_harlequin()
         else:
@@ -243,7 +243,7 @@ class OfficersHand(HandState):
             self.up[seat] |= 1 << c
             self.origin[seat] |= 1 << c
 
-    def _deal_row(self, row: int, face_up_forehand: bool) -> None:
+    def _deal_row(self, row: int) -> None:
         first = row * 4
         self._lay_down(FOREHAND, first, self._take(4))
         self._lay_down(DEALER, first, self._take(4))
@@ -508,7 +508,7 @@ class OfficersHand(HandState):
                 scores = tuple(120 if s == seat else 0 for s in (0, 1))
                 durch = True
             elif p[0] == p[1]:
-                seat, scores, durch = None, (0, 0), False  # type: ignore[assignment]
+                seat, scores, durch = None, (0, 0), False
             else:
                 seat = 0 if p[0] > p[1] else 1
                 scores = tuple(-p[seat] if s == seat else 0 for s in (0, 1))
@@ -518,7 +518,7 @@ class OfficersHand(HandState):
                 declarer=seat,
                 won=durch,
                 value=scores[seat] if seat is not None else 0,
-                scores=scores,  # type: ignore[arg-type]
+                scores=scores,
                 declarer_points=p[seat] if seat is not None else 60,
                 declarer_tricks=self.trick_counts[seat] if seat is not None else 0,
                 points=tuple(p),
@@ -587,9 +587,9 @@ class OfficersHand(HandState):
     # ------------------------------------------------------------------ views
     def observe(self, seat: int) -> OfficersObservation:
         opp = 1 - seat
-        piles = []
+        piles: list[tuple[tuple[int | None, int | None], ...]] = []
         for s in (0, 1):
-            row = []
+            row: list[tuple[int | None, int | None]] = []
             for pile in self.pile_cards[s]:
                 live = [c for c in pile if (self.up[s] | self.down[s]) >> c & 1]
                 if not live:
@@ -646,4 +646,4 @@ class OfficersHand(HandState):
             if total & m:
                 return False
             total |= m
-        return total == (1 << 32) - 1
+        return total == ALL_CARDS

@@ -46,7 +46,6 @@ def _may_overlap(a: DrawnBox, b: DrawnBox) -> bool:
             return True
     # A title's drop shadow: the same text drawn again a few pixels off.
     return a.kind == b.kind == "text" and a.label == b.label and a.rect.size == b.rect.size
-    return False
 
 
 def _name(b: DrawnBox) -> str:

@@ -53,11 +53,6 @@ def _save(app, out: Path, name: str) -> Path:
     return path
 
 
-def _auto_card(table) -> None:
-    legal = [a for a in table.c.hand.legal_actions() if a < 32]
-    table.apply_human(legal[0])
-
-
 def declarer_seed(game_rules, want_declarer: bool = True) -> int:
     """A seed whose first hand the person (forehand) can win the bidding in with strong cards."""
     import random

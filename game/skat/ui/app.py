@@ -230,7 +230,9 @@ class App:
                 self.running = False
                 return False
             if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                self.resized(pygame.display.get_surface())
+                surface = pygame.display.get_surface()
+                if surface is not None:
+                    self.resized(surface)
                 continue
             inp = self.translate(ev)
             if inp is not None and self.stack.top is not None:

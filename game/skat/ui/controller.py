@@ -15,6 +15,7 @@ from ..ai import make_player
 from ..ai.base import TABLE_SLICE, Decision, Player
 from ..ai.solve.claims import NODE_SLICE, Judgement, claim_judgement, position_of, rest_goes_to_declarer, table_checks
 from ..engine import actions as A
+from ..engine.challenge import Challenge
 from ..engine.errors import IllegalActionError
 from ..engine.events import Event
 from ..engine.hand_state import Phase
@@ -77,7 +78,7 @@ class MatchController:
         self.decision_for: tuple[int, int] | None = None  # (hand number, history length)
         self.hinted: set[int] = set()
         """Hand numbers in which the person asked for a hint (kept with the match save)."""
-        self.challenge = None  # skat.engine.challenge.Challenge of a shared deal with results, if any
+        self.challenge: Challenge | None = None  # a shared deal with results to compare, if any
         self.shorten = True
         """Play a decided hand out at once (the table's setting)."""
         self.claim: Claim | None = None
@@ -95,7 +96,7 @@ class MatchController:
         """The table player who leads that trick (the one whose claim is checked)."""
 
     @classmethod
-    def for_shared_deal(cls, shared, strength: str = "normal", seat: int = 0) -> MatchController:  # type: ignore[no-untyped-def]
+    def for_shared_deal(cls, shared, strength: str = "normal", seat: int = 0) -> MatchController:
         """Exactly the shared deal as a match of that one hand, the person in
         ``seat`` of the hand (0 forehand), and computer players seeded from the
         code, so everyone meets the same opponents."""

@@ -59,7 +59,7 @@ SKAT_MARK = (120, 190, 235)
 class TableScene(Scene):
     portrait = True
 
-    def __init__(self, app, controller: MatchController) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app, controller: MatchController) -> None:
         super().__init__(app)
         self.c = controller
         self.director = AnimationDirector(self)
