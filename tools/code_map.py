@@ -2,9 +2,10 @@
 and import circles per room.  ``python3 tools/code_map.py [GAME_DIR]`` (default ``game``).
 
 Imports are read from the source, function-level ones included, so a lazy import
-cannot hide a dependency.  "Shipped" is what the web build packs: everything but
-``lab/``, ``desktop/``, the benchmark and tour modules of older trees, and ``__main__``.
-The import depth of a module is the longest chain of ``skat.ai`` imports below it.
+cannot hide a dependency; imports under ``if TYPE_CHECKING:`` never run and are left
+out.  "Shipped" is what the web build packs: everything but ``lab/``, ``desktop/``,
+the benchmark and tour modules of older trees, and ``__main__``.  The import depth
+of a module is the longest chain of ``skat.ai`` imports below it.
 """
 
 from __future__ import annotations
@@ -31,10 +32,25 @@ def modules(game: Path) -> dict[str, Path]:
     return out
 
 
+def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node but those under ``if TYPE_CHECKING:`` (imports for the type checker only)."""
+    out: list[ast.AST] = []
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and isinstance(child.test, ast.Name) and child.test.id == "TYPE_CHECKING":
+                todo.extend(child.orelse)
+                continue
+            todo.append(child)
+    return out
+
+
 def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
