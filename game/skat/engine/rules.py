@@ -108,6 +108,26 @@ PRESETS: dict[str, Rules] = {
     "officers": OFFICERS,
 }
 PRESET_TITLES = {"isko": "ISkO", "lothar": "Lothar's table", "officers": "Offiziersskat"}
+GAME_OPTIONS: dict[str, tuple[str, ...]] = {
+    "skat": ("skip_bids", "all_pass", "announcements", "overbid_null", "kontra_re", "seeger_fabian", "jungfrau"),
+    "officers": ("officers_layout", "kontra_re", "officers_passing", "officers_null", "more_matadors",
+                 "officers_scoring"),
+}
+"""The single options each game is set up with (the other game's options do not apply to it)."""
+GAME_PRESETS: dict[str, tuple[str, ...]] = {"skat": ("isko", "lothar"), "officers": ("officers",)}
+CUSTOM = "custom"
+"""What a rule set is called that is none of its game's presets."""
+
+
+def preset_of(game: str, rules: Rules | dict[str, Any]) -> str:
+    """The preset whose options are exactly these rules' options for ``game`` (given as rules, or as
+    a set-up's option values, where a missing one is the preset's), or :data:`CUSTOM`."""
+    values = rules.to_dict() if isinstance(rules, Rules) else rules
+    for name in GAME_PRESETS.get(game, ()):
+        base = PRESETS[name].to_dict()
+        if all(values.get(k, base[k]) == base[k] for k in GAME_OPTIONS[game]):
+            return name
+    return CUSTOM
 
 
 def preset(name: str) -> Rules:

@@ -11,6 +11,8 @@ import pygame
 from ..engine.match import Match
 from ..engine.rules import (
     ALL_PASS_CHOICES,
+    CUSTOM,
+    GAME_OPTIONS,
     ISKO,
     LOTHAR,
     OFFICERS,
@@ -18,7 +20,9 @@ from ..engine.rules import (
     OFFICERS_SCORING_CHOICES,
     OVERBID_NULL_CHOICES,
     Rules,
+    preset_of,
 )
+from ..engine.rules import GAME_PRESETS as RULE_PRESETS
 from ..i18n import Translator
 from .card_art import DECKS
 from .controller import MatchController
@@ -125,13 +129,10 @@ class OptionRow:
         return self.values[self.index]
 
 
-SKAT_OPTIONS = ("skip_bids", "all_pass", "announcements", "overbid_null", "kontra_re", "seeger_fabian", "jungfrau")
-OFFICERS_OPTIONS = ("officers_layout", "kontra_re", "officers_passing", "officers_null", "more_matadors",
-                    "officers_scoring")
+SKAT_OPTIONS = GAME_OPTIONS["skat"]
+OFFICERS_OPTIONS = GAME_OPTIONS["officers"]
 PRESETS: dict[str, Rules] = {"isko": ISKO, "lothar": LOTHAR, "officers": OFFICERS}
-GAME_PRESETS = {"skat": ["isko", "lothar"], "officers": ["officers"]}
-CUSTOM = "custom"
-"""The rule-set row's value when single options differ from the preset they started from."""
+GAME_PRESETS = {game: list(names) for game, names in RULE_PRESETS.items()}
 
 
 def strengths() -> list[str]:
@@ -155,12 +156,7 @@ def setup_rules(state: dict[str, Any]) -> Rules:
 
 def matching_preset(state: dict[str, Any]) -> str:
     """The preset whose options are exactly the set-up's single options, or CUSTOM."""
-    game = state.get("game", "skat")
-    for name in GAME_PRESETS[game]:
-        base = PRESETS[name].to_dict()
-        if all(state.get(k, base[k]) == base[k] for k in option_keys(game)):
-            return name
-    return CUSTOM
+    return preset_of(state.get("game", "skat"), state)
 
 
 def apply_preset(state: dict[str, Any], name: str) -> None:
