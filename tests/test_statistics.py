@@ -17,8 +17,8 @@ from skat.engine import ISKO, LOTHAR, OFFICERS, Match
 from skat.engine.match import SheetRow
 from skat.engine.rules import Rules
 from skat.engine.scoring import HandResult
-from skat.storage import DOC_VERSIONS, STATISTICS, MatchInProgress, MemoryStorage, Seat, Statistics, Store
 from skat.stats import LIST_HANDS, Tally
+from skat.storage import DOC_VERSIONS, STATISTICS, MatchInProgress, MemoryStorage, Seat, Statistics, Store
 
 OLD = Path(__file__).parent / "data" / "statistics-v1.json"
 """Statistics and sheets as the game wrote them before version 2 of the statistics (four matches)."""
@@ -97,6 +97,16 @@ def reference(games: list[MatchInProgress], game: str, key) -> dict[str, dict[st
     return {k: dict(v) for k, v in out.items()}
 
 
+RULE_NAMES = {id(ISKO): "isko", id(LOTHAR): "lothar"}
+
+
+def rules_of(m: MatchInProgress, r: SheetRow) -> str:
+    """The rule set as the test set the match up: the preset object itself, any other is custom."""
+    if m.match.game == "officers":
+        return m.match.rules.officers_layout
+    return RULE_NAMES.get(id(m.match.rules), "custom")
+
+
 def as_counts(tallies: dict[str, Tally]) -> dict[str, dict[str, int]]:
     keys = ("hands", "score", "declared", "declared_won", "declared_score", "declared_value", "defended",
             "defence_won")
@@ -123,13 +133,6 @@ def test_role_game_type_strength_and_rules_match_the_sheets(played) -> None:  # 
                             null_kind(r.result) if r.result.game == "null" else r.result.game)
         assert as_counts(g.by_type) == nonzero(by_type)
         assert as_counts(g.by_strength) == nonzero(reference(games, game, lambda m, r: m.ai))
-        rule_names = {id(ISKO): "isko", id(LOTHAR): "lothar"}
-
-        def rules_of(m: MatchInProgress, r: SheetRow) -> str:
-            if game == "officers":
-                return m.match.rules.officers_layout
-            return rule_names.get(id(m.match.rules), "custom")
-
         assert as_counts(g.by_rules) == nonzero(reference(games, game, rules_of))
         assert g.matches_finished == sum(1 for m in games if m.match.game == game)
     assert set(stats.of("skat").by_rules) == {"isko", "lothar", "custom"}

@@ -258,7 +258,7 @@ def tour_states(app):  # type: ignore[no-untyped-def]
     # Damaged files found at the start: told over the title, one under the other.
     for doc in ("match", "statistics"):
         store.storage.save(doc, "{damaged")
-    app.services.statistics_rows()
+    app.services.statistics()
     app.services.abandon_match()
     app.stack.reset(TitleScene(app))
     app.frame(0.02)

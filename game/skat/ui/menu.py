@@ -31,6 +31,7 @@ from .layout import OVER_TABLE, TOUCH_H, menu_column, wide_button
 from .overlays import ConfirmScene
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
+from .stats_view import StatsScene
 from .widgets import Button, ButtonGroup, draw_title, draw_triangle, fitting_size
 
 
@@ -587,41 +588,4 @@ class SettingsScene(Scene):
             art = self.app.services.art
             for i, c in enumerate((31, 22, 13, 4)):  # an Ace (Daus), King, Queen (Ober) and Jack (Unter) of each suit
                 p.blit_px(art.face(c, p.size(56)), 520 + i * 80, 574, anchor="center")
-        self.back.draw(p)
-
-
-class StatsScene(Scene):
-    portrait = True
-
-    def enter(self) -> None:
-        p = self.app.painter
-        self.back = Button(*wide_button(p.W, p.H, (490, 640, 300, 56), 1170), self.app.t("btn.back"), self.app.pop,
-                           size=26 if not p.portrait else 30)
-        self.app.services.statistics_rows()  # reads the statistics: a damaged file is told here, not later
-
-    def update(self, dt: float) -> None:
-        self.app.services.show_notices()  # over this screen, which then says why it is empty
-
-    def handle(self, ev: Input) -> None:
-        if (ev.kind == "key" and ev.key in (pygame.K_ESCAPE, pygame.K_RETURN)) or (
-            ev.kind == "down" and self.back.contains(ev.pos)
-        ):
-            self.app.pop()
-
-    def draw(self, p: Painter) -> None:
-        t = self.app.t
-        draw_title(p, t("menu.stats"), 70, 56)
-        rows = self.app.services.statistics_rows()
-        y = 140
-        (title_x, label_x, value_x), big = ((200, 220, 760), 0) if not p.portrait else ((30, 50, 690), 4)
-        for title, lines in rows:
-            p.text(title, title_x, y, 30 + big, GOLD, bold=True)
-            y += 38 + big
-            for label, value in lines:
-                p.text(label, label_x, y, 24 + big, INK_DIM)
-                p.text(value, value_x, y, 24 + big, INK, anchor="topright")
-                y += 28 + big
-            y += 14
-        if not rows:
-            p.text(t("stats.none"), p.W / 2, 300, 26, INK_DIM, anchor="center")
         self.back.draw(p)

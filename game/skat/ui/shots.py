@@ -315,6 +315,9 @@ def states(app):  # type: ignore[no-untyped-def]
     from .history import tour_states  # past matches, giving up a match, a save failure
 
     yield from tour_states(app)
+    from .stats_view import tour_states as stats_states  # the statistics screen's pages
+
+    yield from stats_states(app)
     from .shots_hints import challenge_states, hint_states  # the expert's hints, duplicate challenge links
 
     yield from hint_states(app)
