@@ -122,7 +122,7 @@ class StatsScene(Scene):
         if job is not None and job.step(REBUILD_BUDGET):
             self.rebuild = None
             if self.app.services.rebuilt(job):
-                self.told = self.app.t("stats.rebuilt", n=max(0, job.job.count - 1))
+                self.told = self.app.t("stats.rebuilt", n=job.job.count)
             self.stats = self.app.services.statistics()
 
     # ------------------------------------------------------------ input
