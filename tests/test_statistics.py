@@ -141,6 +141,11 @@ def test_role_game_type_strength_and_rules_match_the_sheets(played) -> None:  # 
 
 
 def test_seeger_fabian_lists_of_36_run_across_matches(played) -> None:  # type: ignore[no-untyped-def]
+    """docs/rules-decisions.md, decision 27; the help's decisions page says it in both languages."""
+    from skat.i18n import help_de, help_en
+
+    assert "36" in help_en.HELP["help.decisions.body"].split("Statistics:")[1]
+    assert "36" in help_de.HELP["help.decisions.body"].split("Statistik:")[1]
     store, games = played
     # Every table hand of the Seeger-Fabian matches in the order played: the person's change, and
     # whether they sat in (a list is 36 hands the person plays; a sat-out dealer's 30 count too).
