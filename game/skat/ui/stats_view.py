@@ -319,17 +319,20 @@ class StatsScene(Scene):
             defended = Column(t("stats.col.defended"), lambda v: str(v.defended) if v.defended else "–", 110)
             defence = Column(t("stats.col.defence_rate"), lambda v: self.pct(ratio(v.defence_won, v.defended)), 120)
             if portrait:  # the average value is on the overview; the defence stays
-                return [Column(t("stats.col.declared"), declared, 84), Column(t("stats.col.won_lost"), won_lost, 110),
-                        Column(t("stats.col.rate"), rate, 90),
-                        Column(t("stats.col.points"), lambda v: f"{v.score:+d}", 100), defence]
+                return [Column(t("stats.col.declared"), declared, 104), Column(t("stats.col.won_lost"), won_lost, 110),
+                        Column(t("stats.col.rate"), rate, 84),
+                        Column(t("stats.col.points"), lambda v: f"{v.score:+d}", 96), defence]
             return [Column(t("stats.col.declared"), declared, 90), Column(t("stats.col.won_lost"), won_lost, 130),
                     Column(t("stats.col.rate"), rate, 100), value,
                     Column(t("stats.col.points"), lambda v: f"{v.score:+d}", 120), defended, defence]
-        cols = [Column(t("stats.col.hands"), lambda v: str(v.hands), 90),
+        cols = [Column(t("stats.col.hands"), lambda v: str(v.hands), 84 if portrait else 90),
                 Column(t("stats.col.average"), lambda v: self.avg(v.score, v.hands, True), 120),
-                Column(t("stats.col.won_lost"), won_lost_declared, 130),
-                Column(t("stats.col.rate"), lambda v: self.pct(ratio(v.declared_won, v.declared)), 100)]
-        if not portrait:
+                Column(t("stats.col.won_lost"), won_lost_declared, 110 if portrait else 130),
+                Column(t("stats.col.rate"), lambda v: self.pct(ratio(v.declared_won, v.declared)),
+                       84 if portrait else 100)]
+        if portrait:
+            cols.append(Column(t("stats.col.defence_rate"), lambda v: self.pct(ratio(v.defence_won, v.defended)), 120))
+        else:
             cols += [Column(t("stats.col.points"), lambda v: f"{v.score:+d}", 120),
                      Column(t("stats.col.defence_rate"), lambda v: self.pct(ratio(v.defence_won, v.defended)), 130)]
             if self.game == "skat" and self.of("skat").all.sf_hands:
@@ -362,6 +365,7 @@ class StatsScene(Scene):
             if i % 2 == 0:
                 p.fill_rect(left, y - 4, right - left, band, (30, 60, 54), radius=6)
             mid = y - 4 + band / 2
+            name = name[:1].upper() + name[1:]  # "leicht", "custom": a row's heading
             p.text(name, left + 12, mid, fitting_size(p, name, size, name_w - 12), INK, anchor="midleft")
             x = left + name_w
             for c in cols:
@@ -373,7 +377,7 @@ class StatsScene(Scene):
                 "strength": "stats.strength_note", "rules": "stats.rules_note"}[self.page]
         if note:
             line = t(note)
-            ny = (top + 10 + step * (self.rows_shown() + 1)) if portrait else 612.0
+            ny = y + 16  # under the last row shown
             p.text(line, left, ny, fitting_size(p, line, 20 + 4 * portrait, right - left), INK_DIM, anchor="midleft")
 
     # ------------------------------------------------------------ Seeger-Fabian per list
