@@ -758,13 +758,14 @@ class StatisticsRebuild:
     The sheets document is read (as JSON, unchecked) when the rebuild is made; each sheet is checked
     in its own step, and one that does not read is left out like on the past-matches screen."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, current: MatchInProgress | None | str = "load") -> None:
         self.store = store
         self.entries: list[Any] = store._read(SHEETS, _entries, list)
+        self.current = current
         self.job = Rebuild(self._matches())
 
     def _matches(self) -> Any:
-        current = self.store.load_match()
+        current = self.store.load_match() if isinstance(self.current, str) else self.current
         counted = self.store.statistics().counted
         for entry in self.entries:
             try:
@@ -1076,9 +1077,11 @@ class Store:
     def reset_statistics(self) -> bool:
         return self._write(STATISTICS, _stats_doc(Statistics()))
 
-    def rebuild_statistics(self) -> StatisticsRebuild:
-        """A rebuild of the statistics from the kept sheets, to be stepped (see :class:`StatisticsRebuild`)."""
-        return StatisticsRebuild(self)
+    def rebuild_statistics(self, current: MatchInProgress | None | str = "load") -> StatisticsRebuild:
+        """A rebuild of the statistics from the kept sheets, to be stepped (see :class:`StatisticsRebuild`);
+        ``current``: the match in progress when the caller has it already (replaying a saved one takes
+        longer than a frame), or "load"."""
+        return StatisticsRebuild(self, current)
 
     def _count(self, game: MatchInProgress, finished_match: bool = False) -> bool:
         """Count the match's lines the statistics do not hold yet, read again under the lock."""

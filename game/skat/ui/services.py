@@ -317,7 +317,10 @@ class Services:
 
     def rebuild_statistics(self) -> StatisticsRebuild:
         """A recount from the kept sheets, for the statistics screen to step frame by frame."""
-        job = self.store.rebuild_statistics()
+        self.has_saved_match()  # the match in progress, loaded once (the title screen has done it)
+        cached = self._saved_match_cache
+        current = self.current or (cached if isinstance(cached, MatchInProgress) else None)
+        job = self.store.rebuild_statistics(current)
         self._pull_notices()
         return job
 
