@@ -118,7 +118,7 @@ EXPECTED_STATES |= {  # issue 20, point 9: the statistics screen's pages and the
     f"42-stats-{game}-{page}" for game, pages in (
         ("skat", ("roles", "types", "strength", "rules", "lists", "progress")),
         ("officers", ("roles", "types", "strength", "rules", "progress"))) for page in pages
-} | {"42b-sheet-chart"}
+} | {"42b-sheet-chart", "42c-stats-earlier-version"}
 
 
 def decision_cards(app: App) -> set[str] | None:

@@ -226,6 +226,8 @@ def test_statistics_of_the_earlier_version_load_with_their_totals() -> None:
         assert (g.hands_played, g.declared, g.won_as_declarer, g.total_score, g.matches_finished) == (
             v1["hands_played"], v1["declared"], v1["won_as_declarer"], v1["total_score"], v1["matches_finished"])
         assert g.earlier == v1["hands_played"]  # in the totals, not yet in any breakdown
+        assert g.all.declared_score == sum(t["points"] for k, t in v1["by_type"].items() if k != "ramsch")
+        assert g.all.valued == 0  # version 1 kept no game values: no average of them is made up
         assert {k: (t.declared, t.declared_won, t.declared_score) for k, t in g.by_type.items() if k != "ramsch"} == {
             k: (t["played"], t["won"], t["points"]) for k, t in v1["by_type"].items() if k != "ramsch"}
         assert g.by_strength == {} and g.by_rules == {}

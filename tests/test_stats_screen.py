@@ -216,6 +216,7 @@ def test_an_earlier_versions_statistics_are_recounted_from_the_kept_sheets(lang:
     hands = old["statistics"]["games"]["skat"]["hands_played"]
     shown = texts(app)
     assert t("stats.earlier", n=hands) in shown and str(hands) in shown
+    assert t.number(0, 1) not in shown  # no average game value made up from games kept without one
     press_drawn(app, t("stats.tab.strength"))
     assert row_name(t("strength.expert")) not in texts(app)  # the earlier version did not count by strength
     press_drawn(app, t("stats.tab.roles"))

@@ -312,7 +312,8 @@ def test_ramsch_and_declarer_statistics() -> None:
     g = stats.of("skat")
     assert (g.hands_played, g.declared, g.won_as_declarer, g.total_score) == (4, 1, 1, 168)
     assert g.by_type["ramsch"] == Tally(hands=2, score=120, ramsch=2, ramsch_won=2)
-    assert g.by_type["grand"] == Tally(hands=1, score=48, declared=1, declared_won=1, declared_score=48)
+    assert g.by_type["grand"] == Tally(hands=1, score=48, declared=1, declared_won=1, declared_score=48,
+                                      valued=1)
     assert g.all.passed == 1 and "passed" not in g.by_type and stats.lists == []  # no Seeger-Fabian at Lothar's
 
 

@@ -61,6 +61,8 @@ class Tally:
     declared_won: int = 0
     declared_value: int = 0
     """Sum of the game values the person played for (an overbid game: the value it is charged at)."""
+    valued: int = 0
+    """Games declared whose value is in :attr:`declared_value` (an earlier version counted none)."""
     declared_score: int = 0
     """Sum of the person's sheet changes as declarer."""
     defended: int = 0
@@ -176,6 +178,7 @@ def hand_tally(seat: Seat, row: SheetRow) -> Tally:
         t.declared = 1
         t.declared_won = int(r.won)
         t.declared_value = r.charged_value or r.game_value
+        t.valued = 1
         t.declared_score = change
     else:
         t.defended = 1
@@ -198,6 +201,7 @@ class GameStats:
     earlier: int = 0
     """Hands counted by a version before the breakdown: in :attr:`all` and :attr:`by_type` (as far as
     that version told them apart) but in no role's defence, strength or rule set."""
+
 
     @property
     def hands_played(self) -> int:
@@ -349,6 +353,7 @@ def _residue(now: Tally, rebuilt: Tally) -> Tally:
     rest.ramsch_won = min(rest.ramsch_won, rest.ramsch)
     rest.defence_cards = min(rest.defence_cards, rest.defence_side_cards)
     rest.sf_hands = min(rest.sf_hands, rest.hands)
+    rest.valued = min(rest.valued, rest.declared)
     for role in ("defended", "passed", "ramsch", "declared"):  # no more roles than hands: what is least known goes
         over = rest.declared + rest.defended + rest.ramsch + rest.passed - rest.hands
         if over > 0:

@@ -144,7 +144,7 @@ def _statistics_v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
             out[name] = g
             continue
         everything = {"hands": g.get("hands_played"), "score": g.get("total_score"), "declared": g.get("declared"),
-                      "declared_won": g.get("won_as_declarer")}
+                      "declared_won": g.get("won_as_declarer"), "declared_score": 0}
         by_type: dict[str, Any] = {}
         types = g.get("by_type", {})
         for kind, t in (types.items() if isinstance(types, dict) else ()):
@@ -158,6 +158,8 @@ def _statistics_v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
             else:
                 by_type[kind] = {"hands": played, "declared": played, "declared_won": won, "declared_score": points,
                                  "score": points}
+                if isinstance(points, int) and isinstance(everything["declared_score"], int):
+                    everything["declared_score"] += points  # version 1 counted a declarer's points per type
         out[name] = {"all": everything, "by_type": by_type, "matches_finished": g.get("matches_finished"),
                      "earlier": g.get("hands_played")}
     doc["games"] = out
@@ -689,7 +691,7 @@ def _tally(value: object, what: str) -> Tally:
         raise Invalid(f"{what} has unknown counts {sorted(unknown)}")
     t = Tally(**{k: _int(v, f"{what}: {k}", None if k in SIGNED_FIELDS else 0) for k, v in d.items()})
     if (t.declared_won > t.declared or t.defence_won > t.defended or t.ramsch_won > t.ramsch
-            or t.defence_cards > t.defence_side_cards or t.sf_hands > t.hands
+            or t.defence_cards > t.defence_side_cards or t.sf_hands > t.hands or t.valued > t.declared
             or t.declared + t.defended + t.ramsch + t.passed > t.hands):
         raise Invalid(f"{what} has more games won than played, or more games than hands")
     return t

@@ -16,7 +16,7 @@ import pygame
 from ..stats import TYPE_ORDER, GameStats, Statistics, Tally, ratio
 from .chart import Box, Series, draw_bar_chart, draw_line_chart
 from .game_names import Contract, game_name
-from .layout import wide_button
+from .layout import TOUCH_H, wide_button
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
 from .widgets import Button, ScrollButtons, draw_title, fitting_size
@@ -72,7 +72,7 @@ class StatsScene(Scene):
         self.back = Button(*wide_button(p.W, p.H, (490, 650, 300, 56), 1186), t("btn.back"), self.app.pop,
                            size=26 if not portrait else 30)
         if portrait:
-            game_boxes = [(20.0, 84.0, 330.0, 72.0), (370.0, 84.0, 330.0, 72.0)]
+            game_boxes = [(20.0, 80.0, 330.0, TOUCH_H), (370.0, 80.0, 330.0, TOUCH_H)]  # touch-sized
         else:
             game_boxes = [(900.0, 22.0, 170.0, 46.0), (1080.0, 22.0, 170.0, 46.0)]
         self.game_buttons = [Button(*box, t("game_name." + g), lambda g=g: self.choose_game(g), size=22 + 6 * portrait,
@@ -82,15 +82,15 @@ class StatsScene(Scene):
         for i, page in enumerate(pages):
             if portrait:
                 col, row = i % 3, i // 3
-                box = (20 + col * 230, 168 + row * 82, 220, 72)
+                box = (20 + col * 230, 172 + row * 92, 220, TOUCH_H)
             else:
                 w = 1200 / len(pages)
                 box = (40 + i * w, 82, w - 10, 50)
             self.tabs.append(Button(*box, t("stats.tab." + page), lambda page=page: self.choose_page(page),
                                     size=22 + 6 * portrait, selected=page == self.page))
-        self.pages_buttons = (ScrollButtons((20, 1096, 120, 72), (580, 1096, 120, 72)) if portrait
+        self.pages_buttons = (ScrollButtons((20, 1094, 120, TOUCH_H), (580, 1094, 120, TOUCH_H)) if portrait
                               else ScrollButtons((1100, 652, 64, 52), (1176, 652, 64, 52)))
-        rebuild_box = (20, 1094, 680, 80) if portrait else (40, 652, 400, 52)
+        rebuild_box = (20, 1094, 680, TOUCH_H) if portrait else (40, 652, 400, 52)
         self.rebuild_button = Button(*rebuild_box, t("stats.rebuild"), self.start_rebuild, size=22 + 6 * portrait)
 
     def choose_game(self, game: str) -> None:
@@ -201,7 +201,7 @@ class StatsScene(Scene):
             b.selected = page == self.page
             b.draw(p, focused=page == self.page)
         g = self.of(self.game)
-        top = 150 if not portrait else 340
+        top = 150 if not portrait else 362
         if not g.hands_played and self.page != "progress":
             p.text(t("stats.none"), p.W / 2, top + 150, 26 + 4 * portrait, INK_DIM, anchor="center")
         else:
@@ -227,7 +227,7 @@ class StatsScene(Scene):
         declarer = [(t("stats.games"), str(a.declared)), (t("stats.won"), str(a.declared_won)),
                     (t("stats.lost"), str(a.declared_lost)),
                     (t("stats.win_rate"), self.pct(ratio(a.declared_won, a.declared))),
-                    (t("stats.avg_value"), self.avg(a.declared_value, a.declared)),
+                    (t("stats.avg_value"), self.avg(a.declared_value, a.valued)),
                     (t("stats.avg_points"), self.avg(a.declared_score, a.declared, True))]
         defender = [(t("stats.defended"), str(a.defended)),
                     (t("stats.defence_won"), self.of_total(a.defence_won, a.defended))]
@@ -315,7 +315,7 @@ class StatsScene(Scene):
 
         portrait = self.portrait_canvas
         if self.page == "types":
-            value = Column(t("stats.col.value"), lambda v: self.avg(v.declared_value, v.declared), 110)
+            value = Column(t("stats.col.value"), lambda v: self.avg(v.declared_value, v.valued), 110)
             defended = Column(t("stats.col.defended"), lambda v: str(v.defended) if v.defended else "–", 110)
             defence = Column(t("stats.col.defence_rate"), lambda v: self.pct(ratio(v.defence_won, v.defended)), 120)
             if portrait:  # the average value is on the overview; the defence stays
@@ -535,4 +535,16 @@ def tour_states(app):  # type: ignore[no-untyped-def]
     sheet.toggle_chart()
     app.frame(0.02)
     yield "42b-sheet-chart"
+    # Statistics as the version before the breakdown wrote them: the totals, and the offer to recount.
+    import json
+
+    g = store.statistics().of("skat")
+    old = {"version": 1, "games": {"skat": {"hands_played": g.hands_played, "declared": g.declared,
+                                            "won_as_declarer": g.won_as_declarer, "total_score": g.total_score,
+                                            "matches_finished": g.matches_finished, "by_type": {}}}}
+    store.storage.save("statistics", json.dumps(old))
+    app.stack.reset(TitleScene(app))
+    app.push(StatsScene(app))
+    app.frame(0.02)
+    yield "42c-stats-earlier-version"
     app.stack.reset(TitleScene(app))
