@@ -266,3 +266,28 @@ def test_the_score_sheet_draws_the_running_totals_as_a_chart(lang: str, size: tu
     assert "7" in shown  # the x axis runs to the last hand played
     key(app, pygame.K_c)
     assert not scene.chart and texts(app).count(t("sheet.chart_sf")) == 1
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_sheet_says_you_win_when_the_person_wins(lang: str) -> None:
+    """"You win the match" / "Du gewinnst die Partie", not the third person used for the others."""
+    app = make_app(MemoryStorage(), lang)
+    t = app.t
+    for seed in range(1, 40):
+        match = Match("skat", ISKO, players=3, hands=3, seed=seed)
+        rng = random.Random(seed)
+        while not match.finished:
+            hand = match.current
+            assert hand is not None
+            if hand.done:
+                match.next_hand()
+                continue
+            match.apply(_club_evening(hand.legal_actions(), rng))
+        if min(match.standings(), key=lambda r: r["rank"])["player"] == 0:
+            break
+    else:
+        raise AssertionError("no match the person wins")
+    app.push(SheetScene(app, MatchController(match, human=0, seed=1)))
+    app.frame(0.02)
+    shown = texts(app)
+    assert t("sheet.winner_you") in shown and t("sheet.winner", name=t("name.you")) not in shown

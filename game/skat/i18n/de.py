@@ -471,6 +471,7 @@ MESSAGES: dict[str, str] = {
     "sheet.won_lost": "Gewonnen / verloren",
     "sheet.net": "Bilanz",
     "sheet.winner": "{name} gewinnt die Partie",
+    "sheet.winner_you": "Du gewinnst die Partie",
     "sheet.progress": "{n} von {total} Spielen gespielt",
     "sheet.detail": "Spiel {n}: {name} – {game}",
     "sheet.detail_nobody": "Spiel {n}: {game}",

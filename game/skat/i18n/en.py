@@ -480,6 +480,7 @@ MESSAGES: dict[str, str] = {
     "sheet.won_lost": "Won / lost",
     "sheet.net": "Net",
     "sheet.winner": "{name} wins the match",
+    "sheet.winner_you": "You win the match",
     "sheet.progress": "{n} of {total} hands played",
     "sheet.detail": "Hand {n}: {name} – {game}",
     "sheet.detail_nobody": "Hand {n}: {game}",

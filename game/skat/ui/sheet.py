@@ -283,8 +283,9 @@ class SheetScene(Scene):
             y += g.total_step
         if m.finished:
             winner = min(st, key=lambda r: r["rank"])
-            p.text(t("sheet.winner", name=names[winner["player"]]), p.W / 2, y + 20, 34, GOLD, bold=True,
-                   anchor="center")
+            you = winner["player"] == self.c.human  # "You win", not "You wins"
+            line = t("sheet.winner_you") if you else t("sheet.winner", name=names[winner["player"]])
+            p.text(line, p.W / 2, y + 20, 34, GOLD, bold=True, anchor="center")
         else:
             p.text(t("sheet.progress", n=len(m.sheet), total=m.hands), p.W / 2, y + 20, size, INK_DIM, anchor="center")
         left = cols[0]
