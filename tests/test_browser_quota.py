@@ -180,6 +180,7 @@ def test_a_statistics_document_at_its_longest_stays_small_beside_the_sheets_budg
         g.by_strength = dict.fromkeys(("easy", "normal", "strong", "expert"), big)
         g.by_rules = dict.fromkeys(("isko", "lothar", "custom"), big)
     stats.lists = [SFList(36, -9999, 18, 18)] * MAX_LISTS
-    stats.matches = [MatchLine("20261201120000-abcdef", "skat", 96, -99999, -99999, True, True)] * MAX_MATCH_LINES
+    stats.matches = [MatchLine("20261201120000-abcdef", "skat", 96, -99999, -99999, True, True,
+                                "2026-12-01T12:00:00Z")] * MAX_MATCH_LINES
     text = json.dumps({"version": 2, **_stats_doc(stats)}, separators=(",", ":"))
     assert len(text) < BROWSER_SHEETS_BUDGET // 20

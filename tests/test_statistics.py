@@ -178,6 +178,7 @@ def test_each_match_has_its_line_for_the_chart(played) -> None:  # type: ignore[
     for line, g in zip(lines, games, strict=True):
         st = g.match.standings()[g.person]
         assert (line.game, line.score, line.finished) == (g.match.game, st["score"], True)
+        assert line.when == "2026-05-28T20:26:40Z"  # the store's clock when its last hand was counted
         assert line.seeger == (st["seeger_fabian"] if g.match.rules.seeger_fabian and line.game == "skat" else 0)
 
 
@@ -263,6 +264,7 @@ def test_a_rebuild_from_the_kept_sheets_breaks_the_old_totals_down() -> None:
     assert set(after.of("skat").by_strength) == {"normal", "strong", "expert"}
     assert set(after.of("skat").by_rules) == {"isko", "lothar", "custom"}
     assert [line.id for line in after.matches] == ["v1-0", "v1-1", "v1-2", "v1-3"]
+    assert {line.when for line in after.matches} == {s.finished_at for s in store.sheets()}
     assert [sf.hands for sf in after.lists] == [15]  # the ISkO matches: 6 and 9 hands, one running list
     assert after.counted == before.counted
     # Done twice, nothing doubles.

@@ -156,6 +156,10 @@ def test_every_page_shows_what_the_statistics_hold(lang: str) -> None:
     shown = texts(app)
     assert t("stats.chart.running") in shown and t("stats.chart.sf_running") in shown
     assert t("stats.chart.matches") in shown and t("stats.chart.points") in shown
+    from skat.ui.history import local_time
+
+    when = [m.when for m in stats.matches if m.game == "skat"]
+    assert t("stats.chart.span", first=local_time(when[0], t), last=local_time(when[-1], t)) in shown
     # Officers' Skat by its button: no lists there, its variant under the rules.
     press_drawn(app, t("game_name.officers"))
     assert scene.game == "officers" and "lists" not in scene.pages

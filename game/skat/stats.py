@@ -128,6 +128,8 @@ class MatchLine:
     seeger: int = 0
     seeger_fabian: bool = False
     finished: bool = False
+    when: str = ""
+    """When its last hand counted was played: UTC, ISO 8601, as a kept sheet's ``finished_at``."""
 
 
 @dataclass(frozen=True)
@@ -288,6 +290,7 @@ class KeptHands:
     seat: Seat
     rows: tuple[SheetRow, ...]
     finished: bool
+    when: str = ""
 
 
 class Rebuild:
@@ -316,6 +319,8 @@ class Rebuild:
             self.stats.add_hand(kept.seat, row)
         if kept.finished:
             self.stats.finish(kept.seat)
+        if kept.rows:
+            self.stats.line(kept.seat).when = kept.when
         self.count += 1
         return False
 

@@ -671,7 +671,7 @@ def _stats_doc(stats: Statistics) -> dict[str, Any]:
     return {
         "games": games,
         "lists": [[sf.hands, sf.seeger, sf.won, sf.lost] for sf in stats.lists],
-        "matches": [[m.id, m.game, m.hands, m.score, m.seeger, int(m.seeger_fabian), int(m.finished)]
+        "matches": [[m.id, m.game, m.hands, m.score, m.seeger, int(m.seeger_fabian), int(m.finished), m.when]
                     for m in stats.matches],
         "counted": {k: list(v) for k, v in stats.counted.items()},
     }
@@ -732,14 +732,14 @@ def _stats(doc: dict[str, Any], problems: list[str]) -> Statistics:
     if not isinstance(lines, list) or len(lines) > MAX_MATCH_LINES:
         raise Invalid("the results per match are not a list the game keeps")
     for entry in lines:
-        if not isinstance(entry, list) or len(entry) != 7:
-            raise Invalid("a match's result is not seven values")
+        if not isinstance(entry, list) or len(entry) != 8:
+            raise Invalid("a match's result is not eight values")
         match_id, game_name = _str(entry[0], "match id"), entry[1]
         if game_name not in ("skat", "officers"):
             raise Invalid("a match's result names no known game")
         hands, score, seeger = _int(entry[2], "hands", 0, _MAX_HANDS), _int(entry[3], "score"), _int(entry[4], "SF")
         stats.matches.append(MatchLine(match_id, game_name, hands, score, seeger, bool(_int(entry[5], "SF", 0, 1)),
-                                       bool(_int(entry[6], "finished", 0, 1))))
+                                       bool(_int(entry[6], "finished", 0, 1)), _str(entry[7], "a time", 40)))
     counted = _obj(doc.get("counted", {}), "the matches counted")
     if len(counted) > COUNTED_MATCHES:
         raise Invalid("it remembers more matches than the game keeps")
@@ -776,12 +776,13 @@ class StatisticsRebuild:
                 continue
             if current is not None and m.id == current.id:
                 continue  # given up, then resumed: the match in progress holds more of it
-            yield KeptHands(Seat.of(m.id, m.game, m.rules, m.players, m.person, m.ai), m.sheet, m.complete)
+            yield KeptHands(Seat.of(m.id, m.game, m.rules, m.players, m.person, m.ai), m.sheet, m.complete,
+                            m.finished_at)
         if current is not None:
             m = current.match
             done, finished = counted.get(current.id, (current.counted, 0))
             yield KeptHands(Seat.of(current.id, m.game, m.rules, m.players, current.person, current.ai),
-                            tuple(m.sheet[:done]), bool(finished))
+                            tuple(m.sheet[:done]), bool(finished), self.store.now())
 
     @property
     def total(self) -> int:
@@ -832,6 +833,10 @@ class Store:
                 Notice("This browser does not let the game keep data: nothing is saved after the page closes.",
                        "no_storage")
             )
+
+    def now(self) -> str:
+        """The store's clock as a kept sheet writes the time: UTC, ISO 8601, to the second."""
+        return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.clock()))
 
     def take_notices(self) -> list[str]:
         """The notices so far, emptying the list (for a UI that shows each once)."""
@@ -935,7 +940,7 @@ class Store:
             players=m.players,
             person=game.person,
             ai=game.ai,
-            finished_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.clock())),
+            finished_at=self.now(),
             complete=m.finished,
             sheet=tuple(m.sheet),
             hands=m.hands,
@@ -1100,6 +1105,8 @@ class Store:
                 stats.add_hand(seat, row)
             if now_finished:
                 stats.finish(seat)
+            if rows or now_finished:
+                stats.line(seat).when = self.now()
             stats.counted.pop(game.id, None)
             stats.counted[game.id] = (max(done, len(m.sheet)), int(was_finished or now_finished))
             while len(stats.counted) > COUNTED_MATCHES:

@@ -452,6 +452,7 @@ MESSAGES: dict[str, str] = {
     "stats.chart.points": "Punkte",
     "stats.chart.matches": "Partien",
     "stats.chart.last": "Die letzten {n} von {total} Partien",
+    "stats.chart.span": "Vom {first} bis {last}",
     "fmt.percent": "{n} %",
     "sheet.chart": "Diagramm",
     "sheet.table": "Zeilen",

@@ -459,6 +459,7 @@ MESSAGES: dict[str, str] = {
     "stats.chart.points": "Points",
     "stats.chart.matches": "Matches",
     "stats.chart.last": "Last {n} of {total} matches",
+    "stats.chart.span": "From {first} to {last}",
     "fmt.percent": "{n}%",
     "sheet.chart": "Chart",
     "sheet.table": "Lines",

@@ -456,11 +456,20 @@ class StatsScene(Scene):
         series = [Series(t("stats.chart.running"), score, GOLD)]
         if any(m.seeger_fabian for m in shown):
             series.append(Series(t("stats.chart.sf_running"), sf, (120, 190, 240)))
-        box = Box(24, top + 20, 672, 700, 22) if portrait else Box(50, top + 10, 1180, 470, 19)
+        box = Box(24, top + 20, 672, 700, 22) if portrait else Box(50, top + 6, 1180, 446, 19)
         draw_line_chart(p, box, t, series, t("stats.chart.matches"), t("stats.chart.points"), start=first)
+        from .history import local_time
+
+        parts = []
         if first:
-            line = t("stats.chart.last", n=len(shown), total=len(lines))
-            p.text(line, p.W / 2, box.bottom + 28, 20 + 4 * portrait, INK_DIM, anchor="center")
+            parts.append(t("stats.chart.last", n=len(shown), total=len(lines)))
+        stamps = [m.when for m in shown if m.when]
+        if stamps:
+            parts.append(t("stats.chart.span", first=local_time(stamps[0], t), last=local_time(stamps[-1], t)))
+        if parts:
+            line = " · ".join(parts)
+            p.text(line, p.W / 2, box.bottom + 28, fitting_size(p, line, 20 + 4 * portrait, p.W - 60), INK_DIM,
+                   anchor="center")
 
 
 def won_lost_declared(v: Tally) -> str:
