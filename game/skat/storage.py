@@ -14,10 +14,12 @@ the browser; both re-exported here).  The rules every document follows:
 * Saving never raises either: a full disk or a browser quota becomes a notice
   and ``False``, because losing a save must not end the game in progress.
 
-Statistics follow the match in progress: every hand that ends is counted once,
-when :meth:`Store.save_match` first sees it, so an abandoned match still counts;
-the statistics remember per match how much of it they hold, so counting again
-(after a failed write, from a second window) adds nothing twice.
+Statistics (what they count: :mod:`skat.stats`) follow the match in progress:
+every hand that ends is counted once, when :meth:`Store.save_match` first sees
+it, so an abandoned match still counts; the statistics remember per match how
+much of it they hold, so counting again (after a failed write, from a second
+window) adds nothing twice.  They are counters apart from the sheets, so the
+sheets pruned for room take none of them along.
 
 Nothing is lost between documents either: finishing a match writes its sheet,
 then the statistics, and only then removes the match, stopping at the first
