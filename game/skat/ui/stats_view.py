@@ -550,7 +550,10 @@ def tour_states(app):  # type: ignore[no-untyped-def]
     g = store.statistics().of("skat")
     old = {"version": 1, "games": {"skat": {"hands_played": g.hands_played, "declared": g.declared,
                                             "won_as_declarer": g.won_as_declarer, "total_score": g.total_score,
-                                            "matches_finished": g.matches_finished, "by_type": {}}}}
+                                            "matches_finished": g.matches_finished, "by_type": {
+                                                k: {"played": v.declared, "won": v.declared_won,
+                                                    "points": v.declared_score}
+                                                for k, v in g.by_type.items() if v.declared}}}}
     store.storage.save("statistics", json.dumps(old))
     app.stack.reset(TitleScene(app))
     app.push(StatsScene(app))
