@@ -150,3 +150,37 @@ def test_the_pruning_notice_is_said_in_the_players_language(lang: str) -> None:
     app = App(size=(1280, 720), store=Store(MemoryStorage(), language=lang), headless=True)
     text = app.services.localize(Notice("", "sheets_pruned", "sheets", reason="quota", count=3))
     assert "3" in text and ("Spiellisten" if lang == "de" else "score sheets") in text and "{" not in text
+
+
+def test_statistics_keep_every_hand_when_the_quota_prunes_the_sheets_they_were_counted_from() -> None:
+    ls = QuotaLocalStorage(10**9)
+    store = filled(ls, 12)
+    ls.quota = sum(len(k) + len(v) for k, v in ls.items.items()) + 300  # nearly full
+    store.finish_match(MatchInProgress(played(6, 60), id="new"))
+    assert "sheets_pruned" in [n.kind for n in store.notices]
+    stats = Store(LocalStorage(ls)).statistics()
+    assert len(Store(LocalStorage(ls)).sheets()) < 13
+    assert stats.of("skat").hands_played == 13 * 6 and stats.of("skat").matches_finished == 13
+    assert [line.id for line in stats.matches] == [f"s{i:02d}" for i in range(12)] + ["new"]
+
+
+def test_a_statistics_document_at_its_longest_stays_small_beside_the_sheets_budget() -> None:
+    """At most 400 lists and 400 matches' lines, every breakdown full: a few tens of thousands of
+    characters, so the statistics never crowd the sheets out of the browser's storage."""
+    from skat.stats import SKAT_TYPES
+    from skat.storage import MAX_LISTS, MAX_MATCH_LINES, MatchLine, SFList, Statistics, Tally, _stats_doc
+
+    big = Tally(**{f: 99_999 for f in ("hands", "score", "seeger", "sf_hands", "declared_value", "declared_score",
+                                       "defence_cards", "defence_side_cards")})
+    stats = Statistics()
+    for game in ("skat", "officers"):
+        g = stats.of(game)
+        g.all = big
+        g.by_type = dict.fromkeys(SKAT_TYPES, big)
+        g.by_strength = dict.fromkeys(("easy", "normal", "strong", "expert"), big)
+        g.by_rules = dict.fromkeys(("isko", "lothar", "custom"), big)
+    stats.lists = [SFList(36, -9999, 18, 18)] * MAX_LISTS
+    stats.matches = [MatchLine("20261201120000-abcdef", "skat", 96, -99999, -99999, True, True,
+                                "2026-12-01T12:00:00Z")] * MAX_MATCH_LINES
+    text = json.dumps({"version": 2, **_stats_doc(stats)}, separators=(",", ":"))
+    assert len(text) < BROWSER_SHEETS_BUDGET // 20

@@ -27,6 +27,7 @@ FORBIDDEN = {
 ROOT_MODULES = {
     "storage.py": {"pygame", "skat.ui", *DESKTOP},  # it checks a saved strength's name against skat.ai
     "storage_backends.py": {"pygame", "skat.ai", "skat.ui", *DESKTOP},
+    "stats.py": {"pygame", "skat.ai", "skat.ui", "skat.storage", *DESKTOP},
     "__init__.py": {"pygame", *DESKTOP},
 }
 #: Not shipped: the lab and the desktop tools (the command line starts the lab's tools by name).

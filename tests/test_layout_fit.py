@@ -85,6 +85,12 @@ EXPECTED_STATES |= {  # issue 10: hints and duplicate challenges
     "41d-challenge-sent-back", "41e-challenge-damaged",
 }
 
+EXPECTED_STATES |= {  # issue 20, point 9: the statistics screen's pages and the score sheet's chart
+    f"42-stats-{game}-{page}" for game, pages in (
+        ("skat", ("roles", "types", "strength", "rules", "lists", "progress")),
+        ("officers", ("roles", "types", "strength", "rules", "progress"))) for page in pages
+} | {"42b-sheet-chart", "42c-stats-earlier-version"}
+
 
 def decision_cards(app: App) -> set[str] | None:
     """The cards the person decides about at the table on top (None: no table on top):

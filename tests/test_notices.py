@@ -131,7 +131,7 @@ def test_many_long_notices_wrap_stack_and_scroll_inside_the_window(size: tuple[i
     long_path = "/home/somebody/" + "a-very-long-folder-name/" * 8 + "match.json"
     app.notify(app.t("notice.save_failed", doc=app.t("doc.match"), reason=app.t("reason.in_the_way"),
                      consequence=app.t("save_lost.match"), advice=app.t("advice.in_the_way", path=long_path)))
-    app.services.statistics_rows()  # reads the damaged statistics ...
+    app.services.statistics()  # reads the damaged statistics ...
     app.services.past_sheets()  # ... and score sheets
     app.frame(0.02)
     scene = app.stack.top

@@ -105,9 +105,13 @@ def test_one_bad_past_match_costs_that_entry_alone_with_a_notice(damage: str) ->
 
 
 BAD_STATISTICS: dict[str, Callable[[dict[str, Any]], None]] = {
-    "won more than declared": lambda g: g.update(won_as_declarer=g["declared"] + 1),
-    "declared more than played": lambda g: g.update(declared=g["hands_played"] + 1, won_as_declarer=0),
-    "a game type won more than played": lambda g: next(iter(g["by_type"].values())).update(won=99, played=1),
+    "won more than declared": lambda g: g["all"].update(declared_won=g["all"]["declared"] + 1),
+    "declared more than played": lambda g: g["all"].update(declared=g["all"]["hands"] + 1, declared_won=0),
+    "a game type won more than played": lambda g: next(iter(g["by_type"].values())).update(declared_won=99,
+                                                                                           declared=1),
+    "defences won more than defended": lambda g: g["all"].update(defence_won=g["all"].get("defended", 0) + 1),
+    "a strength with more hands than all": lambda g: g["by_strength"]["normal"].update(hands=g["all"]["hands"] + 1),
+    "more hands earlier than counted": lambda g: g.update(earlier=g["all"]["hands"] + 1),
 }
 
 

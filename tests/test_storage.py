@@ -25,10 +25,12 @@ from skat.storage import (
     LocalStorage,
     MatchInProgress,
     MemoryStorage,
+    Seat,
     Settings,
     Statistics,
     Storage,
     Store,
+    Tally,
 )
 
 NOW = 1_700_000_000.0
@@ -257,15 +259,18 @@ def test_finished_match_sheet_and_statistics_round_trip(store: Store, backend: B
 
     stats = store.statistics().of("skat")
     expected = Statistics()
+    seat = Seat.of("done-1", "skat", match.rules, 4, 2, "easy")
     for row in match.sheet:
-        expected.add_hand("skat", 4, 2, row)
-    expected.of("skat").matches_finished = 1
+        expected.add_hand(seat, row)
+    expected.finish(seat)
+    expected.line(seat).when = finished.finished_at  # the chart's time of the match
     expected.counted["done-1"] = (8, 1)  # what makes counting again add nothing
     assert store.statistics() == expected
     assert stats.hands_played == 6  # eight hands, two of them sat out as dealer
     assert stats.total_score == sum(r.changes[2] for r in match.sheet)
     assert stats.average_score == stats.total_score / 6
-    assert sum(t.played for k, t in stats.by_type.items() if k != "ramsch") == stats.declared
+    assert sum(t.declared for t in stats.by_type.values()) == stats.declared
+    assert stats.by_strength["easy"] == stats.by_rules["custom"] == stats.all  # Lothar's table with SF: custom
     assert store.notices == []
 
 
@@ -302,12 +307,15 @@ def test_ramsch_and_declarer_statistics() -> None:
         S.SheetRow(3, 1, 0, grand, (48, 0, 0), (0, 0, 0), (168, -40, 0)),
         S.SheetRow(4, 2, None, passed, (0, 0, 0), (0, 0, 0), (168, -40, 0)),
     ]
+    seat = Seat.of("m", "skat", LOTHAR, 3, 0, "normal")
     for row in rows:
-        stats.add_hand("skat", 3, 0, row)
+        stats.add_hand(seat, row)
     g = stats.of("skat")
     assert (g.hands_played, g.declared, g.won_as_declarer, g.total_score) == (4, 1, 1, 168)
-    assert g.by_type["ramsch"] == S.TypeStats(played=2, won=2, points=120)
-    assert g.by_type["grand"] == S.TypeStats(played=1, won=1, points=48)
+    assert g.by_type["ramsch"] == Tally(hands=2, score=120, ramsch=2, ramsch_won=2)
+    assert g.by_type["grand"] == Tally(hands=1, score=48, declared=1, declared_won=1, declared_score=48,
+                                      valued=1)
+    assert g.all.passed == 1 and "passed" not in g.by_type and stats.lists == []  # no Seeger-Fabian at Lothar's
 
 
 def test_only_the_last_sheets_are_kept(backend: Backend) -> None:
@@ -414,8 +422,8 @@ def test_wrong_versions_are_set_aside(store: Store, key: str, version: Any, reas
         ("match", lambda d: d.update(counted=-1)),
         ("match", lambda d: d.update(record=[])),
         ("match", lambda d: d.update(counted=True)),
-        ("statistics", lambda d: d["games"]["skat"].update(hands_played="many")),
-        ("statistics", lambda d: d["games"]["skat"].update(won_as_declarer=-1)),
+        ("statistics", lambda d: d["games"]["skat"]["all"].update(hands="many")),
+        ("statistics", lambda d: d["games"]["skat"]["all"].update(declared_won=-1)),
         ("statistics", lambda d: d.update(games=[])),
         ("statistics", lambda d: d["games"].update(poker={})),
         ("sheets", lambda d: d.update(matches={})),

@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 
 from skat.engine import ISKO, OFFICERS, Match  # noqa: E402
-from skat.storage import MatchInProgress, MemoryStorage, Statistics, Store  # noqa: E402
+from skat.storage import MatchInProgress, MemoryStorage, Seat, Statistics, Store  # noqa: E402
 
 
 class FailingStorage(MemoryStorage):
@@ -66,8 +66,9 @@ def played(game: str = "skat", hands: int = 6, upto: int | None = None, seed: in
 
 def expected_statistics(match: Match, finished: bool) -> Statistics:
     stats = Statistics()
+    seat = Seat.of("m", match.game, match.rules, match.players, 0, "normal")
     for row in match.sheet:
-        stats.add_hand(match.game, match.players, 0, row)
+        stats.add_hand(seat, row)
     stats.of(match.game).matches_finished = int(finished)
     return stats
 

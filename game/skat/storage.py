@@ -14,10 +14,12 @@ the browser; both re-exported here).  The rules every document follows:
 * Saving never raises either: a full disk or a browser quota becomes a notice
   and ``False``, because losing a save must not end the game in progress.
 
-Statistics follow the match in progress: every hand that ends is counted once,
-when :meth:`Store.save_match` first sees it, so an abandoned match still counts;
-the statistics remember per match how much of it they hold, so counting again
-(after a failed write, from a second window) adds nothing twice.
+Statistics (what they count: :mod:`skat.stats`) follow the match in progress:
+every hand that ends is counted once, when :meth:`Store.save_match` first sees
+it, so an abandoned match still counts; the statistics remember per match how
+much of it they hold, so counting again (after a failed write, from a second
+window) adds nothing twice.  They are counters apart from the sheets, so the
+sheets pruned for room take none of them along.
 
 Nothing is lost between documents either: finishing a match writes its sheet,
 then the statistics, and only then removes the match, stopping at the first
@@ -45,6 +47,20 @@ from .engine.match import Match, SheetRow, standings
 from .engine.record import MAX_ACTIONS, MAX_HANDS, match_record, replay_match
 from .engine.rules import Rules
 from .engine.scoring import HandResult
+from .stats import (
+    MAX_LISTS,
+    MAX_MATCH_LINES,
+    SIGNED_FIELDS,
+    TALLY_FIELDS,
+    GameStats,
+    KeptHands,
+    MatchLine,
+    Rebuild,
+    Seat,
+    SFList,
+    Statistics,
+    Tally,
+)
 from .storage_backends import (
     FileStorage,
     LocalStorage,
@@ -73,11 +89,13 @@ __all__ = [
     "MemoryStorage",
     "Notice",
     "REASONS",
+    "Seat",
     "Settings",
     "Statistics",
+    "StatisticsRebuild",
     "Storage",
     "Store",
-    "TypeStats",
+    "Tally",
     "browser_window",
     "check_key",
     "default_storage",
@@ -98,7 +116,7 @@ BROWSER_SHEETS_BUDGET = 1_500_000
 ``*.github.io`` shares with other pages (about 5 M characters in all)."""
 COUNTED_MATCHES = 100
 """How many recent matches the statistics remember how much of they have counted."""
-DOC_VERSIONS: dict[str, int] = {SETTINGS: 1, MATCH: 2, SHEETS: 1, STATISTICS: 1}
+DOC_VERSIONS: dict[str, int] = {SETTINGS: 1, MATCH: 2, SHEETS: 1, STATISTICS: 2}
 """The version each document is written with."""
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -115,8 +133,45 @@ def _match_v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
+def _statistics_v1_to_v2(doc: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 counted per game the hands, the games declared and won, the score and per game type
+    the person's declared games (Ramsch: every one sat in); version 2 counts each hand by role, type,
+    strength and rule set (:mod:`skat.stats`).  What version 1 knew is carried over as it was, its
+    hands marked ``earlier``: they are in the totals, not in the breakdown the sheets can rebuild."""
+    games = doc.get("games")
+    if not isinstance(games, dict):
+        return doc  # the reader says what is wrong with it
+    out: dict[str, Any] = {}
+    for name, g in games.items():
+        if not isinstance(g, dict):
+            out[name] = g
+            continue
+        everything = {"hands": g.get("hands_played"), "score": g.get("total_score"), "declared": g.get("declared"),
+                      "declared_won": g.get("won_as_declarer"), "declared_score": 0}
+        by_type: dict[str, Any] = {}
+        types = g.get("by_type", {})
+        for kind, t in (types.items() if isinstance(types, dict) else ()):
+            if not isinstance(t, dict):
+                by_type[kind] = t
+                continue
+            played, won, points = t.get("played"), t.get("won"), t.get("points")
+            if kind == "ramsch":
+                by_type[kind] = {"hands": played, "ramsch": played, "ramsch_won": won, "score": points}
+                everything.update(ramsch=played, ramsch_won=won)
+            else:
+                by_type[kind] = {"hands": played, "declared": played, "declared_won": won, "declared_score": points,
+                                 "score": points}
+                if isinstance(points, int) and isinstance(everything["declared_score"], int):
+                    everything["declared_score"] += points  # version 1 counted a declarer's points per type
+        out[name] = {"all": everything, "by_type": by_type, "matches_finished": g.get("matches_finished"),
+                     "earlier": g.get("hands_played")}
+    doc["games"] = out
+    return doc
+
+
 MIGRATIONS: dict[str, dict[int, Migration]] = {key: {} for key in DOC_VERSIONS}
 MIGRATIONS[MATCH][1] = _match_v1_to_v2
+MIGRATIONS[STATISTICS][1] = _statistics_v1_to_v2
 """Per document ``{old_version: step}``: a step turns a document of ``old_version`` into one of the next
 version (the store sets the new version number).  Add a step whenever a ``DOC_VERSIONS`` entry goes up."""
 
@@ -355,70 +410,6 @@ class FinishedMatch:
     def standings(self) -> list[dict[str, Any]]:
         """Same ranking as :meth:`Match.standings`."""
         return standings(self.kind, self.rules, self.players, self.sheet)
-
-
-@dataclass
-class TypeStats:
-    played: int = 0
-    won: int = 0
-    points: int = 0
-    """Sum of the person's score-sheet entries for these games."""
-
-
-@dataclass
-class GameStats:
-    """One game's statistics, from the person's side."""
-
-    hands_played: int = 0
-    """Hands the person sat in (not the ones sat out as dealer at four)."""
-    declared: int = 0
-    won_as_declarer: int = 0
-    total_score: int = 0
-    matches_finished: int = 0
-    by_type: dict[str, TypeStats] = field(default_factory=dict)
-    """Per game type ('clubs', 'grand', 'null', …) as declarer; 'ramsch' counts every Ramsch sat in,
-    won when not charged."""
-
-    @property
-    def average_score(self) -> float:
-        """Average score-sheet change per hand played."""
-        return self.total_score / self.hands_played if self.hands_played else 0.0
-
-
-@dataclass
-class Statistics:
-    games: dict[str, GameStats] = field(default_factory=lambda: {name: GameStats() for name in GAMES})
-    counted: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """Per recent match id: how many of its score-sheet lines are counted, and 1 once its finish is
-    (oldest first, at most :data:`COUNTED_MATCHES`): what makes counting safe to repeat."""
-
-    def of(self, game: str) -> GameStats:
-        return self.games.setdefault(game, GameStats())
-
-    def add_hand(self, game: str, players: int, person: int, row: SheetRow) -> None:
-        """Count one score-sheet line for the person."""
-        if person not in GAMES[game].seats_for(row.dealer, players):
-            return  # the dealer sits out at four
-        stats = self.of(game)
-        change = row.changes[person]
-        stats.hands_played += 1
-        stats.total_score += change
-        result = row.result
-        if result.game == "passed":
-            return
-        if result.game == "ramsch":
-            # The sheet's "declarer" of a Ramsch is the player charged, or who made a Durchmarsch.
-            won = (row.declarer == person) == result.durchmarsch
-        elif row.declarer == person:
-            stats.declared += 1
-            stats.won_as_declarer += result.won
-            won = result.won
-        else:
-            return
-        kind = stats.by_type.setdefault(result.game, TypeStats())
-        kind.played += 1
-        kind.won += won
-        kind.points += change
 
 
 # ---------------------------------------------------------------- checks
@@ -680,14 +671,38 @@ def _stats_doc(stats: Statistics) -> dict[str, Any]:
     games = {}
     for name, g in stats.games.items():
         games[name] = {
-            "hands_played": g.hands_played,
-            "declared": g.declared,
-            "won_as_declarer": g.won_as_declarer,
-            "total_score": g.total_score,
+            "all": g.all.to_doc(),
             "matches_finished": g.matches_finished,
-            "by_type": {k: {"played": t.played, "won": t.won, "points": t.points} for k, t in g.by_type.items()},
+            "earlier": g.earlier,
+            **{dim: {k: t.to_doc() for k, t in getattr(g, dim).items()} for dim in _DIMENSIONS},
         }
-    return {"games": games, "counted": {k: list(v) for k, v in stats.counted.items()}}
+    return {
+        "games": games,
+        "lists": [[sf.hands, sf.seeger, sf.won, sf.lost] for sf in stats.lists],
+        "matches": [[m.id, m.game, m.hands, m.score, m.seeger, int(m.seeger_fabian), int(m.finished), m.when]
+                    for m in stats.matches],
+        "counted": {k: list(v) for k, v in stats.counted.items()},
+    }
+
+
+_DIMENSIONS = ("by_type", "by_strength", "by_rules")
+_MAX_KEYS = 40
+"""The most entries of one breakdown (game types, strengths, rule sets) a document may hold."""
+
+
+def _tally(value: object, what: str) -> Tally:
+    """A tally the game could have counted: whole numbers, none negative but the points, no more won
+    than played, no more roles than hands."""
+    d = _obj(value, what)
+    unknown = set(d) - set(TALLY_FIELDS)
+    if unknown:
+        raise Invalid(f"{what} has unknown counts {sorted(unknown)}")
+    t = Tally(**{k: _int(v, f"{what}: {k}", None if k in SIGNED_FIELDS else 0) for k, v in d.items()})
+    if (t.declared_won > t.declared or t.defence_won > t.defended or t.ramsch_won > t.ramsch
+            or t.defence_cards > t.defence_side_cards or t.sf_hands > t.hands or t.valued > t.declared
+            or t.declared + t.defended + t.ramsch + t.passed > t.hands):
+        raise Invalid(f"{what} has more games won than played, or more games than hands")
+    return t
 
 
 def _stats(doc: dict[str, Any], problems: list[str]) -> Statistics:
@@ -696,21 +711,43 @@ def _stats(doc: dict[str, Any], problems: list[str]) -> Statistics:
         if name not in GAMES:
             raise Invalid(f"statistics of an unknown game {name!r}")
         g = _obj(value, name)
-        by_type = {}
-        for kind, t in _obj(g.get("by_type", {}), "game types").items():
-            t = _obj(t, kind)
-            by_type[_str(kind, "game type", 20)] = TypeStats(
-                _int(t.get("played"), "played", 0), _int(t.get("won"), "won", 0), _int(t.get("points"), "points")
-            )
-        stats.games[name] = game = GameStats(
-            hands_played=_int(g.get("hands_played"), "hands played", 0),
-            declared=_int(g.get("declared"), "games declared", 0),
-            won_as_declarer=_int(g.get("won_as_declarer"), "games won", 0),
-            total_score=_int(g.get("total_score"), "total score"),
-            matches_finished=_int(g.get("matches_finished"), "matches finished", 0),
-            by_type=by_type,
+        game = GameStats(
+            all=_tally(g.get("all", {}), f"the {name} statistics"),
+            matches_finished=_int(g.get("matches_finished", 0), "matches finished", 0),
+            earlier=_int(g.get("earlier", 0), "hands counted earlier", 0),
         )
-        _check_stats(name, game)
+        for dim in _DIMENSIONS:
+            part = _obj(g.get(dim, {}), f"the {name} statistics {dim}")
+            if len(part) > _MAX_KEYS:
+                raise Invalid(f"the {name} statistics {dim} has more entries than the game has")
+            for key, t in part.items():
+                tally = _tally(t, f"the {name} statistics of {key}")
+                if tally.hands > game.all.hands:
+                    raise Invalid(f"the {name} statistics of {key} have more hands than all of them")
+                getattr(game, dim)[_str(key, "a statistics entry", 20)] = tally
+        if game.earlier > game.all.hands:
+            raise Invalid(f"the {name} statistics have more hands counted earlier than in all")
+        stats.games[name] = game
+    lists = doc.get("lists", [])
+    if not isinstance(lists, list) or len(lists) > MAX_LISTS:
+        raise Invalid("the Seeger-Fabian lists are not a list the game keeps")
+    for entry in lists:
+        hands, seeger, won, lost = _ints(entry, "a Seeger-Fabian list", 4)
+        if not (0 <= hands <= 36 and min(won, lost) >= 0 and won + lost <= hands):
+            raise Invalid("a Seeger-Fabian list holds more games than hands")
+        stats.lists.append(SFList(hands, seeger, won, lost))
+    lines = doc.get("matches", [])
+    if not isinstance(lines, list) or len(lines) > MAX_MATCH_LINES:
+        raise Invalid("the results per match are not a list the game keeps")
+    for entry in lines:
+        if not isinstance(entry, list) or len(entry) != 8:
+            raise Invalid("a match's result is not eight values")
+        match_id, game_name = _str(entry[0], "match id"), entry[1]
+        if game_name not in ("skat", "officers"):
+            raise Invalid("a match's result names no known game")
+        hands, score, seeger = _int(entry[2], "hands", 0, _MAX_HANDS), _int(entry[3], "score"), _int(entry[4], "SF")
+        stats.matches.append(MatchLine(match_id, game_name, hands, score, seeger, bool(_int(entry[5], "SF", 0, 1)),
+                                       bool(_int(entry[6], "finished", 0, 1)), _str(entry[7], "a time", 40)))
     counted = _obj(doc.get("counted", {}), "the matches counted")
     if len(counted) > COUNTED_MATCHES:
         raise Invalid("it remembers more matches than the game keeps")
@@ -722,16 +759,61 @@ def _stats(doc: dict[str, Any], problems: list[str]) -> Statistics:
     return stats
 
 
-def _check_stats(name: str, g: GameStats) -> None:
-    """Counts the game could have written: no more won than declared, no more declared than played."""
-    if g.won_as_declarer > g.declared or g.declared > g.hands_played:
-        raise Invalid(f"the {name} statistics have more games won than declared, or declared than played")
-    for kind, t in g.by_type.items():
-        if t.won > t.played or t.played > g.hands_played:
-            raise Invalid(f"the {name} statistics of {kind} have more games won than played")
-
-
 # ---------------------------------------------------------------- the store
+class StatisticsRebuild:
+    """The statistics counted again from the kept sheets and the match in progress, a sheet per step,
+    so the UI can spread the work over frames (checking a long sheet takes milliseconds, 200 of them
+    a second); :meth:`finish` writes the result merged with what was counted meanwhile.
+
+    The sheets document is read (as JSON, unchecked) when the rebuild is made; each sheet is checked
+    in its own step, and one that does not read is left out like on the past-matches screen."""
+
+    def __init__(self, store: Store, current: MatchInProgress | None | str = "load") -> None:
+        self.store = store
+        self.entries: list[Any] = store._read(SHEETS, _entries, list)
+        self.current = current
+        self.job = Rebuild(self._matches())
+
+    def _matches(self) -> Any:
+        current = self.store.load_match() if isinstance(self.current, str) else self.current
+        counted = self.store.statistics().counted
+        for entry in self.entries:
+            try:
+                m = _finished(entry)
+            except Exception:  # noqa: BLE001 - a sheet that does not read is shown as such elsewhere
+                continue
+            if current is not None and m.id == current.id:
+                continue  # given up, then resumed: the match in progress holds more of it
+            yield KeptHands(Seat.of(m.id, m.game, m.rules, m.players, m.person, m.ai), m.sheet, m.complete,
+                            m.finished_at)
+        if current is not None:
+            live = current.match
+            done, finished = counted.get(current.id, (current.counted, 0))
+            yield KeptHands(Seat.of(current.id, live.game, live.rules, live.players, current.person, current.ai),
+                            tuple(live.sheet[:done]), bool(finished), self.store.now())
+
+    @property
+    def total(self) -> int:
+        """Matches to count (the match in progress too)."""
+        return len(self.entries) + 1
+
+    def step(self, budget: float = 0.004, clock: Callable[[], float] = time.perf_counter) -> bool:
+        """Count matches for about ``budget`` seconds (at least one); True once all are counted."""
+        start = clock()
+        while not self.job.step():
+            if clock() - start >= budget:
+                return False
+        return True
+
+    def finish(self) -> bool:
+        """Count what is left and write the rebuilt statistics, merged with the document as it is now."""
+        while not self.job.step():
+            pass
+        store = self.store
+        return store._update(STATISTICS, _stats, Statistics, self.job.merged,
+                             lambda s: store._write(STATISTICS, _stats_doc(s)))
+
+
 class Store:
     """Typed documents on top of a Storage; every problem ends up in :attr:`notices`, none raises."""
 
@@ -759,6 +841,10 @@ class Store:
                 Notice("This browser does not let the game keep data: nothing is saved after the page closes.",
                        "no_storage")
             )
+
+    def now(self) -> str:
+        """The store's clock as a kept sheet writes the time: UTC, ISO 8601, to the second."""
+        return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.clock()))
 
     def take_notices(self) -> list[str]:
         """The notices so far, emptying the list (for a UI that shows each once)."""
@@ -862,7 +948,7 @@ class Store:
             players=m.players,
             person=game.person,
             ai=game.ai,
-            finished_at=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(self.clock())),
+            finished_at=self.now(),
             complete=m.finished,
             sheet=tuple(m.sheet),
             hands=m.hands,
@@ -1004,6 +1090,11 @@ class Store:
     def statistics(self) -> Statistics:
         return self._read(STATISTICS, _stats, Statistics)
 
+    def rebuild_statistics(self, current: MatchInProgress | None | str = "load") -> StatisticsRebuild:
+        """A rebuild of the statistics from the kept sheets, to be stepped (see :class:`StatisticsRebuild`);
+        ``current``: the match in progress when the caller has it already (replaying a saved one takes
+        longer than a frame), or "load"."""
+        return StatisticsRebuild(self, current)
     def _count(self, game: MatchInProgress, finished_match: bool = False) -> bool:
         """Count the match's lines the statistics do not hold yet, read again under the lock."""
         m = game.match
@@ -1014,10 +1105,13 @@ class Store:
             now_finished = finished_match and not was_finished
             if not rows and not now_finished and game.id in stats.counted:
                 return None
+            seat = Seat.of(game.id, m.game, m.rules, m.players, game.person, game.ai)
             for row in rows:
-                stats.add_hand(m.game, m.players, game.person, row)
+                stats.add_hand(seat, row)
             if now_finished:
-                stats.of(m.game).matches_finished += 1
+                stats.finish(seat)
+            if rows or now_finished:
+                stats.line(seat).when = self.now()
             stats.counted.pop(game.id, None)
             stats.counted[game.id] = (max(done, len(m.sheet)), int(was_finished or now_finished))
             while len(stats.counted) > COUNTED_MATCHES:

@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,10 @@ from .skat_hand import SkatHand, SkatObservation
 
 Hand = SkatHand | OfficersHand
 Observation = SkatObservation | OfficersObservation
+
+
+CUSTOM = "custom"
+"""What a rule set is called that is none of its game's presets."""
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -72,6 +76,20 @@ class Game:
         (True, True)
         """
         return PRESETS[self.presets[0]]
+
+    def preset_of(self, rules: Rules | Mapping[str, Any]) -> str:
+        """The preset whose options are exactly these rules' options for this game (given as rules, or
+        as a set-up's option values, where a missing one is the preset's), or :data:`CUSTOM`.
+
+        >>> SKAT.preset_of(PRESETS["lothar"]), SKAT.preset_of({"kontra_re": True}), OFFICERS.preset_of({})
+        ('lothar', 'custom', 'officers')
+        """
+        values = rules.to_dict() if isinstance(rules, Rules) else rules
+        for name in self.presets:
+            base = PRESETS[name].to_dict()
+            if all(values.get(k, base[k]) == base[k] for k in self.option_keys):
+                return name
+        return CUSTOM
 
     def has_skat(self, rules: Rules) -> bool:
         """Whether a declarer under ``rules`` may take up a skat, so a game is played Hand or after

@@ -131,7 +131,10 @@ HELP: dict[str, str] = {
         "auch spielen, und der Rest gehört ihr; sonst gehört der Rest der anderen Partei, wie die ISkO einen "
         "falschen Anspruch behandelt. Beim Null beansprucht der Alleinspieler, keinen Stich mehr zu machen, ein "
         "Gegenspieler, dass der Alleinspieler einen machen muss. Die Computerspieler beanspruchen den Rest "
-        "auch, wenn ihre Partei jeden restlichen Stich gegen jede Verteidigung macht, und zeigen ihre Karten."
+        "auch, wenn ihre Partei jeden restlichen Stich gegen jede Verteidigung macht, und zeigen ihre Karten.\n"
+        "• Statistik: eine Seeger-Fabian-Liste sind 36 Spiele, die du spielst (am Vierertisch 48, in zwölf "
+        "davon sitzt du als Geber aus; die 30 Punkte für ein verlorenes Spiel zählen dann in der Liste); "
+        "kürzere Partien laufen in der nächsten Liste weiter, die letzte wird als laufend gezeigt."
     ),
     "help.controls.title": "Bedienung",
     "help.controls.body": (

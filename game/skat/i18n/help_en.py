@@ -122,7 +122,10 @@ HELP: dict[str, str] = {
         "holds if your side takes every remaining trick whatever the others play, and the rest is yours; "
         "otherwise the rest goes to the other side, as the ISkO treats a wrong claim. In Null the declarer "
         "claims that he takes no more trick, a defender that the declarer must take one. The computer players "
-        "claim too when their side takes every remaining trick against every defence, and show their cards."
+        "claim too when their side takes every remaining trick against every defence, and show their cards.\n"
+        "• Statistics: a Seeger-Fabian list is 36 hands you play (a table of four plays 48, in twelve of which "
+        "you sit out as dealer; the 30 points for a lost game then count in the list); shorter matches run "
+        "on into the next list, and the last one is shown as running."
     ),
     "help.controls.title": "Controls",
     "help.controls.body": (

@@ -16,6 +16,7 @@ from ..engine.rules import ISKO, OFFICERS
 from ..storage import MemoryStorage, Store
 from .shots_endings import ending_states
 from .shots_history import tour_states
+from .shots_stats import stats_states
 
 if TYPE_CHECKING:
     pass
@@ -315,6 +316,7 @@ def states(app):
     app.stack.reset(TitleScene(app))
     yield from tour_states(app)  # past matches, giving up a match, a save failure
     yield from ending_states(app)  # claim the rest, give up, take back, a decided hand
+    yield from stats_states(app)  # the statistics screen's pages and the sheet's chart
     from .shots_hints import challenge_states, hint_states  # the expert's hints, duplicate challenge links
 
     yield from hint_states(app)

@@ -63,7 +63,7 @@ def tour_states(app: App) -> Iterator[str]:
     # Damaged files found at the start: told over the title, one under the other.
     for doc in ("match", "statistics"):
         store.storage.save(doc, "{damaged")
-    app.services.statistics_rows()
+    app.services.statistics()
     app.services.abandon_match()
     app.stack.reset(TitleScene(app))
     app.frame(0.02)

@@ -33,6 +33,7 @@ from .router import Router, ScreenFactory
 from .scene import Input, Scene, SceneStack
 from .services import Services
 from .sheet import SheetScene
+from .stats_view import StatsScene
 from .table import TableScene
 from .web import deal_code_from_page
 
@@ -46,6 +47,7 @@ SCREENS: dict[str, ScreenFactory] = {
     "result": ResultScene,
     "sheet": SheetScene,
     "history": HistoryScene,
+    "stats": StatsScene,
     "help": HelpScene,
     "analysis": AnalysisScene,
     "replay": ReplayScene,

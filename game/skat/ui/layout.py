@@ -575,19 +575,23 @@ class SheetGeometry:
     seeger_columns: bool
     """Running Seeger-Fabian totals beside each row's totals (landscape only: no room on a phone)."""
     buttons: tuple[tuple[float, float, float, float], ...]
-    """Back, analysis, replay."""
+    """Back, analysis, replay, and the chart's switch."""
     pick_y: float
     mark_y: float
+    chart: tuple[float, float, float, float] = (60, 84, 1160, 340)
+    """Where the chart of the running totals goes when it is shown instead of the lines."""
 
 
 LANDSCAPE_SHEET = SheetGeometry(
     panel=(40, 20, 1200, 690), cols=(60, 110, 230, 470, 560), players_x=650, players_w=560, head_y=90, row_y=120,
     row_step=28, row_x=(50, 1230), totals_y=470, total_step=28, size=22, seeger_columns=True,
-    buttons=((490, 650, 300, 52), (830, 650, 190, 52), (1030, 650, 190, 52)), pick_y=654, mark_y=676,
+    buttons=((490, 650, 300, 52), (830, 650, 190, 52), (1030, 650, 190, 52), (56, 26, 180, 44)), pick_y=654,
+    mark_y=676,
 )
 PORTRAIT_SHEET = SheetGeometry(
     panel=(6, 6, 708, 1268), cols=(22, 62, 160, 316, 404), players_x=478, players_w=234, head_y=100, row_y=146,
     row_step=58, row_x=(10, 710), totals_y=880, total_step=36, size=24, seeger_columns=False,
-    buttons=((16, 1178, 224, TOUCH_H), (248, 1178, 224, TOUCH_H), (480, 1178, 224, TOUCH_H)), pick_y=1118,
-    mark_y=1148,
+    buttons=((16, 1178, 166, TOUCH_H), (190, 1178, 166, TOUCH_H), (364, 1178, 166, TOUCH_H),
+             (538, 1178, 166, TOUCH_H)),
+    pick_y=1118, mark_y=1148, chart=(20, 104, 680, 716),
 )

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from ..ai import strengths as ai_strengths
+from ..engine.games import CUSTOM, GAMES, game_named
 from ..engine.match import Match
 from ..engine.rules import (
     ALL_PASS_CHOICES,
@@ -55,7 +56,7 @@ class TitleScene(Scene):
             (t("menu.new"), lambda: self.app.push(SetupScene(self.app)), True),
             (t("menu.history"), self.history, True),
             (t("menu.rules"), self.rules, True),
-            (t("menu.stats"), lambda: self.app.push(StatsScene(self.app)), True),
+            (t("menu.stats"), self.stats, True),
             (t("menu.settings"), lambda: self.app.push(SettingsScene(self.app)), True),
         ]
         if not self.app.services.web:
@@ -67,6 +68,9 @@ class TitleScene(Scene):
 
     def history(self) -> None:
         self.app.screens.open("history")
+
+    def stats(self) -> None:
+        self.app.screens.open("stats")
 
     def update(self, dt: float) -> None:
         # Notices from loading (a damaged file, a bad deal code) are shown once the title is up.
@@ -120,13 +124,10 @@ class OptionRow:
         return self.values[self.index]
 
 
-SKAT_OPTIONS = ("skip_bids", "all_pass", "announcements", "overbid_null", "kontra_re", "seeger_fabian", "jungfrau")
-OFFICERS_OPTIONS = ("officers_layout", "kontra_re", "officers_passing", "officers_null", "more_matadors",
-                    "officers_scoring")
+SKAT_OPTIONS = GAMES["skat"].option_keys
+OFFICERS_OPTIONS = GAMES["officers"].option_keys
 PRESETS: dict[str, Rules] = {"isko": ISKO, "lothar": LOTHAR, "officers": OFFICERS}
-GAME_PRESETS = {"skat": ["isko", "lothar"], "officers": ["officers"]}
-CUSTOM = "custom"
-"""The rule-set row's value when single options differ from the preset they started from."""
+GAME_PRESETS = {name: list(game.presets) for name, game in GAMES.items()}
 
 
 def strengths() -> list[str]:
@@ -136,7 +137,7 @@ def strengths() -> list[str]:
 
 
 def option_keys(game: str) -> tuple[str, ...]:
-    return SKAT_OPTIONS if game == "skat" else OFFICERS_OPTIONS
+    return game_named(game).option_keys
 
 
 def setup_rules(state: dict[str, Any]) -> Rules:
@@ -148,12 +149,7 @@ def setup_rules(state: dict[str, Any]) -> Rules:
 
 def matching_preset(state: dict[str, Any]) -> str:
     """The preset whose options are exactly the set-up's single options, or CUSTOM."""
-    game = state.get("game", "skat")
-    for name in GAME_PRESETS[game]:
-        base = PRESETS[name].to_dict()
-        if all(state.get(k, base[k]) == base[k] for k in option_keys(game)):
-            return name
-    return CUSTOM
+    return game_named(state.get("game", "skat")).preset_of(state)
 
 
 def apply_preset(state: dict[str, Any], name: str) -> None:
@@ -579,41 +575,4 @@ class SettingsScene(Scene):
             art = self.app.services.art
             for i, c in enumerate((31, 22, 13, 4)):  # an Ace (Daus), King, Queen (Ober) and Jack (Unter) of each suit
                 p.blit_px(art.face(c, p.size(56)), 520 + i * 80, 574, anchor="center")
-        self.back.draw(p)
-
-
-class StatsScene(Scene):
-    portrait = True
-
-    def enter(self) -> None:
-        p = self.app.painter
-        self.back = Button(*wide_button(p.W, p.H, (490, 640, 300, 56), 1170), self.app.t("btn.back"), self.app.pop,
-                           size=26 if not p.portrait else 30)
-        self.app.services.statistics_rows()  # reads the statistics: a damaged file is told here, not later
-
-    def update(self, dt: float) -> None:
-        self.app.services.show_notices()  # over this screen, which then says why it is empty
-
-    def handle(self, ev: Input) -> None:
-        if (ev.kind == "key" and ev.key in (pygame.K_ESCAPE, pygame.K_RETURN)) or (
-            ev.kind == "down" and self.back.contains(ev.pos)
-        ):
-            self.app.pop()
-
-    def draw(self, p: Painter) -> None:
-        t = self.app.t
-        draw_title(p, t("menu.stats"), 70, 56)
-        rows = self.app.services.statistics_rows()
-        y = 140
-        (title_x, label_x, value_x), big = ((200, 220, 760), 0) if not p.portrait else ((30, 50, 690), 4)
-        for title, lines in rows:
-            p.text(title, title_x, y, 30 + big, GOLD, bold=True)
-            y += 38 + big
-            for label, value in lines:
-                p.text(label, label_x, y, 24 + big, INK_DIM)
-                p.text(value, value_x, y, 24 + big, INK, anchor="topright")
-                y += 28 + big
-            y += 14
-        if not rows:
-            p.text(t("stats.none"), p.W / 2, 300, 26, INK_DIM, anchor="center")
         self.back.draw(p)

@@ -18,7 +18,7 @@ from .scene import Scene
 if TYPE_CHECKING:
     from .app import App
 
-ScreenName = Literal["title", "pause", "table", "result", "sheet", "history", "help", "analysis", "replay"]
+ScreenName = Literal["title", "pause", "table", "result", "sheet", "history", "stats", "help", "analysis", "replay"]
 """The screens a scene opens by name (the scenes a module builds for itself, such as its own
 questions and overlays, it imports directly)."""
 

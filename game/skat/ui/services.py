@@ -19,7 +19,7 @@ from typing import Any
 from ..engine.challenge import ChallengeResult, encode_challenge
 from ..engine.share import encode_deal
 from ..i18n import Translator
-from ..storage import FinishedMatch, MatchInProgress, Notice, Settings, Store
+from ..storage import FinishedMatch, MatchInProgress, Notice, Settings, Statistics, StatisticsRebuild, Store
 from .card_art import CardArt, suit_words
 from .controller import MatchController
 from .hand_order import HandOrder, set_order
@@ -304,24 +304,28 @@ class Services:
         return self._sharing.update() if self._sharing is not None else None
 
     # ----------------------------------------------------------- statistics
-    def statistics_rows(self) -> list[tuple[str, list[tuple[str, str]]]]:
-        t = self.app.t
+    def statistics(self) -> Statistics:
+        """The statistics as kept (read once per call: a scene keeps what it shows); a damaged
+        document becomes a notice, and empty statistics."""
         stats = self.store.statistics()
         self._pull_notices()
-        rows = []
-        for game in ("skat", "officers"):
-            g = stats.of(game)
-            if not g.hands_played:
-                continue
-            lines = [
-                (t("stats.hands"), str(g.hands_played)),
-                (t("stats.declared"), f"{g.won_as_declarer} / {g.declared}"),
-                (t("stats.average"), t.number(g.average_score, 1, sign=True)),
-            ]
-            for kind, ts in sorted(g.by_type.items()):
-                lines.append((t("game." + kind), t("stats.type_line", won=ts.won, played=ts.played, points=ts.points)))
-            rows.append((t("game_name." + game), lines))
-        return rows
+        return stats
+
+    def rebuild_statistics(self) -> StatisticsRebuild:
+        """A recount from the kept sheets, for the statistics screen to step frame by frame."""
+        self.has_saved_match()  # the match in progress, loaded once (the title screen has done it)
+        cached = self._saved_match_cache
+        current = self.current or (cached if isinstance(cached, MatchInProgress) else None)
+        job = self.store.rebuild_statistics(current)
+        self._pull_notices()
+        return job
+
+    def rebuilt(self, job: StatisticsRebuild) -> bool:
+        """Write a finished recount (merged with what was counted meanwhile)."""
+        ok = job.finish()
+        self._pull_notices()
+        self.show_notices()
+        return ok
 
 
 SETTING_LABELS = {"language": "setup.language", "animation": "settings.speed", "pace": "settings.pace",

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ..engine.errors import IllegalActionError
 from ..engine.match import Match
 from .analysis_view import hand_of_match
+from .chart import PLAYER_COLORS, Box, Series, draw_line_chart
 from .controller import MatchController
 from .game_names import game_name, of_result
 from .layout import LANDSCAPE_SHEET, PORTRAIT_SHEET, SheetGeometry
@@ -26,21 +29,30 @@ class SheetScene(Scene):
         self.scroll = 0
         self.selected = len(controller.match.sheet) - 1
         """The row the Analysis and Replay buttons open (the last hand at first)."""
+        self.chart = False
+        """The running totals drawn as a chart instead of the lines (key C)."""
 
     def enter(self) -> None:
         t = self.app.t
         label = t("sheet.to_title") if self.final else t("btn.back")
-        back, analysis, replay = self.geo.buttons
+        back, analysis, replay, chart = self.geo.buttons
         self.back = Button(*back, label, self.close)
         self.tools = [
             Button(*analysis, t("analysis.button"), self.analysis),
             Button(*replay, t("replay.button"), self.replay),
         ]
+        size = 22 if not self.app.painter.portrait else 26
+        self.chart_button = Button(*chart, t("sheet.table" if self.chart else "sheet.chart"), self.toggle_chart,
+                                   size=size, selected=self.chart)
         for b in self.tools:
             b.enabled = self.selected >= 0 and self.replayable
         # Either side of the title: a page of lines up and down without a wheel or keys.
         self.pages = (ScrollButtons((16, 14, 110, 84), (594, 14, 110, 84)) if self.app.painter.portrait
                       else ScrollButtons((1120, 28, 50, 44), (1176, 28, 50, 44)))
+
+    def toggle_chart(self) -> None:
+        self.chart = not self.chart
+        self.enter()
 
     def turn_page(self, step: int) -> None:
         self.scroll = min(max(0, len(self.c.match.sheet) - 12), max(0, self.scroll + step * 12))
@@ -114,10 +126,18 @@ class SheetScene(Scene):
                 self.analysis()
             elif ev.key == pygame.K_r:
                 self.replay()
+            elif ev.key == pygame.K_c:
+                self.toggle_chart()
         elif ev.kind == "wheel":
             self.scroll = min(max(0, len(m.sheet) - 12), max(0, self.scroll - ev.dy))
         elif ev.kind == "down" and self.back.contains(ev.pos):
             self.close()
+        elif ev.kind == "down" and self.chart_button.contains(ev.pos):
+            self.toggle_chart()
+        elif ev.kind == "down" and self.chart:
+            for b in self.tools:
+                if b.enabled and b.contains(ev.pos):
+                    b.action()
         elif ev.kind == "down" and len(m.sheet) > 12 and self.pages.press(ev.pos):
             self.turn_page(self.pages.press(ev.pos))
         elif ev.kind == "down":
@@ -148,6 +168,51 @@ class SheetScene(Scene):
         sf = m.rules.seeger_fabian and m.game == "skat"
         cols = g.cols
         x_players = [g.players_x + i * (g.players_w / m.players) for i in range(m.players)]
+        if self.chart:
+            self.draw_chart(p, names, sf)
+            for x, n in zip(x_players, names, strict=True):  # whose totals these are, as above the lines
+                p.text(n, x, g.totals_y - 36, fitting_size(p, n, size, g.players_w / m.players - 6, True), INK_DIM,
+                       bold=True)
+        else:
+            self.draw_lines(p, names, sf, x_players)
+        st = m.standings()
+        y = g.totals_y
+        p.line((cols[0], y - 8), (g.row_x[1] - 10, y - 8), INK_DIM)
+        lines: list[tuple[str, str | None]] = [(t("sheet.total"), "score")]
+        if sf:
+            lines.append((t("sheet.seeger"), "seeger_fabian"))
+        lines += [(t("sheet.won_lost"), None), (t("sheet.net"), "net")]
+        for label, key in lines:
+            p.text(label, cols[1], y, fitting_size(p, label, size, x_players[0] - cols[1] - 8, True), INK_DIM,
+                   bold=True)
+            for x, standing in zip(x_players, st, strict=True):
+                val = f"{standing['won']} / {standing['lost']}" if key is None else str(standing[key])
+                p.text(val, x, y, fitting_size(p, val, size, g.players_w / m.players - 6), INK)
+            y += g.total_step
+        self.draw_foot(p, names, st, y)
+
+    def draw_chart(self, p: Painter, names: list[str], sf: bool) -> None:
+        """Each player's running total after every hand (Seeger-Fabian where it ranks), from 0."""
+        t = self.app.t
+        m = self.c.match
+        x, y, w, h = self.geo.chart
+        order = [self.c.human] + [q for q in range(m.players) if q != self.c.human]
+        series: list[Series] = []
+        for q in order:
+            run, acc = [0.0], 0
+            for row in m.sheet:
+                acc += row.seeger[q] if sf else row.changes[q]
+                run.append(float(acc))
+            series.append(Series(names[q], run, PLAYER_COLORS[len(series) % len(PLAYER_COLORS)]))
+        box = Box(x, y, w, h, 19 if not p.portrait else 22)
+        draw_line_chart(p, box, t, series, t("sheet.chart_hands"), t("sheet.chart_sf" if sf else "sheet.chart_score"))
+
+    def draw_lines(self, p: Painter, names: list[str], sf: bool, x_players: list[float]) -> None:
+        t = self.app.t
+        m = self.c.match
+        g = self.geo
+        size = g.size
+        cols = g.cols
         y = g.head_y
         heads = ["#", t("sheet.declarer"), t("sheet.game"), t("sheet.bid"), t("sheet.value")]
         for i, (x, label) in enumerate(zip(cols, heads, strict=True)):
@@ -185,20 +250,15 @@ class SheetScene(Scene):
                     sf_text = f"SF {sf_running[row.number - 1][i]}"  # at four, kept clear of the next column
                     p.text(sf_text, x + 62, ty, fitting_size(p, sf_text, 20, g.players_w / m.players - 70), INK_DIM)
             y += g.row_step
-        st = m.standings()
-        y = g.totals_y
-        p.line((cols[0], y - 8), (g.row_x[1] - 10, y - 8), INK_DIM)
-        lines: list[tuple[str, str | None]] = [(t("sheet.total"), "score")]
-        if sf:
-            lines.append((t("sheet.seeger"), "seeger_fabian"))
-        lines += [(t("sheet.won_lost"), None), (t("sheet.net"), "net")]
-        for label, key in lines:
-            p.text(label, cols[1], y, fitting_size(p, label, size, x_players[0] - cols[1] - 8, True), INK_DIM,
-                   bold=True)
-            for x, standing in zip(x_players, st, strict=True):
-                val = f"{standing['won']} / {standing['lost']}" if key is None else str(standing[key])
-                p.text(val, x, y, fitting_size(p, val, size, g.players_w / m.players - 6), INK)
-            y += g.total_step
+
+    def draw_foot(self, p: Painter, names: list[str], st: list[dict[str, Any]], y: float) -> None:
+        """The chosen hand in full, the winner or how far the match is, the buttons and the hints."""
+        t = self.app.t
+        m = self.c.match
+        g = self.geo
+        size = g.size
+        cols = g.cols
+        hinted = self.hinted()
         if 0 <= self.selected < len(m.sheet):
             # The chosen hand's game in full, as a Skat list reads it out.
             row = m.sheet[self.selected]
@@ -211,22 +271,24 @@ class SheetScene(Scene):
             y += g.total_step
         if m.finished:
             winner = min(st, key=lambda r: r["rank"])
-            p.text(t("sheet.winner", name=names[winner["player"]]), p.W / 2, y + 20, 34, GOLD, bold=True,
-                   anchor="center")
+            you = winner["player"] == self.c.human  # "You win", not "You wins"
+            line = t("sheet.winner_you") if you else t("sheet.winner", name=names[winner["player"]])
+            p.text(line, p.W / 2, y + 20, 34, GOLD, bold=True, anchor="center")
         else:
             p.text(t("sheet.progress", n=len(m.sheet), total=m.hands), p.W / 2, y + 20, size, INK_DIM, anchor="center")
         left = cols[0]
         if hinted:
             p.text(t("sheet.hint_mark"), left, g.mark_y, 18, GOLD, anchor="midleft")
-        if len(m.sheet) > 12:
+        if len(m.sheet) > 12 and not self.chart:
             self.pages.draw(p, self.scroll > 0, self.scroll + 12 < len(m.sheet))
+        self.chart_button.draw(p)
         self.back.draw(p, focused=True)
         for b in self.tools:
             b.draw(p)
         if m.sheet and not self.replayable:
             why = t("sheet.no_record")
             p.text(why, 640, 628, fitting_size(p, why, 18, 1160), INK_DIM, anchor="center")
-        elif m.sheet:
+        elif m.sheet and not self.chart:
             hint = t("sheet.pick")
             room = 420 if g is LANDSCAPE_SHEET else p.W - 2 * left
             p.text(hint, left, g.pick_y, fitting_size(p, hint, 18 if g is LANDSCAPE_SHEET else 22, room), INK_DIM,
