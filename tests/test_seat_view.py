@@ -114,7 +114,7 @@ def _table(game: str, rules, seed: int) -> tuple[App, TableScene]:  # type: igno
     app.settings["animation"] = "off"
     app.start()
     players = 3 if game == "skat" else 2
-    match = Match(game, rules, players=players, hands=players, seed=seed, first_dealer=players - 1)
+    match = Match.new(game, rules, players=players, hands=players, seed=seed, first_dealer=players - 1)
     table = TableScene(app, MatchController(match, human=0, seed=seed))
     app.push(table)
     return app, table

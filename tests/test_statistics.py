@@ -53,7 +53,7 @@ def played() -> tuple[Store, list[MatchInProgress]]:
     store = Store(MemoryStorage(), language="en", clock=lambda: 1_780_000_000.0)
     games = []
     for i, (game, rules, players, hands, person, strength) in enumerate(MATCHES):
-        match = Match(game, rules, players=players, hands=hands, seed=100 + i)
+        match = Match.new(game, rules, players=players, hands=hands, seed=100 + i)
         g = MatchInProgress(match, person=person, ai=strength, id=f"m{i}")
         play(match, random.Random(i), store, g)
         games.append(g)
@@ -234,7 +234,7 @@ def test_statistics_of_the_earlier_version_load_with_their_totals() -> None:
         assert g.by_strength == {} and g.by_rules == {}
     assert stats.counted == {"v1-0": (6, 1), "v1-1": (8, 1), "v1-2": (4, 1), "v1-3": (9, 1)}
     # Counting goes on where it was: a match counted before is not counted again.
-    assert store.save_match(MatchInProgress(Match("skat", ISKO, players=3, hands=3, seed=1), id="v1-0"))
+    assert store.save_match(MatchInProgress(Match.new("skat", ISKO, players=3, hands=3, seed=1), id="v1-0"))
     assert store.statistics().of("skat").hands_played == skat.hands_played
 
 
@@ -285,7 +285,7 @@ def test_a_rebuild_keeps_the_hands_of_sheets_pruned_since_in_the_totals() -> Non
 def test_statistics_outlive_the_sheets_pruned_for_the_browsers_quota(played) -> None:  # type: ignore[no-untyped-def]
     store, games = played
     pruned = Store(MemoryStorage(dict(store.storage.data)), language="en", max_sheets=1)  # type: ignore[attr-defined]
-    extra = MatchInProgress(Match("officers", OFFICERS, players=2, hands=2, seed=9), id="late")
+    extra = MatchInProgress(Match.new("officers", OFFICERS, players=2, hands=2, seed=9), id="late")
     play(extra.match, random.Random(5), pruned, extra)
     assert [s.id for s in pruned.sheets()] == ["late"]
     stats = pruned.statistics()

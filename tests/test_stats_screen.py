@@ -83,7 +83,7 @@ def press_drawn(app: App, label: str, touch: bool = False) -> None:
 
 
 def play(store: Store, game: str, rules, players: int, hands: int, person: int, strength: str, i: int) -> None:  # type: ignore[no-untyped-def]
-    match = Match(game, rules, players=players, hands=hands, seed=70 + i)
+    match = Match.new(game, rules, players=players, hands=hands, seed=70 + i)
     g = MatchInProgress(match, person=person, ai=strength, id=f"s{i}")
     rng = random.Random(i)
     while not match.finished:
@@ -246,7 +246,7 @@ def test_an_earlier_versions_statistics_are_recounted_from_the_kept_sheets(lang:
 def test_the_score_sheet_draws_the_running_totals_as_a_chart(lang: str, size: tuple[int, int]) -> None:
     app = make_app(MemoryStorage(), lang, size)
     t = app.t
-    match = Match("skat", ISKO, players=3, hands=12, seed=4)
+    match = Match.new("skat", ISKO, players=3, hands=12, seed=4)
     rng = random.Random(4)
     while len(match.sheet) < 7:
         hand = match.current
@@ -279,7 +279,7 @@ def test_the_sheet_says_you_win_when_the_person_wins(lang: str) -> None:
     app = make_app(MemoryStorage(), lang)
     t = app.t
     for seed in range(1, 40):
-        match = Match("skat", ISKO, players=3, hands=3, seed=seed)
+        match = Match.new("skat", ISKO, players=3, hands=3, seed=seed)
         rng = random.Random(seed)
         while not match.finished:
             hand = match.current

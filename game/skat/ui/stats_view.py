@@ -19,6 +19,7 @@ from ..stats import TYPE_ORDER, GameStats, Statistics, Tally, ratio
 from ..storage import StatisticsRebuild
 from .chart import Box, Series, draw_bar_chart, draw_line_chart
 from .game_names import Contract, game_name
+from .history import local_time
 from .layout import TOUCH_H, wide_button
 from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
@@ -464,8 +465,6 @@ class StatsScene(Scene):
             series.append(Series(t("stats.chart.sf_running"), sf, (120, 190, 240)))
         box = Box(24, top + 20, 672, 700, 22) if portrait else Box(50, top + 6, 1180, 446, 19)
         draw_line_chart(p, box, t, series, t("stats.chart.matches"), t("stats.chart.points"), start=first)
-        from .history import local_time
-
         parts = []
         if first:
             parts.append(t("stats.chart.last", n=len(shown), total=len(lines)))
