@@ -381,6 +381,14 @@ class SkatHand(HandState):
             re=self.re,
         )
 
+    def _ramsch_skat_taker(self) -> int:
+        """Whose the skat's points are in Ramsch (rules decision 6): the winner of the last trick,
+        or with ``ramsch_skat="loser"`` the player the tricks alone make the loser (most card
+        points, a tie to the earlier seat), so the skat never changes who loses."""
+        if self.rules.ramsch_skat == "loser":
+            return max(range(3), key=lambda s: (self.points[s], -s))
+        return self.tricks[-1].winner
+
     def _conceded_score(self, mats: int, decl_points: int) -> SkatScore:
         """The score of a given-up game (see :meth:`_concede`): scored as a loss with
         points that make Schneider exactly when it can no longer be escaped."""
@@ -397,7 +405,7 @@ class SkatHand(HandState):
         self.to_move = None
         if self.game == GameType.RAMSCH:
             points = self.points[:]
-            points[self.tricks[-1].winner] += mask_points(self.skat)  # the skat goes with the last trick
+            points[self._ramsch_skat_taker()] += mask_points(self.skat)
             seat, scores, durch, virgins = ramsch_scores(points, self.trick_counts, self.rules.jungfrau)
             self.result = HandResult(
                 game="ramsch",

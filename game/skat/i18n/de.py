@@ -125,8 +125,9 @@ MESSAGES: dict[str, str] = {
     "share.err.not_text": "Ein Blatt-Code ist Text.",
     "share.err.characters": "Ein Blatt-Code besteht aus Ziffern und den Buchstaben A bis Z außer U; {shown} kann "
     "nicht darin vorkommen.",
-    "share.err.not_ours": "Das ist kein Blatt-Code dieses Spiels (Blatt-Codes beginnen mit 1).",
-    "share.err.version": "Er hat die Version {version}, dieses Spiel liest Version {known}: Er stammt aus einer "
+    "share.err.not_ours": "Das ist kein Blatt-Code dieses Spiels (Blatt-Codes beginnen mit ihrer Versionsziffer, "
+    "1 oder 2).",
+    "share.err.version": "Er hat die Version {version}, dieses Spiel liest Versionen bis {known}: Er stammt aus einer "
     "neueren Version des Spiels, oder sein erstes Zeichen ist vertippt.",
     "share.err.too_short": "Er ist zu kurz: {length} statt {expected} Zeichen. Fehlt ein Stück?",
     "share.err.too_long": "Er ist zu lang: {length} statt {expected} Zeichen.",

@@ -133,8 +133,8 @@ MESSAGES: dict[str, str] = {
     "share.err.not_text": "A deal code is text.",
     "share.err.characters": "A deal code is made of digits and the letters A to Z except U; {shown} cannot be part "
     "of one.",
-    "share.err.not_ours": "It is not a deal code of this game (deal codes start with 1).",
-    "share.err.version": "It has version {version}, but this game reads version {known}: it comes from a newer "
+    "share.err.not_ours": "It is not a deal code of this game (deal codes start with their version digit, 1 or 2).",
+    "share.err.version": "It has version {version}, but this game reads versions up to {known}: it comes from a newer "
     "version of the game, or its first character was mistyped.",
     "share.err.too_short": "It is too short: {length} characters instead of {expected}. Was part of it cut off?",
     "share.err.too_long": "It is too long: {length} characters instead of {expected}.",
