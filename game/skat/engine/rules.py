@@ -49,6 +49,16 @@ class Rules:
     ramsch_skat: str = "last_trick"
     """Ramsch: whose the skat's points are at the end: the winner of the 'last_trick'
     (today's play), or the 'loser', the player with most card points in his tricks."""
+    ramsch_always: bool = False
+    """Every hand is a Ramsch: no bidding, no declarer (``all_pass`` then never comes up)."""
+    schieberamsch: bool = False
+    """Ramsch: each player in turn from forehand takes the skat and pushes two cards
+    (no Jack) on to the next, or passes it on unseen; each unseen pass doubles the charge."""
+    klopfen: bool = False
+    """Ramsch: before the first card each player in turn may knock; each knock doubles the charge."""
+    kontra_bidders_only: bool = False
+    """With Kontra and Re: only a defender who took part in the bidding at 18 or more
+    (said or held a value) may say Kontra."""
     # --- Officers' Skat -----------------------------------------------------
     officers_passing: bool = False
     officers_null: bool = False

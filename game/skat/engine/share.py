@@ -90,6 +90,10 @@ RULE_FIELDS_V1: RuleFields = (
 
 RULE_FIELDS_V2: RuleFields = RULE_FIELDS_V1 + (
     ("ramsch_skat", ("last_trick", "loser")),
+    ("ramsch_always", (False, True)),
+    ("schieberamsch", (False, True)),
+    ("klopfen", (False, True)),
+    ("kontra_bidders_only", (False, True)),
 )
 """Version 1's options, then the newer ones, each with its default (today's play) first.
 Append only: an option's place and its values' order are what a version-2 code means."""

@@ -14,7 +14,7 @@ import copy
 from dataclasses import dataclass
 
 from . import actions as A
-from .cards import cards_of, mask_of, mask_points
+from .cards import JACKS_MASK, cards_of, mask_of, mask_points
 from .deal import SkatDeal
 from .errors import IllegalActionError
 from .hand_state import HandState, Phase, Trick, raise_actions
@@ -91,6 +91,17 @@ class SkatHand(HandState):
         self.result: HandResult | None = None
         self.conceded = False
         """The declarer gave the game up (``A.CONCEDE``)."""
+        self.skat_passed: list[int] = []
+        """Schieberamsch: the seats that passed the skat on unseen (each doubles the Ramsch)."""
+        self.skat_taken = 0
+        """The cards the seat putting two away took up from the skat (the declarer's, or in
+        Schieberamsch the current pusher's), so the table can mark them."""
+        self.pusher: int | None = None
+        """Schieberamsch: the last seat that pushed two cards, the only one who knows the skat."""
+        self.knocked: list[int] = []
+        """Klopfen: the seats that knocked (each doubles the Ramsch)."""
+        if rules.ramsch_always:
+            self._start_ramsch()
 
     # ------------------------------------------------------------------ query
     def clone(self) -> SkatHand:
@@ -103,6 +114,8 @@ class SkatHand(HandState):
         new.tricks = self.tricks[:]
         new.points = self.points[:]
         new.trick_counts = self.trick_counts[:]
+        new.skat_passed = self.skat_passed[:]
+        new.knocked = self.knocked[:]
         return new
 
     def legal_play_mask(self) -> int:
@@ -118,14 +131,16 @@ class SkatHand(HandState):
             return cards_of(self.legal_play_mask())
         if phase == Phase.BIDDING:
             return self._legal_bidding()
+        ramsch = self.game == GameType.RAMSCH
         if phase == Phase.SKAT:
-            return [A.PICKUP, A.HAND]
+            return [A.PICKUP, A.SKAT_ON] if ramsch else [A.PICKUP, A.HAND]
         if phase == Phase.DISCARD:
-            return cards_of(self.hands[self.declarer])  # type: ignore[index]
+            hand = self.hands[self.to_move]  # type: ignore[index]
+            return cards_of(hand & ~JACKS_MASK if ramsch else hand)  # no Jack is pushed in Schieberamsch
         if phase == Phase.DECLARE:
             return self._legal_declarations()
         if phase == Phase.KONTRA:
-            return [A.KONTRA, A.NO_CALL]
+            return [A.KNOCK, A.NO_CALL] if ramsch else [A.KONTRA, A.NO_CALL]
         if phase == Phase.RE:
             return [A.RE, A.NO_CALL]
         return []
@@ -164,11 +179,15 @@ class SkatHand(HandState):
         elif phase == Phase.SKAT:
             self._apply_skat(action)
         elif phase == Phase.DISCARD:
-            self.hands[self.declarer] &= ~(1 << action)  # type: ignore[index]
+            self.hands[self.to_move] &= ~(1 << action)  # type: ignore[index]
             self.skat |= 1 << action
             self.discards += 1
             if self.discards == 2:
-                self.phase = Phase.DECLARE
+                if self.game == GameType.RAMSCH:
+                    self.pusher = self.to_move
+                    self._next_skat_turn()
+                else:
+                    self.phase = Phase.DECLARE
         elif phase == Phase.DECLARE:
             self._apply_declare(action)
         elif phase == Phase.KONTRA:
@@ -214,18 +233,49 @@ class SkatHand(HandState):
 
     def _all_passed(self) -> None:
         if self.rules.all_pass == "ramsch":
-            self.game = GameType.RAMSCH
-            self._start_play()
+            self._start_ramsch()
         else:
             self._finish_passed()
 
+    def _start_ramsch(self) -> None:
+        """A Ramsch begins (all passed, or every hand is one): the skat goes round first with
+        Schieberamsch, then each may knock with Klopfen, then forehand leads."""
+        self.game = GameType.RAMSCH
+        if self.rules.schieberamsch:
+            self.phase = Phase.SKAT
+            self.to_move = FOREHAND
+        else:
+            self._start_knocking()
+
+    def _next_skat_turn(self) -> None:
+        """Schieberamsch: the skat moves on to the next seat; after rearhand it is laid aside."""
+        seat = self.to_move + 1  # type: ignore[operator]
+        if seat > REARHAND:
+            self._start_knocking()
+            return
+        self.phase = Phase.SKAT
+        self.to_move = seat
+
+    def _start_knocking(self) -> None:
+        if self.rules.klopfen:
+            self.phase = Phase.KONTRA
+            self.to_move = FOREHAND
+        else:
+            self._start_play()
+
     def _apply_skat(self, action: int) -> None:
+        seat = self.to_move
         if action == A.HAND:
             self.hand_game = True
             self.phase = Phase.DECLARE
+        elif action == A.SKAT_ON:
+            self.skat_passed.append(seat)  # type: ignore[arg-type]
+            self._next_skat_turn()
         else:
-            self.hands[self.declarer] |= self.skat  # type: ignore[index]
+            self.hands[seat] |= self.skat  # type: ignore[index]
+            self.skat_taken = self.skat
             self.skat = 0
+            self.discards = 0
             self.phase = Phase.DISCARD
 
     def _apply_declare(self, action: int) -> None:
@@ -234,14 +284,29 @@ class SkatHand(HandState):
         self.ouvert = d.ouvert
         self.schneider_announced = d.schneider and d.game != GameType.NULL
         self.schwarz_announced = d.schwarz and d.game != GameType.NULL
-        if self.rules.kontra_re:
+        self.kontra_asked = [s for s in (0, 1, 2) if s != self.declarer and self.may_say_kontra(s)]
+        if self.rules.kontra_re and self.kontra_asked:
             self.phase = Phase.KONTRA
-            self.kontra_asked = [s for s in (0, 1, 2) if s != self.declarer]
             self.to_move = self.kontra_asked[0]
         else:
             self._start_play()
 
+    def may_say_kontra(self, seat: int) -> bool:
+        """Whether defender ``seat`` may say Kontra: anyone, or with ``kontra_bidders_only`` one who
+        took part in the bidding at 18 or more, by saying a value or holding one (rules decision 29)."""
+        if not self.rules.kontra_bidders_only:
+            return True
+        return any(s == seat and (a == A.HOLD or A.is_bid(a)) for s, a in self.bidding)
+
     def _apply_kontra(self, action: int) -> None:
+        if self.game == GameType.RAMSCH:  # Klopfen: forehand, middlehand, rearhand in turn
+            if action == A.KNOCK:
+                self.knocked.append(self.to_move)  # type: ignore[arg-type]
+            if self.to_move == REARHAND:
+                self._start_play()
+            else:
+                self.to_move += 1  # type: ignore[operator]
+            return
         if action == A.KONTRA:
             self.kontra = True
             self.phase = Phase.RE
@@ -406,7 +471,8 @@ class SkatHand(HandState):
         if self.game == GameType.RAMSCH:
             points = self.points[:]
             points[self._ramsch_skat_taker()] += mask_points(self.skat)
-            seat, scores, durch, virgins = ramsch_scores(points, self.trick_counts, self.rules.jungfrau)
+            doublings = len(self.skat_passed) + len(self.knocked)
+            seat, scores, durch, virgins = ramsch_scores(points, self.trick_counts, self.rules.jungfrau, doublings)
             self.result = HandResult(
                 game="ramsch",
                 declarer=seat,
@@ -419,6 +485,8 @@ class SkatHand(HandState):
                 tricks=tuple(self.trick_counts),
                 durchmarsch=durch,
                 jungfrau=virgins,
+                skat_passed=tuple(self.skat_passed),
+                knocked=tuple(self.knocked),
             )
             return
         d = self.declarer
@@ -468,11 +536,7 @@ class SkatHand(HandState):
         open_cards = 0
         if self.ouvert and self.declarer is not None and self.phase >= Phase.PLAY:
             open_cards = self.hands[self.declarer]
-        # The declarer knows the skat once taken up (then: the discards), never before the Hand choice.
-        if self.done or (seat == self.declarer and self.phase >= Phase.DISCARD and not self.hand_game):
-            known_skat = self.skat
-        else:
-            known_skat = 0
+        known_skat = self.skat if self._knows_skat(seat) else 0
         return SkatObservation(
             seat=seat,
             phase=self.phase,
@@ -480,7 +544,7 @@ class SkatHand(HandState):
             hand=self.hands[seat],
             bid=self.bid,
             declarer=self.declarer,
-            game=self.game if self.phase >= Phase.KONTRA else None,
+            game=self.game if self.phase >= Phase.KONTRA or self.game == GameType.RAMSCH else None,
             hand_game=self.hand_game,
             ouvert=self.ouvert,
             schneider_announced=self.schneider_announced,
@@ -496,6 +560,16 @@ class SkatHand(HandState):
             legal=tuple(self.legal_actions()) if seat == self.to_move else (),
             rules=self.rules,
         )
+
+    def _knows_skat(self, seat: int) -> bool:
+        """The declarer knows the skat once taken up (then: the discards), never before the Hand
+        choice; in Schieberamsch the seat pushing knows what it put there so far, and the last
+        seat that pushed knows its two until the next takes them up.  Everyone, after the hand."""
+        if self.done:
+            return True
+        if self.game == GameType.RAMSCH:
+            return seat == self.to_move if self.phase == Phase.DISCARD else seat == self.pusher
+        return seat == self.declarer and self.phase >= Phase.DISCARD and not self.hand_game
 
     def all_cards_in_one_place(self) -> bool:
         """Invariant check used by tests: every card is in exactly one place."""
