@@ -170,7 +170,7 @@ def test_klopfen_worked_example_two_knocks_quadruple_the_charge() -> None:
 
 
 def test_klopfen_and_schieberamsch_and_jungfrau_multiply() -> None:
-    # Forehand passes the skat unseen, all three knock: 2 x 2**3 = 16 times the points.
+    """Decision 32: all three pass the skat on unseen and all three knock: 2**6 = 64 times 55."""
     h = SkatHand(LOTHAR.with_options(klopfen=True, schieberamsch=True), deal(*RAMSCH_DEAL))
     act(h, "pass pass pass skat:on skat:on skat:on knock knock knock")
     play_tricks(h, RAMSCH_PLAY)
@@ -217,3 +217,55 @@ def test_kontra_only_by_bidders_skips_kontra_when_forehand_plays_alone() -> None
     assert h2.phase == Phase.KONTRA and h2.to_move == RH  # middlehand passed without a bid
     act(h2, "kontra re")
     assert h2.kontra and h2.re and h2.phase == Phase.PLAY
+
+
+# ---------------------------------------------------------------------------- the sheet
+def test_the_sheet_names_each_doubling_and_the_result_lists_them() -> None:
+    """Decision 32: the loser's line on the sheet and its computation name every doubling."""
+    from skat.i18n import Translator
+    from skat.ui.game_names import game_name, of_result
+    from skat.ui.result_text import computation
+
+    h = SkatHand(LOTHAR.with_options(klopfen=True, schieberamsch=True, jungfrau=True), deal(*RAMSCH_DEAL))
+    act(h, "pass pass pass skat:on pickup SA SQ skat:on knock no no")
+    play_tricks(h, RAMSCH_PLAY)
+    r = h.result
+    assert r is not None and r.skat_passed == (FH, RH) and r.knocked == (FH,) and r.jungfrau == ()
+    assert r.scores[r.declarer] == -r.points[r.declarer] * 8
+    de, en = Translator("de"), Translator("en")
+    assert game_name(de, of_result(r)) == "Ramsch, 2x geschoben, 1x geklopft"
+    assert game_name(de, of_result(r), short=True) == "Ramsch S2 K1"
+    assert game_name(en, of_result(r)) == "Ramsch, passed on 2x, knocked 1x"
+    lines = computation(en, r)
+    points = r.points[r.declarer]
+    assert lines[1:] == [
+        f"Skat passed on unseen 2x, each doubles: {-points * 4}",
+        f"Knocked 1x, each doubles: {-points * 8}",
+    ]
+
+
+def test_a_match_with_house_rules_keeps_its_sheet_through_a_save() -> None:
+    """The sheet's results carry who passed the skat on and who knocked; a save and a kept sheet
+    bring them back (decisions 30-32)."""
+    from skat.storage import MatchInProgress, MemoryStorage, Store
+
+    rules = LOTHAR.with_options(klopfen=True, schieberamsch=True, ramsch_always=True, ramsch_skat="loser")
+    match = Match("skat", rules, players=3, hands=3, seed=9)
+    rng = random.Random(9)
+    while not match.finished:
+        hand = match.current
+        assert hand is not None
+        if hand.done:
+            match.next_hand()
+            continue
+        legal = hand.legal_actions()
+        # Everyone knocks and passes the skat on unseen: the sheet shows the doublings.
+        match.apply(KNOCK if KNOCK in legal else SKAT_ON if SKAT_ON in legal else rng.choice(legal))
+    for row in match.sheet:
+        assert row.result.knocked == (0, 1, 2) and row.result.skat_passed == (0, 1, 2)
+        if not row.result.durchmarsch:
+            assert min(row.changes) == -max(row.result.points) * 64
+    store = Store(MemoryStorage({}), language="en")
+    finished = store.finish_match(MatchInProgress(match, id="house"))
+    [sheet] = Store(store.storage, language="en").sheets()
+    assert sheet == finished and sheet.rules == rules and sheet.sheet == tuple(match.sheet)

@@ -18,6 +18,7 @@ from .skat_hand import SkatHand
 class Event(NamedTuple):
     kind: str
     """bid, hold, pass, pickup, hand, discard, declare, kontra, re, no_call,
+    skat_on (Schieberamsch: the skat passed on unseen), knock (Klopfen),
     play, trick, deal_down, deal_up, reveal, concede, rest, end"""
     seat: int | None
     cards: tuple[int, ...] = ()
@@ -25,7 +26,7 @@ class Event(NamedTuple):
 
 
 _CALLS = {A.PASS: "pass", A.HOLD: "hold", A.PICKUP: "pickup", A.HAND: "hand", A.KONTRA: "kontra", A.RE: "re",
-          A.NO_CALL: "no_call"}
+          A.NO_CALL: "no_call", A.SKAT_ON: "skat_on", A.KNOCK: "knock"}
 
 
 def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | None = None) -> list[Event]:

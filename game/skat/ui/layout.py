@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
+from ..engine.tricks import GameType
 from .hand_order import current_order, sorted_cards
 
 RATIO = 91 / 59
@@ -206,7 +207,7 @@ def skat_layout(
     """Targets for a Skat hand.  ``slot_of_seat`` maps hand seats to screen slots."""
     out: dict[int, Target] = {}
     done = hand.done and held_trick is None  # while the last trick is on show, the end (skat, hands) waits
-    game = hand.game if hand.phase >= Phase.KONTRA or hand.phase == Phase.PLAY else None
+    game = hand.game if hand.phase >= Phase.KONTRA or hand.game == GameType.RAMSCH else None
     playing = hand.phase == Phase.PLAY and hand.to_move == human_seat
     for seat, slot in slot_of_seat.items():
         cards = _mask_cards(hand.hands[seat])

@@ -58,7 +58,7 @@ PACE_FACTORS = {"slow": 1.75, "normal": 1.0, "fast": 0.4}
 """The computer pace setting scales the waits after a call, a game and a trick (not the card flights)."""
 SKAT_MARK = (120, 190, 235)
 """The colour that marks the cards picked up from the skat during the discard."""
-CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call")
+CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call", "skat_on", "knock")
 SHAKE_SECONDS = 0.45
 ENDING_SECONDS = 1.6
 """How long the cards of a hand ended early (given up, claimed, decided) lie open before they are gathered."""
@@ -411,7 +411,7 @@ class TableScene(Scene):
         player = self.c.match.seats[ev.seat] if ev.seat is not None and ev.seat < len(self.c.match.seats) else None
         if ev.kind == "bid":
             self._bubble(player, str(ev.value))
-        elif ev.kind in ("hold", "pass", "pickup", "hand", "kontra", "re", "no_call"):
+        elif ev.kind in CALLS:
             self._bubble(player, t("say." + ev.kind))
         elif ev.kind == "declare":
             said = of_declaration(ev.value, hand=bool(getattr(self.c.hand, "hand_game", False)))
@@ -887,10 +887,10 @@ class TableScene(Scene):
         while they choose what to put away; empty at any other time."""
         hand = self.c.hand
         seat = self.c.human_seat
-        if seat is None or hand.declarer != seat or hand.phase != Phase.DISCARD:  # DISCARD is 2 in both games
+        if seat is None or hand.to_move != seat or hand.phase != Phase.DISCARD:  # DISCARD is 2 in both games
             return []
-        if isinstance(hand, SkatHand):
-            picked, held = hand.deal.skat, hand.hands[seat]
+        if isinstance(hand, SkatHand):  # the declarer's skat, or the one a Schieberamsch pusher took up
+            picked, held = hand.skat_taken, hand.hands[seat]
         else:  # Admirals' Skat: the only Officers' layout with a skat
             picked, held = hand.deck_skat(), hand.handm[seat]
         return [c for c in range(32) if (picked & held) >> c & 1]
@@ -998,7 +998,8 @@ class TableScene(Scene):
             number = m.hand_number - (1 if hand.done else 0)  # a finished hand is already on the sheet
             p.text(t("info.hand_of", n=number, total=m.hands), x, dy + 18, 20, INK_DIM)
             before_play = hand.phase < Phase.PLAY and not hand.done
-            if hand.game is not None and (not isinstance(hand, SkatHand) or hand.phase >= Phase.KONTRA):
+            if hand.game is not None and (not isinstance(hand, SkatHand) or hand.phase >= Phase.KONTRA
+                                          or hand.game == GameType.RAMSCH):
                 contract = of_hand(hand)
                 title = game_name(t, contract) if contract is not None else ""
                 if hand.bid:
