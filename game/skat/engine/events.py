@@ -13,12 +13,13 @@ from typing import NamedTuple
 from . import actions as A
 from .officers import OfficersHand
 from .skat_hand import SkatHand
+from .tricks import GameType
 
 
 class Event(NamedTuple):
     kind: str
     """bid, hold, pass, pickup, hand, discard, declare, kontra, re, no_call,
-    skat_on (Schieberamsch: the skat passed on unseen), knock (Klopfen),
+    skat_on (Schieberamsch: the skat passed on unseen), knock, no_knock (Klopfen),
     play, trick, deal_down, deal_up, reveal, concede, rest, end"""
     seat: int | None
     cards: tuple[int, ...] = ()
@@ -35,6 +36,7 @@ def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | N
     n_tricks = len(state.tricks)
     officers = isinstance(state, OfficersHand)
     phase_before = state.phase
+    knocking = state.game == GameType.RAMSCH and action == A.NO_CALL  # Klopfen: "no knock", not "no Kontra"
     if officers:
         up = state.up[:]
         down = state.down[:]
@@ -43,6 +45,8 @@ def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | N
     if action < 32:
         kind = "discard" if phase_before == 2 else "play"  # DISCARD is 2 in both games
         events.append(Event(kind, actor, (action,)))
+    elif knocking:
+        events.append(Event("no_knock", actor))
     elif action in _CALLS:
         events.append(Event(_CALLS[action], actor))
     elif A.is_bid(action):

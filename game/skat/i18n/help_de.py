@@ -76,7 +76,7 @@ HELP: dict[str, str] = {
     "help.house.title": "Hausregeln",
     "help.house.body": (
         "Optionen, die viele Runden spielen; in den Regelwerken ISkO und Lothars Tisch sind alle aus. Sie "
-        "stehen auf der zweiten Seite der Einstellungen (Regeln: Hausregeln).\n"
+        "stehen auf der zweiten Seite der Einstellungen (Seite: Hausregeln).\n"
         "• Ramsch: Der Skat geht an den Gewinner des letzten Stichs (üblich) oder an den Verlierer: Wer in "
         "seinen Stichen die meisten Augen hat, bekommt auch die Augen des Skats, so ändert der Skat nie, wer "
         "verliert (bei Gleichstand verliert, wer in der Reihenfolge vorn sitzt).\n"

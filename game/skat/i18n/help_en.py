@@ -74,7 +74,7 @@ HELP: dict[str, str] = {
     "help.house.title": "House rules",
     "help.house.body": (
         "Options many tables add; all are off in the ISkO and Lothar presets. They are on the set-up's "
-        "second page (Rules shown: house rules).\n"
+        "second page (Page: house rules).\n"
         "• Ramsch: the skat goes to: the winner of the last trick (usual), or the loser: the player with "
         "most card points in his tricks gets the skat's points too, so the skat never changes who loses "
         "(a tie in the tricks loses for whoever comes first in the order).\n"

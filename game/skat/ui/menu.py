@@ -130,7 +130,7 @@ SKAT_OPTIONS = ("skip_bids", "all_pass", "announcements", "overbid_null", "kontr
                 "ramsch_skat", "ramsch_always", "schieberamsch", "klopfen", "kontra_bidders_only")
 SETUP_PAGES = ("main", "house")
 """Skat's set-up has two pages: the game with its usual rules, and the house rules (Ramsch and the
-calls tables add), so neither screen is crowded; the first row of both turns the page."""
+calls tables add), so neither screen is crowded; the second row of both (under the game) turns the page."""
 OFFICERS_OPTIONS = ("officers_layout", "kontra_re", "officers_passing", "officers_null", "more_matadors",
                     "officers_scoring")
 PRESETS: dict[str, Rules] = {"isko": ISKO, "lothar": LOTHAR, "officers": OFFICERS}
@@ -234,9 +234,9 @@ class SetupScene(Scene):
         if skat:
             page_row = OptionRow("page", t("setup.page"), list(SETUP_PAGES), SETUP_PAGES.index(self.page),
                                  lambda v: t("setup.page." + v))
-            rows.insert(0, page_row)
+            rows.insert(1, page_row)
         if skat and self.page == "house":
-            self.rows = [page_row, preset_row,
+            self.rows = [game_row, page_row, preset_row,
                          OptionRow("jungfrau", t("opt.jungfrau"), on_off, 0, yn),
                          OptionRow("ramsch_skat", t("opt.ramsch_skat"), list(RAMSCH_SKAT_CHOICES), 0,
                                    lambda v: t("opt.ramsch_skat." + v)),

@@ -58,7 +58,7 @@ PACE_FACTORS = {"slow": 1.75, "normal": 1.0, "fast": 0.4}
 """The computer pace setting scales the waits after a call, a game and a trick (not the card flights)."""
 SKAT_MARK = (120, 190, 235)
 """The colour that marks the cards picked up from the skat during the discard."""
-CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call", "skat_on", "knock")
+CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call", "skat_on", "knock", "no_knock")
 SHAKE_SECONDS = 0.45
 ENDING_SECONDS = 1.6
 """How long the cards of a hand ended early (given up, claimed, decided) lie open before they are gathered."""
