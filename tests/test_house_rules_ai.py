@@ -115,3 +115,35 @@ def test_the_experts_losing_chance_follows_the_hand() -> None:
                 return stop.value
 
     assert chance(SAFE) < 0.05 < 0.9 < chance(RISKY)
+
+
+def _hint(hand: SkatHand):  # type: ignore[no-untyped-def]
+    from skat.ai.review.hint import HintSearch
+
+    search = HintSearch(hand, 0, seed=3, effort=Effort.fixed(2))
+    for _ in range(1000):
+        if search.step(0.05):
+            return search.hint
+    raise AssertionError("the hint never finished")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_hint_names_the_ramsch_calls_and_says_why(lang: str) -> None:
+    from skat.i18n import Translator
+    from skat.ui.hint import action_text, percent, reason_text
+
+    t = Translator(lang)
+    rest = [c for c in range(32) if c not in [parse_card(c) for c in SAFE.split()]]
+    safe = SkatDeal.from_hands([parse_card(c) for c in SAFE.split()], rest[:10], rest[10:20], rest[20:22])
+    hand = SkatHand(LOTHAR.with_options(schieberamsch=True, klopfen=True, ramsch_always=True), safe)
+    hint = _hint(hand)
+    assert hint is not None and hint.action == SKAT_ON and action_text(t, hint) == t("hints.do.skat_on")
+    assert hint.chance is not None and hint.chance < 0.25
+    why = t("hints.why.ramsch_call", chance=percent(hint.chance), samples=hint.samples)
+    assert reason_text(t, hint, 2, hand) == why
+    hand.apply(SKAT_ON)
+    while hand.to_move != 0:
+        hand.apply(hand.legal_actions()[0])
+    assert hand.phase == Phase.KONTRA
+    hint = _hint(hand)
+    assert hint is not None and hint.action == KNOCK and action_text(t, hint) == t("hints.do.knock")

@@ -277,13 +277,13 @@ def states(app):  # type: ignore[no-untyped-def]
     t, ctl = table(rules=house, dealer=1, seed=4)
     _drive(t, lambda hand, pl: None if pl == 0 else A.SKAT_ON)  # forehand passes the skat on unseen
     settle(app)
-    yield "16-schieberamsch-skat"
+    yield "17-schieberamsch-skat"
     t.apply_human(A.PICKUP)
     settle(app)
     t.selected = {c for c in t._hand_order() if c in t.playable_cards()[-2:]}  # two that are no Jack
     t.dialog_key = None
     t.relayout(0)
-    yield "16b-schieberamsch-push"
+    yield "17b-schieberamsch-push"
     t.discard_selected()
     settle(app)
 
@@ -295,15 +295,15 @@ def states(app):  # type: ignore[no-untyped-def]
 
     _drive(t, house_policy)  # rearhand takes and pushes, forehand knocks
     settle(app)
-    yield "16c-klopfen"
+    yield "17c-klopfen"
     t.apply_human(A.NO_CALL)
     settle(app)
     _drive(t, lambda hand, pl: None if pl == 0 and len(hand.tricks) >= 2 else hand.legal_actions()[0])
     settle(app)
-    yield "16d-ramsch-play"
+    yield "17d-ramsch-play"
     _drive(t, lambda hand, pl: hand.legal_actions()[0])
     settle(app)
-    yield "16e-ramsch-result"
+    yield "17e-ramsch-result"
 
     # --- Officers' Skat in its three layouts.
     t, ctl = table("officers", OFFICERS, 2, dealer=1, seed=5)
