@@ -176,3 +176,16 @@ def test_a_challenge_made_with_a_version_1_deal_code_still_reads() -> None:
     assert c.deal.rules == ISKO and c.deal.deck == shuffled_deck(random.Random(21))
     again = c.code  # written again: a version-2 deal part with the same results
     assert again[0] == "2" and again[CODE_LENGTH] == "-" and decode_challenge(again).results == c.results
+
+
+def test_a_challenge_carries_the_house_rules() -> None:
+    from skat.engine.rules import LOTHAR
+
+    rules = LOTHAR.with_options(schieberamsch=True, klopfen=True, ramsch_always=True, ramsch_skat="loser",
+                                kontra_re=True, kontra_bidders_only=True)
+    match = Match("skat", rules, players=3, hands=3, seed=12)
+    deal = deal_code_for(match)
+    ramsch = ChallengeResult(seat=2, game="ramsch", declarer=2, points=70, score=-280)
+    c = decode_challenge(encode_challenge(deal, [ramsch]))
+    assert c.problem is None and c.deal.rules == rules and c.results == (ramsch,)
+    assert c.deal.deck == match.decks[-1] and len(deal) == CODE_LENGTH
