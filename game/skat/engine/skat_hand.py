@@ -55,6 +55,10 @@ class SkatObservation:
     rules: Rules | None = None
     """The rule set of the hand (always filled by ``observe``): a player needs
     it to know the ladder, the Null rule and whether Kontra may be said."""
+    skat_passed: tuple[int, ...] = ()
+    """Schieberamsch: the seats that passed the skat on unseen, in turn (everyone saw it)."""
+    knocked: tuple[int, ...] = ()
+    """Klopfen: the seats that knocked."""
 
 
 class SkatHand(HandState):
@@ -447,7 +451,7 @@ class SkatHand(HandState):
         )
 
     def _ramsch_skat_taker(self) -> int:
-        """Whose the skat's points are in Ramsch (rules decision 6): the winner of the last trick,
+        """Whose the skat's points are in Ramsch (rules decisions 6 and 27): the winner of the last trick,
         or with ``ramsch_skat="loser"`` the player the tricks alone make the loser (most card
         points, a tie to the earlier seat), so the skat never changes who loses."""
         if self.rules.ramsch_skat == "loser":
@@ -559,6 +563,8 @@ class SkatHand(HandState):
             points=tuple(self.points),
             legal=tuple(self.legal_actions()) if seat == self.to_move else (),
             rules=self.rules,
+            skat_passed=tuple(self.skat_passed),
+            knocked=tuple(self.knocked),
         )
 
     def _knows_skat(self, seat: int) -> bool:
