@@ -302,8 +302,11 @@ def states(app):  # type: ignore[no-untyped-def]
     settle(app)
     yield "17d-ramsch-play"
     _drive(t, lambda hand, pl: hand.legal_actions()[0])
-    settle(app)
+    settle(app, until=lambda: isinstance(app.stack.top, ResultScene))
     yield "17e-ramsch-result"
+    app.push(SheetScene(app, ctl))
+    _frames(app, 1)
+    yield "17f-ramsch-sheet"
 
     # --- Officers' Skat in its three layouts.
     t, ctl = table("officers", OFFICERS, 2, dealer=1, seed=5)
