@@ -288,8 +288,9 @@ class SkatHand(HandState):
         self.ouvert = d.ouvert
         self.schneider_announced = d.schneider and d.game != GameType.NULL
         self.schwarz_announced = d.schwarz and d.game != GameType.NULL
-        self.kontra_asked = [s for s in (0, 1, 2) if s != self.declarer and self.may_say_kontra(s)]
-        if self.rules.kontra_re and self.kontra_asked:
+        if self.rules.kontra_re:
+            self.kontra_asked = [s for s in (0, 1, 2) if s != self.declarer and self.may_say_kontra(s)]
+        if self.kontra_asked:
             self.phase = Phase.KONTRA
             self.to_move = self.kontra_asked[0]
         else:
