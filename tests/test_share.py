@@ -376,3 +376,24 @@ def test_arbitrary_text_is_refused_or_read_but_never_crashes(text: str) -> None:
 
 def normalize(text: str) -> str:
     return share.normalize_code(text)
+
+
+def test_an_option_appended_later_leaves_todays_version_2_codes_readable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Appending options to RULE_FIELDS_V2 past its padding makes codes a character longer; a
+    version-2 code of today's length is then read with today's table, the new option off."""
+    future = RULE_FIELDS_V2 + tuple((f"later_{i}", (False, True)) for i in range(share.CURRENT.pad_bits + 1))
+    layouts = share.v2_layouts(future)
+    assert sorted(layouts) == [share.CODE_LENGTH, share.CODE_LENGTH + 1]
+    assert layouts[share.CODE_LENGTH].rule_fields == RULE_FIELDS_V2
+    rules = LOTHAR.with_options(schieberamsch=True, klopfen=True, ramsch_skat="loser")
+    deck = shuffled_deck(random.Random(5))
+    today = encode_deal("skat", rules, deck)
+    challenge = f"{today}-R" + "0" * 14
+    monkeypatch.setattr(share, "_V2_BY_LENGTH", layouts)
+    monkeypatch.setitem(share.DEAL_LENGTHS, 2, tuple(sorted(layouts, reverse=True)))
+    assert decode_deal(today) == SharedDeal("skat", rules, deck, 3)
+    from skat.engine.challenge import decode_challenge
+
+    assert decode_challenge(challenge).deal.rules == rules  # the deal part found at its own length
+    with pytest.raises(ShareCodeError, match="too short"):
+        decode_deal(today[:-1])

@@ -44,10 +44,10 @@ from .share import (
     MAX_TEXT,
     ShareCodeError,
     SharedDeal,
-    code_length_of,
+    deal_lengths_of,
     decode_deal,
+    layout_of,
     normalize_code,
-    payload_bits_of,
     text_value,
     value_text,
 )
@@ -167,7 +167,9 @@ def _unpack(v: int) -> ChallengeResult:
 def _deal_payload(deal_code: str) -> tuple[int, int]:
     """The deal part's payload and its width in bits (which its version decides)."""
     text = normalize_code(deal_code)
-    return text_value(text) >> CRC_BITS, payload_bits_of(text)
+    layout = layout_of(text)
+    assert layout is not None, "a deal code that decoded has a layout"
+    return text_value(text) >> CRC_BITS, layout.payload_bits
 
 
 def _crc(deal: tuple[int, int], results_payload: int, bits: int) -> int:
@@ -215,7 +217,10 @@ def decode_challenge(code: str) -> Challenge:
     if not isinstance(code, str) or len(code) > MAX_TEXT:
         return Challenge(decode_deal(code))  # raises: not text, or too long
     text = normalize_code(code)
-    length = code_length_of(text)  # the deal part's length follows from its version digit
+    # The deal part's length follows from its version digit; a version-2 deal written before an
+    # option was appended is shorter: the results marker right after it says which length it is.
+    lengths = deal_lengths_of(text)
+    length = next((n for n in lengths if text[n : n + 1] == MARKER and len(text) >= n + MIN_TAIL), lengths[0])
     if len(text) < length + MIN_TAIL:
         return Challenge(decode_deal(code))
     deal = decode_deal(text[:length])  # a damaged deal part: nothing to play

@@ -17,9 +17,11 @@ Version 1 (31 characters, 155 bits) has R = 14, the options of
 ``RULE_FIELDS_V2`` (version 1's options, then the house rules of issue 21)
 and pads R with zero bits up to the next whole character, so its length
 follows from the table (:class:`CodeVersion`).  A later option is appended to
-``RULE_FIELDS_V2`` with its default ("off") first: while it fits in the
-padding, earlier version-2 codes read it as off; past that the length grows by
-a character.  Version 1 codes are still read, every newer option at its default.
+``RULE_FIELDS_V2`` with its default ("off") first, and nothing else changes:
+while it fits in the padding, earlier version-2 codes read it as off; past
+that the length grows by a character, and a shorter version-2 code is read
+with the table as long as it was then (:func:`layout_of`), every later
+option off.  Version 1 codes are still read the same way.
 
 * The version is exactly the first character (``1``, ``2``), so a code of another
   version is recognised before its length or checksum are looked at.  Versions
@@ -145,7 +147,27 @@ VERSION = 2
 CURRENT = CODE_VERSIONS[VERSION]
 CODE_LENGTH = CURRENT.length
 """Characters of a code written today (version 1 codes have 31)."""
-CODE_LENGTHS = frozenset(v.length for v in CODE_VERSIONS.values())
+
+
+def v2_layouts(rule_fields: RuleFields) -> dict[int, CodeVersion]:
+    """Version 2's layout for each length its table has had: every prefix of ``rule_fields``
+    longer than version 1's, the longest of each length (it reads the shorter ones' padding as
+    the later options, off)."""
+    out: dict[int, CodeVersion] = {}
+    for k in range(len(RULE_FIELDS_V1) + 1, len(rule_fields) + 1):
+        layout = CodeVersion(2, rule_fields[:k])
+        out[layout.length] = layout
+    return out
+
+
+_V2_BY_LENGTH = v2_layouts(RULE_FIELDS_V2)
+assert _V2_BY_LENGTH[CURRENT.length] == CURRENT
+DEAL_LENGTHS: dict[int, tuple[int, ...]] = {
+    1: (CODE_VERSIONS[1].length,),
+    2: tuple(sorted(_V2_BY_LENGTH, reverse=True)),
+}
+"""Per version, every length a code of it may have (longest first): a version-2 code written
+before an option was appended is shorter and still reads."""
 RULE_FIELDS = CURRENT.rule_fields
 RULES_BITS = CURRENT.rules_bits
 PAYLOAD_BITS = CURRENT.payload_bits
@@ -155,20 +177,24 @@ _FACTORIAL_32 = 263130836933693530167218012160000000
 
 
 def code_version(text: str) -> CodeVersion | None:
-    """The layout a normalised code text is written in (its first character), None if unknown."""
+    """The newest layout of the version a normalised code text starts with, None if unknown."""
     return CODE_VERSIONS.get(_VALUES.get(text[:1], -1)) if text else None
 
 
-def payload_bits_of(text: str) -> int:
-    """The payload bits of the code version ``text`` (normalised) starts with; today's when unknown."""
-    v = code_version(text)
-    return (v or CURRENT).payload_bits
+def layout_of(text: str) -> CodeVersion | None:
+    """The layout a whole normalised deal code is written in, by its version and its length
+    (None: an unknown version, or no length of that version)."""
+    version = code_version(text)
+    if version is None or version.number != 2:
+        return version if version is not None and len(text) == version.length else None
+    return _V2_BY_LENGTH.get(len(text))
 
 
-def code_length_of(text: str) -> int:
-    """The length of a code of the version ``text`` (normalised) starts with; today's when unknown."""
-    v = code_version(text)
-    return (v or CURRENT).length
+def deal_lengths_of(text: str) -> tuple[int, ...]:
+    """The lengths the deal code at the start of ``text`` (normalised) may have, longest first
+    (today's length when its version is unknown)."""
+    version = code_version(text)
+    return DEAL_LENGTHS[version.number] if version is not None else (CODE_LENGTH,)
 
 
 class ShareCodeError(ValueError):
@@ -345,8 +371,10 @@ def decode_deal(code: str) -> SharedDeal:
             version=number,
             known=VERSION,
         )
-    if len(text) != layout.length:
+    if len(text) not in DEAL_LENGTHS[layout.number]:
         raise _wrong_length(len(text), layout.length)
+    layout = layout_of(text)
+    assert layout is not None
     value = text_value(text)  # about 32 characters: cheap
     payload, crc = value >> CRC_BITS, value & ((1 << CRC_BITS) - 1)
     if _crc(payload, layout) != crc:
