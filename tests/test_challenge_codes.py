@@ -159,3 +159,33 @@ def test_a_letter_outside_the_alphabet_in_the_results_is_a_damaged_part_not_a_cr
     c = decode_challenge(SKAT + "-R0000000000000000u")
     assert c.deal == decode_deal(SKAT) and c.results == ()
     assert c.problem is not None and c.problem.key == "characters"
+
+
+V1_CHALLENGE = "154025SBNBEHTP8SGHNY5BCF3S00MCV-R3J3784GT38"
+"""Written by the game while deal codes had version 1 (ISkO, ``shuffled_deck(Random(21))``)."""
+
+
+def test_a_challenge_made_with_a_version_1_deal_code_still_reads() -> None:
+    import random
+
+    from skat.engine import shuffled_deck
+
+    c = decode_challenge(V1_CHALLENGE)
+    assert c.problem is None
+    assert c.results == (ChallengeResult(seat=1, game="grand", declarer=1, won=True, points=78, score=72),)
+    assert c.deal.rules == ISKO and c.deal.deck == shuffled_deck(random.Random(21))
+    again = c.code  # written again: a version-2 deal part with the same results
+    assert again[0] == "2" and again[CODE_LENGTH] == "-" and decode_challenge(again).results == c.results
+
+
+def test_a_challenge_carries_the_house_rules() -> None:
+    from skat.engine.rules import LOTHAR
+
+    rules = LOTHAR.with_options(schieberamsch=True, klopfen=True, ramsch_always=True, ramsch_skat="loser",
+                                kontra_re=True, kontra_bidders_only=True)
+    match = Match.new("skat", rules, players=3, hands=3, seed=12)
+    deal = deal_code_for(match)
+    ramsch = ChallengeResult(seat=2, game="ramsch", declarer=2, points=70, score=-280)
+    c = decode_challenge(encode_challenge(deal, [ramsch]))
+    assert c.problem is None and c.deal.rules == rules and c.results == (ramsch,)
+    assert c.deal.deck == match.decks[-1] and len(deal) == CODE_LENGTH

@@ -14,7 +14,9 @@ from skat.engine import ISKO, LOTHAR, OFFICERS, Match, OfficersHand, Rules, Skat
 from skat.engine.share import (
     ALPHABET,
     CODE_LENGTH,
+    RULE_FIELDS,
     RULE_FIELDS_V1,
+    RULE_FIELDS_V2,
     ShareCodeError,
     SharedDeal,
     deal_code_for,
@@ -25,7 +27,7 @@ from skat.engine.share import (
 )
 
 decks = st.permutations(list(range(32))).map(tuple)
-rules_strategy = st.builds(Rules, **{name: st.sampled_from(choices) for name, choices in RULE_FIELDS_V1})
+rules_strategy = st.builds(Rules, **{name: st.sampled_from(choices) for name, choices in RULE_FIELDS})
 games = st.sampled_from([("skat", 3), ("skat", 4), ("officers", 2)])
 
 
@@ -38,8 +40,26 @@ def all_rules() -> list[Rules]:
 
 def test_the_table_covers_every_rule_option_with_its_valid_values() -> None:
     assert share._check_table_covers_rules() == []
-    assert [name for name, _ in RULE_FIELDS_V1] == [f.name for f in fields(Rules)]
-    assert share.RULES_BITS == 14 and share.PAYLOAD_BITS + share.CRC_BITS == 155
+    assert sorted(name for name, _ in RULE_FIELDS) == sorted(f.name for f in fields(Rules))
+    assert RULE_FIELDS is RULE_FIELDS_V2 and RULE_FIELDS_V2[: len(RULE_FIELDS_V1)] == RULE_FIELDS_V1
+    v1 = share.CODE_VERSIONS[1]
+    assert v1.rules_bits == 14 and v1.payload_bits + share.CRC_BITS == 155 and v1.length == 31
+
+
+def test_version_2_is_as_long_as_its_table_needs_and_no_longer() -> None:
+    v2 = share.CODE_VERSIONS[2]
+    used = 5 + 1 + 1 + sum(v2.rule_widths) + 118 + 16
+    assert v2.length == -(-used // 5) == share.CODE_LENGTH and 0 <= v2.pad_bits < 5
+    assert v2.length * 5 == used + v2.pad_bits
+
+
+def test_every_newer_option_is_off_by_default_so_older_codes_keep_todays_play() -> None:
+    """A version-1 code holds none of the newer options, so it reads them at their defaults; those
+    must be the first choice (what a zero padding bit reads as) and today's play (``Rules()``)."""
+    for name, choices in RULE_FIELDS_V2[len(RULE_FIELDS_V1) :]:
+        assert getattr(Rules(), name) == choices[0], name
+        for preset in (ISKO, LOTHAR, OFFICERS):
+            assert getattr(preset, name) == choices[0], name
 
 
 @settings(max_examples=300)
@@ -72,6 +92,28 @@ def test_a_code_from_before_the_isko_preset_had_seeger_fabian_keeps_its_meaning(
     assert today != OLD_ISKO_CODES[players] and decode_deal(today).rules == ISKO
 
 
+V1_CODES = {
+    "1AT025SBNBEHTP8SGHNY5BCF3S00Y39": ("skat", 4, LOTHAR.with_options(kontra_re=True, jungfrau=True)),
+    "154025SBNBEHTP8SGHNY5BCF3S00MCV": ("skat", 3, ISKO),
+    "1N9525SBNBEHTP8SGHNY5BCF3S01QNH": (
+        "officers",
+        2,
+        OFFICERS.with_options(officers_layout="admirals", officers_passing=True, officers_scoring="simple_base"),
+    ),
+}
+"""Version-1 codes written by the game before version 2 (deck of ``shuffled_deck(Random(21))``)."""
+
+
+@pytest.mark.parametrize("code", sorted(V1_CODES))
+def test_a_version_1_code_keeps_its_meaning_with_the_newer_options_off(code: str) -> None:
+    game, players, rules = V1_CODES[code]
+    shared = decode_deal(code)
+    assert shared == SharedDeal(game, rules, shuffled_deck(random.Random(21)), players)
+    assert shared.rules.ramsch_skat == "last_trick"
+    today = shared.code  # written again, it is a version-2 code of the same deal and rules
+    assert today[0] == "2" and len(today) == CODE_LENGTH and decode_deal(today) == shared
+
+
 def test_every_rule_combination_round_trips() -> None:
     deck = shuffled_deck(random.Random(7))
     combos = all_rules()
@@ -82,6 +124,14 @@ def test_every_rule_combination_round_trips() -> None:
         assert decode_deal(code).rules == rules
         seen.add(code)
     assert len(seen) == len(combos)
+    # Every value of every newer option, over a sample of the rest.
+    rng = random.Random(8)
+    for name, choices in RULE_FIELDS_V2[len(RULE_FIELDS_V1) :]:
+        for value in choices:
+            for rules in rng.sample(combos, 50):
+                rules = rules.with_options(**{name: value})
+                code = encode_deal("skat", rules, deck)
+                assert decode_deal(code).rules == rules
 
 
 @settings(max_examples=200)
@@ -224,31 +274,47 @@ def test_a_changed_character_gets_the_checksum_message() -> None:
 
 
 def test_code_from_a_future_version() -> None:
-    # A well-formed version-2 code with a correct checksum: refused for its version, not its checksum.
-    payload = 2 << (share.PAYLOAD_BITS - 5)
+    # A well-formed version-3 code with a correct checksum: refused for its version, not its checksum.
+    payload = 3 << (share.PAYLOAD_BITS - 5)
     future = share._to_text(payload)
-    assert future[0] == "2"
-    with pytest.raises(ShareCodeError, match="version 2.*newer version"):
+    assert future[0] == "3"
+    with pytest.raises(ShareCodeError, match="version 3.*newer version"):
         decode_deal(future)
 
 
-def test_unknown_rule_values_and_table_size() -> None:
-    base = 1 << (share.PAYLOAD_BITS - 5)
-    rules_shift = share.DECK_BITS
-    # officers_layout is the lowest two rule bits; 3 is not a layout.
+def _rule_shift(name: str, version: share.CodeVersion = share.CURRENT) -> int:
+    """Where option ``name`` sits in a code's payload: above the deck, the padding and the later options."""
+    names = [n for n, _ in version.rule_fields]
+    later = sum(version.rule_widths[names.index(name) + 1 :])
+    return share.DECK_BITS + version.pad_bits + later
+
+
+@pytest.mark.parametrize("number", sorted(share.CODE_VERSIONS))
+def test_unknown_rule_values_and_table_size(number: int) -> None:
+    version = share.CODE_VERSIONS[number]
+    base = number << (version.payload_bits - 5)
+
+    def text(payload: int) -> str:
+        return share._to_text(payload, version)
+
+    # 3 is no layout, nor a scoring.
     with pytest.raises(ShareCodeError, match="officers_layout"):
-        decode_deal(share._to_text(base | 3 << rules_shift))
-    # officers_scoring sits just above it.
+        decode_deal(text(base | 3 << _rule_shift("officers_layout", version)))
     with pytest.raises(ShareCodeError, match="officers_scoring"):
-        decode_deal(share._to_text(base | 3 << (rules_shift + 2)))
+        decode_deal(text(base | 3 << _rule_shift("officers_scoring", version)))
+    if version.pad_bits:  # a padding bit set is an option of a newer game
+        with pytest.raises(ShareCodeError) as info:
+            decode_deal(text(base | 1 << share.DECK_BITS))
+        assert info.value.key == "rules"
+    assert decode_deal(text(base)).rules.ramsch_skat == "last_trick"  # zero bits: every option's first value
     # Officers' Skat (game bit 1) at table index 1: no such table.
-    game_bit = 1 << (share.PAYLOAD_BITS - 6)
-    table_bit = 1 << (share.PAYLOAD_BITS - 7)
+    game_bit = 1 << (version.payload_bits - 6)
+    table_bit = 1 << (version.payload_bits - 7)
     with pytest.raises(ShareCodeError, match="table size"):
-        decode_deal(share._to_text(base | game_bit | table_bit))
+        decode_deal(text(base | game_bit | table_bit))
     # A deck rank of 32! or more.
     with pytest.raises(ShareCodeError, match="deck of 32"):
-        decode_deal(share._to_text(base | ((1 << share.DECK_BITS) - 1)))
+        decode_deal(text(base | ((1 << share.DECK_BITS) - 1)))
 
 
 @pytest.mark.parametrize("word", ["garbage", "GARBAGE", "hello", "Zebra", "xyz", "skat"])
@@ -310,3 +376,24 @@ def test_arbitrary_text_is_refused_or_read_but_never_crashes(text: str) -> None:
 
 def normalize(text: str) -> str:
     return share.normalize_code(text)
+
+
+def test_an_option_appended_later_leaves_todays_version_2_codes_readable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Appending options to RULE_FIELDS_V2 past its padding makes codes a character longer; a
+    version-2 code of today's length is then read with today's table, the new option off."""
+    future = RULE_FIELDS_V2 + tuple((f"later_{i}", (False, True)) for i in range(share.CURRENT.pad_bits + 1))
+    layouts = share.v2_layouts(future)
+    assert sorted(layouts) == [share.CODE_LENGTH, share.CODE_LENGTH + 1]
+    assert layouts[share.CODE_LENGTH].rule_fields == RULE_FIELDS_V2
+    rules = LOTHAR.with_options(schieberamsch=True, klopfen=True, ramsch_skat="loser")
+    deck = shuffled_deck(random.Random(5))
+    today = encode_deal("skat", rules, deck)
+    challenge = f"{today}-R" + "0" * 14
+    monkeypatch.setattr(share, "_V2_BY_LENGTH", layouts)
+    monkeypatch.setitem(share.DEAL_LENGTHS, 2, tuple(sorted(layouts, reverse=True)))
+    assert decode_deal(today) == SharedDeal("skat", rules, deck, 3)
+    from skat.engine.challenge import decode_challenge
+
+    assert decode_challenge(challenge).deal.rules == rules  # the deal part found at its own length
+    with pytest.raises(ShareCodeError, match="too short"):
+        decode_deal(today[:-1])

@@ -47,6 +47,14 @@ class Strength:
     """Least chance of the declared game to answer Kontra with Re."""
     kontra_score: float = 12.0
     """Least count of trumps and top cards (:func:`skat.ai.heuristic.skat_calls._wants_kontra`) for Kontra."""
+    # ---- Ramsch calls (:func:`skat.ai.heuristic.ramsch_calls.ramsch_risk`)
+    ramsch_take_from: float = 12.0
+    """Schieberamsch: a hand this risky or more takes the skat up; a safer one passes it on unseen."""
+    ramsch_knock_below: float = 7.0
+    """Klopfen: knock with a hand less risky than this (only a strength that dares)."""
+    ramsch_samples: int = 0
+    """The expert: deals of the unseen cards on which it compares its hand with the others'
+    (its Ramsch calls then follow its chance to lose, not a fixed risk)."""
     # ---- Officers' Skat thresholds
     officers_pass_below: float = 0.6
     """Forehand passes (Passing variant) when no game's chance reaches this."""
@@ -73,6 +81,7 @@ EASY = Strength(
     infers=False,
     searches_endgame=False,
     dares=False,
+    ramsch_take_from=0.0,
     bid=0.55,
     hand=NEVER,
     re=NEVER,
@@ -90,6 +99,8 @@ NORMAL = Strength(
     counts_cards=True,
     infers=False,
     searches_endgame=False,
+    ramsch_take_from=14.0,
+    ramsch_knock_below=5.0,
     bid=0.62,
     hand=0.80,
     re=0.90,
@@ -101,7 +112,7 @@ NORMAL = Strength(
     officers_bid_from=0.62,
 )
 STRONG = Strength("strong", counts_cards=True, infers=True, searches_endgame=True)
-EXPERT = Strength("expert", counts_cards=True, infers=True, searches_endgame=True, searches=True)
+EXPERT = Strength("expert", counts_cards=True, infers=True, searches_endgame=True, searches=True, ramsch_samples=48)
 
 STRENGTHS: dict[str, Strength] = {s.name: s for s in (EASY, NORMAL, STRONG, EXPERT)}
 """The strengths a user can choose, by name, weakest first."""

@@ -33,6 +33,10 @@ REST_DECLARER = 40
 """The cards still out go to the declarer as his tricks (a settled claim)."""
 REST_DEFENDERS = 41
 """The cards still out go to the defenders as their tricks (a settled claim)."""
+SKAT_ON = 42
+"""Schieberamsch: pass the skat on to the next player unseen (doubles the Ramsch)."""
+KNOCK = 43
+"""Klopfen in Ramsch: the player expects not to lose and doubles the Ramsch."""
 PLAY_ENDINGS = (CONCEDE, REST_DECLARER, REST_DEFENDERS)
 """Actions that end the card play early.  They are never among a hand's
 legal actions (a computer player choosing from those never gives up by chance);
@@ -54,6 +58,8 @@ _CALL_NAMES = {
     CONCEDE: "concede",
     REST_DECLARER: "rest:declarer",
     REST_DEFENDERS: "rest:defenders",
+    SKAT_ON: "skat:on",
+    KNOCK: "knock",
 }
 _CALL_CODES = {v: k for k, v in _CALL_NAMES.items()}
 

@@ -4,7 +4,7 @@ A challenge is a plain deal code (:mod:`skat.engine.share`) followed by a
 results part, so two friends can play the same cards from the same seat and
 compare::
 
-    1ABCDEFGHJKMNPQRSTVWXYZ01234567-R0123456789
+    2ABCDEFGHJKMNPQRSTVWXYZ012345678-R0123456789
 
 The results part starts with the marker ``R`` (a Crockford digit, so it
 survives the same normalisation as the deal code) and holds one or two
@@ -18,8 +18,10 @@ changed character of the results (or of the deal) is caught.  A challenge
 whose deal part is sound but whose results part is not still opens the deal:
 :func:`decode_challenge` then returns the deal with ``results`` empty and a
 ``problem`` (a :class:`~skat.engine.share.ShareCodeError`) that says why.  A
-plain 31-character deal code reads as a challenge without results, so old
-codes keep working.
+plain deal code reads as a challenge without results, so old codes keep
+working; the deal part's length follows from its version (31 characters for
+version 1, :data:`~skat.engine.share.CODE_LENGTH` today), so challenges made
+with version-1 deal codes still read.
 
 >>> from skat.engine.rules import ISKO
 >>> from skat.engine.share import encode_deal
@@ -39,13 +41,13 @@ from dataclasses import dataclass
 
 from .games import game_named
 from .share import (
-    CODE_LENGTH,
     CRC_BITS,
     MAX_TEXT,
-    PAYLOAD_BITS,
     ShareCodeError,
     SharedDeal,
+    deal_lengths_of,
     decode_deal,
+    layout_of,
     normalize_code,
     text_value,
     value_text,
@@ -163,13 +165,18 @@ def _unpack(v: int) -> ChallengeResult:
     )
 
 
-def _deal_payload(deal_code: str) -> int:
-    return text_value(normalize_code(deal_code)) >> CRC_BITS
+def _deal_payload(deal_code: str) -> tuple[int, int]:
+    """The deal part's payload and its width in bits (which its version decides)."""
+    text = normalize_code(deal_code)
+    layout = layout_of(text)
+    assert layout is not None, "a deal code that decoded has a layout"
+    return text_value(text) >> CRC_BITS, layout.payload_bits
 
 
-def _crc(deal_payload: int, results_payload: int, bits: int) -> int:
+def _crc(deal: tuple[int, int], results_payload: int, bits: int) -> int:
+    deal_payload, deal_bits = deal
     data = deal_payload << bits | results_payload
-    length = (PAYLOAD_BITS + bits + 7) // 8
+    length = (deal_bits + bits + 7) // 8
     return binascii.crc_hqx(data.to_bytes(length, "big"), 0x1D0F)
 
 
@@ -211,11 +218,15 @@ def decode_challenge(code: str) -> Challenge:
     if not isinstance(code, str) or len(code) > MAX_TEXT:
         return Challenge(decode_deal(code))  # raises: not text, or too long
     text = normalize_code(code)
-    if len(text) < CODE_LENGTH + MIN_TAIL:
+    # The deal part's length follows from its version digit; a version-2 deal written before an
+    # option was appended is shorter: the results marker right after it says which length it is.
+    lengths = deal_lengths_of(text)
+    length = next((n for n in lengths if text[n : n + 1] == MARKER and len(text) >= n + MIN_TAIL), lengths[0])
+    if len(text) < length + MIN_TAIL:
         return Challenge(decode_deal(code))
-    deal = decode_deal(text[:CODE_LENGTH])  # a damaged deal part: nothing to play
+    deal = decode_deal(text[:length])  # a damaged deal part: nothing to play
     try:
-        results = _read_results(deal, text[:CODE_LENGTH], text[CODE_LENGTH:])
+        results = _read_results(deal, text[:length], text[length:])
     except ShareCodeError as exc:
         return Challenge(deal, (), exc)
     return Challenge(deal, results)

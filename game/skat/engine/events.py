@@ -13,11 +13,13 @@ from typing import NamedTuple
 from . import actions as A
 from .officers import OfficersHand
 from .skat_hand import SkatHand
+from .tricks import GameType
 
 
 class Event(NamedTuple):
     kind: str
     """bid, hold, pass, pickup, hand, discard, declare, kontra, re, no_call,
+    skat_on (Schieberamsch: the skat passed on unseen), knock, no_knock (Klopfen),
     play, trick, deal_down, deal_up, reveal, concede, rest, end"""
     seat: int | None
     cards: tuple[int, ...] = ()
@@ -25,7 +27,7 @@ class Event(NamedTuple):
 
 
 _CALLS = {A.PASS: "pass", A.HOLD: "hold", A.PICKUP: "pickup", A.HAND: "hand", A.KONTRA: "kontra", A.RE: "re",
-          A.NO_CALL: "no_call"}
+          A.NO_CALL: "no_call", A.SKAT_ON: "skat_on", A.KNOCK: "knock"}
 
 
 def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | None = None) -> list[Event]:
@@ -33,12 +35,15 @@ def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | N
     actor = state.to_move
     n_tricks = len(state.tricks)
     phase_before = state.phase
+    knocking = state.game == GameType.RAMSCH and action == A.NO_CALL  # Klopfen: "no knock", not "no Kontra"
     faces = (state.up[:], state.down[:]) if isinstance(state, OfficersHand) else None
     state.apply(action, seat)
     events: list[Event] = []
     if action < 32:
         kind = "discard" if phase_before == 2 else "play"  # DISCARD is 2 in both games
         events.append(Event(kind, actor, (action,)))
+    elif knocking:
+        events.append(Event("no_knock", actor))
     elif action in _CALLS:
         events.append(Event(_CALLS[action], actor))
     elif A.is_bid(action):

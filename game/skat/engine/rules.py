@@ -15,6 +15,7 @@ ALL_PASS_CHOICES = ("passed", "ramsch")
 OVERBID_NULL_CHOICES = ("forbidden", "next_step")
 OFFICERS_SCORING_CHOICES = ("standard", "simple_points", "simple_base")
 OFFICERS_LAYOUTS = ("officers", "harlequin", "admirals")
+RAMSCH_SKAT_CHOICES = ("last_trick", "loser")
 
 
 class RulesError(ValueError):
@@ -45,6 +46,19 @@ class Rules:
     a record or code that spells its options out keeps its meaning."""
     jungfrau: bool = False
     """Ramsch: each player who takes no trick doubles the loser's charge."""
+    ramsch_skat: str = "last_trick"
+    """Ramsch: whose the skat's points are at the end: the winner of the 'last_trick'
+    (today's play), or the 'loser', the player with most card points in his tricks."""
+    ramsch_always: bool = False
+    """Every hand is a Ramsch: no bidding, no declarer (``all_pass`` then never comes up)."""
+    schieberamsch: bool = False
+    """Ramsch: each player in turn from forehand takes the skat and pushes two cards
+    (no Jack) on to the next, or passes it on unseen; each unseen pass doubles the charge."""
+    klopfen: bool = False
+    """Ramsch: before the first card each player in turn may knock; each knock doubles the charge."""
+    kontra_bidders_only: bool = False
+    """With Kontra and Re: only a defender who took part in the bidding at 18 or more
+    (said or held a value) may say Kontra."""
     # --- Officers' Skat -----------------------------------------------------
     officers_passing: bool = False
     officers_null: bool = False
@@ -55,6 +69,7 @@ class Rules:
     def __post_init__(self) -> None:
         for name, choices in (
             ("all_pass", ALL_PASS_CHOICES),
+            ("ramsch_skat", RAMSCH_SKAT_CHOICES),
             ("overbid_null", OVERBID_NULL_CHOICES),
             ("officers_scoring", OFFICERS_SCORING_CHOICES),
             ("officers_layout", OFFICERS_LAYOUTS),

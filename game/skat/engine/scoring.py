@@ -49,6 +49,10 @@ class HandResult:
     tricks: tuple[int, ...] = ()
     durchmarsch: bool = False
     jungfrau: tuple[int, ...] = ()
+    skat_passed: tuple[int, ...] = ()
+    """Schieberamsch: the seats that passed the skat on unseen (each doubled the charge)."""
+    knocked: tuple[int, ...] = ()
+    """Klopfen: the seats that knocked (each doubled the charge)."""
     draw: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -58,6 +62,8 @@ class HandResult:
         d["points"] = list(self.points)
         d["tricks"] = list(self.tricks)
         d["jungfrau"] = list(self.jungfrau)
+        d["skat_passed"] = list(self.skat_passed)
+        d["knocked"] = list(self.knocked)
         return d
 
 
@@ -155,14 +161,15 @@ def score_skat(
 
 
 def ramsch_scores(
-    points: list[int] | tuple[int, ...], tricks: list[int] | tuple[int, ...], jungfrau: bool
+    points: list[int] | tuple[int, ...], tricks: list[int] | tuple[int, ...], jungfrau: bool, doublings: int = 0
 ) -> tuple[int, tuple[int, ...], bool, tuple[int, ...]]:
     """Ramsch: (charged seat, per-seat scores, durchmarsch, jungfrau seats).
 
     The player with most card points loses that many; a tie loses for whoever
     is earlier in the order (forehand first).  Taking every trick is a
-    Durchmarsch, +120.  With Jungfrau, each player without a trick doubles
-    the charge.
+    Durchmarsch, +120 (never doubled).  With Jungfrau, each player without a
+    trick doubles the charge; ``doublings`` more (Schieberamsch's unseen
+    passes, Klopfen's knocks) double it again each.
 
     >>> ramsch_scores([40, 40, 40], [3, 4, 3], False)[:2]
     (0, (-40, 0, 0))
@@ -175,7 +182,7 @@ def ramsch_scores(
             return seat, scores, True, ()
     loser = max(range(n), key=lambda s: (points[s], -s))
     virgins = tuple(s for s in range(n) if tricks[s] == 0) if jungfrau else ()
-    charge = points[loser] * (2 ** len(virgins))
+    charge = points[loser] * (2 ** (len(virgins) + doublings))
     scores = tuple(-charge if s == loser else 0 for s in range(n))
     return loser, scores, False, virgins
 

@@ -1,4 +1,4 @@
-"""Short deal codes: one hand's game, rule options, table size and deal as 31 characters.
+"""Short deal codes: one hand's game, rule options, table size and deal in about 32 characters.
 
 A code lets two people play (or look at) exactly the same hand: it is typed,
 read aloud or pasted into a URL, so it is written in Crockford's base32 — the
@@ -8,11 +8,22 @@ decodes (as ``1``/``1``/``0``); that costs five characters over base64url (31
 instead of 26) and is worth it for something people copy by hand.  Hyphens and
 spaces are ignored, so a code may be shown in groups.
 
-Layout of version 1, as one 155-bit number, most significant bits first::
+Layout, as one number, most significant bits first::
 
-    version 5 | game 1 | table 1 | rules 14 | deck 118 | CRC-16 16
+    version 5 | game 1 | table 1 | rules R | deck 118 | CRC-16 16
 
-* The version is exactly the first character (``1``), so a code of another
+Version 1 (31 characters, 155 bits) has R = 14, the options of
+``RULE_FIELDS_V1``.  Version 2, the one written today, packs
+``RULE_FIELDS_V2`` (version 1's options, then the house rules of issue 21)
+and pads R with zero bits up to the next whole character, so its length
+follows from the table (:class:`CodeVersion`).  A later option is appended to
+``RULE_FIELDS_V2`` with its default ("off") first, and nothing else changes:
+while it fits in the padding, earlier version-2 codes read it as off; past
+that the length grows by a character, and a shorter version-2 code is read
+with the table as long as it was then (:func:`layout_of`), every later
+option off.  Version 1 codes are still read the same way.
+
+* The version is exactly the first character (``1``, ``2``), so a code of another
   version is recognised before its length or checksum are looked at.  Versions
   are the digits 1 to 9; text that starts with a letter is no deal code at all.
 * The length is checked before the characters are turned into a number (which
@@ -22,9 +33,9 @@ Layout of version 1, as one 155-bit number, most significant bits first::
   permutation's rank in the factorial number system): 32! < 2**118.  The whole
   order is kept, not only who holds what, because Officers' Skat lays the
   cards out by position and records keep the deck.
-* The rule options are packed from a frozen table (``RULE_FIELDS_V1``), not from
-  the order of :class:`Rules` fields, so reordering ``rules.py`` never changes
-  what an old code means; a new option needs a new code version.
+* The rule options are packed from a table per version, not from the order of
+  :class:`Rules` fields, so reordering ``rules.py`` never changes what an old
+  code means; version 1's table is frozen.
 * The CRC-16 (CCITT, :func:`binascii.crc_hqx`) detects every error confined to
   16 consecutive bits: any single wrong character (5 bits) and any swap of two
   neighbouring characters (10 bits) is always caught.
@@ -32,7 +43,7 @@ Layout of version 1, as one 155-bit number, most significant bits first::
 >>> from skat.engine.rules import ISKO
 >>> code = encode_deal("skat", ISKO, range(32))
 >>> len(code), code[0]
-(31, '1')
+(32, '2')
 >>> decode_deal(code.lower()).deck == tuple(range(32))
 True
 """
@@ -42,6 +53,7 @@ from __future__ import annotations
 import binascii
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
+from functools import cached_property
 from typing import Any
 
 from .deal import check_deck
@@ -50,8 +62,6 @@ from .games import GAMES, Hand, game_of
 from .match import Match
 from .rules import Rules, RulesError
 
-VERSION = 1
-CODE_LENGTH = 31
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 """Crockford's base32 digits."""
 _VALUES = {ch: i for i, ch in enumerate(ALPHABET)}
@@ -62,7 +72,9 @@ GAME_CODES = ("skat", "officers")
 """The game bit: 0 Skat, 1 Officers' Skat (fixed by the code's format, whatever order :data:`GAMES` has).
 The table bit is the index of the table size in the game's :attr:`~skat.engine.games.Game.table_sizes`."""
 
-RULE_FIELDS_V1: tuple[tuple[str, tuple[object, ...]], ...] = (
+RuleFields = tuple[tuple[str, tuple[object, ...]], ...]
+
+RULE_FIELDS_V1: RuleFields = (
     ("skip_bids", (False, True)),
     ("all_pass", ("passed", "ramsch")),
     ("announcements", (False, True)),
@@ -76,16 +88,113 @@ RULE_FIELDS_V1: tuple[tuple[str, tuple[object, ...]], ...] = (
     ("officers_scoring", ("standard", "simple_points", "simple_base")),
     ("officers_layout", ("officers", "harlequin", "admirals")),
 )
-"""Every option of :class:`Rules` with its values in code order; frozen for version 1."""
+"""Every option of version 1 with its values in code order; frozen."""
 
-_RULE_BITS = tuple((len(choices) - 1).bit_length() for _, choices in RULE_FIELDS_V1)
-RULES_BITS = sum(_RULE_BITS)
+RULE_FIELDS_V2: RuleFields = RULE_FIELDS_V1 + (
+    ("ramsch_skat", ("last_trick", "loser")),
+    ("ramsch_always", (False, True)),
+    ("schieberamsch", (False, True)),
+    ("klopfen", (False, True)),
+    ("kontra_bidders_only", (False, True)),
+)
+"""Version 1's options, then the newer ones, each with its default (today's play) first.
+Append only: an option's place and its values' order are what a version-2 code means."""
+
 DECK_BITS = 118
 CRC_BITS = 16
-PAYLOAD_BITS = 5 + 1 + 1 + RULES_BITS + DECK_BITS
-assert PAYLOAD_BITS + CRC_BITS == 5 * CODE_LENGTH
+HEAD_BITS = 5 + 1 + 1
+"""Version, game, table."""
+
+
+@dataclass(frozen=True)
+class CodeVersion:
+    """One version of the layout: its rule table decides its rule bits and its length."""
+
+    number: int
+    rule_fields: RuleFields
+    pad_to_character: bool = True
+    """Version 1 fitted its characters exactly; later versions pad the rules with zero bits."""
+
+    @cached_property
+    def rule_widths(self) -> tuple[int, ...]:
+        return tuple((len(choices) - 1).bit_length() for _, choices in self.rule_fields)
+
+    @cached_property
+    def pad_bits(self) -> int:
+        used = HEAD_BITS + sum(self.rule_widths) + DECK_BITS + CRC_BITS
+        return -used % 5 if self.pad_to_character else 0
+
+    @cached_property
+    def rules_bits(self) -> int:
+        """The rule options and the padding after them."""
+        return sum(self.rule_widths) + self.pad_bits
+
+    @cached_property
+    def payload_bits(self) -> int:
+        return HEAD_BITS + self.rules_bits + DECK_BITS
+
+    @cached_property
+    def length(self) -> int:
+        """Characters of a code of this version."""
+        bits = self.payload_bits + CRC_BITS
+        assert bits % 5 == 0, "a version's bits fill whole characters"
+        return bits // 5
+
+
+CODE_VERSIONS = {v.number: v for v in (CodeVersion(1, RULE_FIELDS_V1, False), CodeVersion(2, RULE_FIELDS_V2))}
+VERSION = 2
+"""The version written."""
+CURRENT = CODE_VERSIONS[VERSION]
+CODE_LENGTH = CURRENT.length
+"""Characters of a code written today (version 1 codes have 31)."""
+
+
+def v2_layouts(rule_fields: RuleFields) -> dict[int, CodeVersion]:
+    """Version 2's layout for each length its table has had: every prefix of ``rule_fields``
+    longer than version 1's, the longest of each length (it reads the shorter ones' padding as
+    the later options, off)."""
+    out: dict[int, CodeVersion] = {}
+    for k in range(len(RULE_FIELDS_V1) + 1, len(rule_fields) + 1):
+        layout = CodeVersion(2, rule_fields[:k])
+        out[layout.length] = layout
+    return out
+
+
+_V2_BY_LENGTH = v2_layouts(RULE_FIELDS_V2)
+assert _V2_BY_LENGTH[CURRENT.length] == CURRENT
+DEAL_LENGTHS: dict[int, tuple[int, ...]] = {
+    1: (CODE_VERSIONS[1].length,),
+    2: tuple(sorted(_V2_BY_LENGTH, reverse=True)),
+}
+"""Per version, every length a code of it may have (longest first): a version-2 code written
+before an option was appended is shorter and still reads."""
+RULE_FIELDS = CURRENT.rule_fields
+RULES_BITS = CURRENT.rules_bits
+PAYLOAD_BITS = CURRENT.payload_bits
+assert CODE_VERSIONS[1].length == 31 and CODE_VERSIONS[1].rules_bits == 14
 _CRC_START = 0xFFFF
 _FACTORIAL_32 = 263130836933693530167218012160000000
+
+
+def code_version(text: str) -> CodeVersion | None:
+    """The newest layout of the version a normalised code text starts with, None if unknown."""
+    return CODE_VERSIONS.get(_VALUES.get(text[:1], -1)) if text else None
+
+
+def layout_of(text: str) -> CodeVersion | None:
+    """The layout a whole normalised deal code is written in, by its version and its length
+    (None: an unknown version, or no length of that version)."""
+    version = code_version(text)
+    if version is None or version.number != 2:
+        return version if version is not None and len(text) == version.length else None
+    return _V2_BY_LENGTH.get(len(text))
+
+
+def deal_lengths_of(text: str) -> tuple[int, ...]:
+    """The lengths the deal code at the start of ``text`` (normalised) may have, longest first
+    (today's length when its version is unknown)."""
+    version = code_version(text)
+    return DEAL_LENGTHS[version.number] if version is not None else (CODE_LENGTH,)
 
 
 class ShareCodeError(ValueError):
@@ -141,16 +250,16 @@ def encode_deal(game: str, rules: Rules, deck: Iterable[int], players: int | Non
     return _to_text(value)
 
 
-def pack_rules(rules: Rules) -> int:
-    """The 14-bit packing of every rule option, first option in the highest bits."""
+def pack_rules(rules: Rules, version: CodeVersion = CURRENT) -> int:
+    """The packing of every rule option of ``version``, first option in the highest bits, padding zero."""
     bits = 0
-    for (name, choices), width in zip(RULE_FIELDS_V1, _RULE_BITS, strict=True):
+    for (name, choices), width in zip(version.rule_fields, version.rule_widths, strict=True):
         value = getattr(rules, name)
         index = next((i for i, c in enumerate(choices) if c == value and type(c) is type(value)), None)
         if index is None:
             raise ShareCodeError(f"rule option {name}={value!r} cannot be written in a deal code")
         bits = bits << width | index
-    return bits
+    return bits << version.pad_bits
 
 
 def deck_rank(deck: Iterable[int]) -> int:
@@ -180,12 +289,12 @@ def deck_from_rank(rank: int) -> tuple[int, ...]:
     return tuple(remaining.pop(d) for d in reversed(digits))
 
 
-def _crc(payload: int) -> int:
-    return binascii.crc_hqx(payload.to_bytes((PAYLOAD_BITS + 7) // 8, "big"), _CRC_START)
+def _crc(payload: int, version: CodeVersion = CURRENT) -> int:
+    return binascii.crc_hqx(payload.to_bytes((version.payload_bits + 7) // 8, "big"), _CRC_START)
 
 
-def _to_text(payload: int) -> str:
-    return value_text(payload << CRC_BITS | _crc(payload), CODE_LENGTH)
+def _to_text(payload: int, version: CodeVersion = CURRENT) -> str:
+    return value_text(payload << CRC_BITS | _crc(payload, version), version.length)
 
 
 def value_text(value: int, chars: int) -> str:
@@ -246,44 +355,56 @@ def decode_deal(code: str) -> SharedDeal:
     error = bad_characters(text)  # one pass, whatever the length
     if error is not None:
         raise error
-    version = _VALUES[text[0]]
-    if version != VERSION:
-        if not text[0].isdigit() or version == 0:  # a word, not a code: codes start with their version digit
-            raise ShareCodeError("This is not a deal code of this game (deal codes start with 1).", "not_ours")
+    layout = code_version(text)
+    if layout is None:
+        number = _VALUES[text[0]]
+        if not text[0].isdigit() or number == 0:  # a word, not a code: codes start with their version digit
+            raise ShareCodeError(
+                "This is not a deal code of this game "
+                f"(deal codes start with their version digit, {_known_starts()}).",
+                "not_ours",
+            )
         raise ShareCodeError(
-            f"This deal code has version {version}, but this game reads version {VERSION}: it comes from a newer "
-            "version of the game, or its first character was mistyped.",
+            f"This deal code has version {number}, but this game reads versions up to {VERSION}: it comes from a "
+            "newer version of the game, or its first character was mistyped.",
             "version",
-            version=version,
+            version=number,
             known=VERSION,
         )
-    if len(text) != CODE_LENGTH:
-        raise _wrong_length(len(text))
-    value = text_value(text)  # 31 characters: cheap
+    if len(text) not in DEAL_LENGTHS[layout.number]:
+        raise _wrong_length(len(text), layout.length)
+    layout = layout_of(text)
+    assert layout is not None
+    value = text_value(text)  # about 32 characters: cheap
     payload, crc = value >> CRC_BITS, value & ((1 << CRC_BITS) - 1)
-    if _crc(payload) != crc:
+    if _crc(payload, layout) != crc:
         raise ShareCodeError(
             "The deal code does not check out: a character is probably mistyped or missing.", "checksum"
         )
-    return _unpack(payload)
+    return _unpack(payload, layout)
 
 
-def _wrong_length(length: int) -> ShareCodeError:
-    which = "short" if length < CODE_LENGTH else "long"
+def _known_starts() -> str:
+    digits = [str(n) for n in sorted(CODE_VERSIONS)]
+    return ", ".join(digits[:-1]) + " or " + digits[-1] if len(digits) > 1 else digits[0]
+
+
+def _wrong_length(length: int, expected: int = CODE_LENGTH) -> ShareCodeError:
+    which = "short" if length < expected else "long"
     hint = " Was part of it cut off?" if which == "short" else ""
     return ShareCodeError(
-        f"The deal code is too {which}: it has {length} characters, a deal code has {CODE_LENGTH}.{hint}",
+        f"The deal code is too {which}: it has {length} characters, a deal code has {expected}.{hint}",
         f"too_{which}",
         length=length,
-        expected=CODE_LENGTH,
+        expected=expected,
     )
 
 
-def _unpack(payload: int) -> SharedDeal:
+def _unpack(payload: int, version: CodeVersion = CURRENT) -> SharedDeal:
     deck = deck_from_rank(payload & ((1 << DECK_BITS) - 1))
     payload >>= DECK_BITS
-    rules = unpack_rules(payload & ((1 << RULES_BITS) - 1))
-    payload >>= RULES_BITS
+    rules = unpack_rules(payload & ((1 << version.rules_bits) - 1), version)
+    payload >>= version.rules_bits
     table = payload & 1
     game = GAME_CODES[payload >> 1 & 1]
     sizes = GAMES[game].table_sizes
@@ -292,10 +413,15 @@ def _unpack(payload: int) -> SharedDeal:
     return SharedDeal(game, rules, deck, sizes[table])
 
 
-def unpack_rules(bits: int) -> Rules:
-    """Inverse of :func:`pack_rules`; an index outside a choice list is an unknown rule value."""
+def unpack_rules(bits: int, version: CodeVersion = CURRENT) -> Rules:
+    """Inverse of :func:`pack_rules`; an index outside a choice list is an unknown rule value, and so
+    are padding bits that are not zero (an option of a newer game).  Options the version does not
+    hold are at their defaults, which are today's play."""
+    if bits & ((1 << version.pad_bits) - 1):
+        raise ShareCodeError("This deal code uses a rule option that this version does not know.", "rules")
+    bits >>= version.pad_bits
     options: dict[str, Any] = {}  # each a value of its field, checked by Rules
-    for (name, choices), width in zip(reversed(RULE_FIELDS_V1), reversed(_RULE_BITS), strict=True):
+    for (name, choices), width in zip(reversed(version.rule_fields), reversed(version.rule_widths), strict=True):
         index = bits & ((1 << width) - 1)
         bits >>= width
         if index >= len(choices):
@@ -331,6 +457,6 @@ def deal_code_for(source: Match | Hand, hand_number: int | None = None) -> str:
 
 
 def _check_table_covers_rules() -> list[str]:
-    """Names of Rules options missing from the version-1 table (the tests insist on none)."""
-    covered = {name for name, _ in RULE_FIELDS_V1}
+    """Names of Rules options missing from today's table (the tests insist on none)."""
+    covered = {name for name, _ in RULE_FIELDS}
     return [f.name for f in fields(Rules) if f.name not in covered]

@@ -14,7 +14,7 @@ import copy
 from dataclasses import dataclass
 
 from . import actions as A
-from .cards import ALL_CARDS, cards_of, mask_of, mask_points
+from .cards import ALL_CARDS, JACKS_MASK, cards_of, mask_of, mask_points
 from .deal import SkatDeal
 from .errors import IllegalActionError
 from .hand_state import HandState, Phase, Trick, raise_actions
@@ -55,6 +55,10 @@ class SkatObservation:
     rules: Rules | None = None
     """The rule set of the hand (always filled by ``observe``): a player needs
     it to know the ladder, the Null rule and whether Kontra may be said."""
+    skat_passed: tuple[int, ...] = ()
+    """Schieberamsch: the seats that passed the skat on unseen, in turn (everyone saw it)."""
+    knocked: tuple[int, ...] = ()
+    """Klopfen: the seats that knocked."""
 
 
 class SkatHand(HandState):
@@ -91,6 +95,17 @@ class SkatHand(HandState):
         self.result: HandResult | None = None
         self.conceded = False
         """The declarer gave the game up (``A.CONCEDE``)."""
+        self.skat_passed: list[int] = []
+        """Schieberamsch: the seats that passed the skat on unseen (each doubles the Ramsch)."""
+        self.skat_taken = 0
+        """The cards the seat putting two away took up from the skat (the declarer's, or in
+        Schieberamsch the current pusher's), so the table can mark them."""
+        self.pusher: int | None = None
+        """Schieberamsch: the last seat that pushed two cards, the only one who knows the skat."""
+        self.knocked: list[int] = []
+        """Klopfen: the seats that knocked (each doubles the Ramsch)."""
+        if rules.ramsch_always:
+            self._start_ramsch()
 
     # ------------------------------------------------------------------ query
     def clone(self) -> SkatHand:
@@ -103,6 +118,8 @@ class SkatHand(HandState):
         new.tricks = self.tricks[:]
         new.points = self.points[:]
         new.trick_counts = self.trick_counts[:]
+        new.skat_passed = self.skat_passed[:]
+        new.knocked = self.knocked[:]
         return new
 
     def legal_play_mask(self) -> int:
@@ -120,14 +137,16 @@ class SkatHand(HandState):
             return cards_of(self.legal_play_mask())
         if phase == Phase.BIDDING:
             return self._legal_bidding()
+        ramsch = self.game == GameType.RAMSCH
         if phase == Phase.SKAT:
-            return [A.PICKUP, A.HAND]
+            return [A.PICKUP, A.SKAT_ON] if ramsch else [A.PICKUP, A.HAND]
         if phase == Phase.DISCARD:
-            return cards_of(self.hands[self._declarer()])
+            hand = self.hands[self._mover()]
+            return cards_of(hand & ~JACKS_MASK if ramsch else hand)  # no Jack is pushed in Schieberamsch
         if phase == Phase.DECLARE:
             return self._legal_declarations()
         if phase == Phase.KONTRA:
-            return [A.KONTRA, A.NO_CALL]
+            return [A.KNOCK, A.NO_CALL] if ramsch else [A.KONTRA, A.NO_CALL]
         if phase == Phase.RE:
             return [A.RE, A.NO_CALL]
         return []
@@ -163,6 +182,11 @@ class SkatHand(HandState):
         assert self.declarer is not None, "no declarer before the auction ends"
         return self.declarer
 
+    def _mover(self) -> int:
+        """The seat to move: someone is, until the hand is over."""
+        assert self.to_move is not None, "nobody moves in a finished hand"
+        return self.to_move
+
     # ------------------------------------------------------------------ apply
     def _decide(self, action: int) -> None:
         phase = self.phase
@@ -171,11 +195,15 @@ class SkatHand(HandState):
         elif phase == Phase.SKAT:
             self._apply_skat(action)
         elif phase == Phase.DISCARD:
-            self.hands[self._declarer()] &= ~(1 << action)
+            self.hands[self._mover()] &= ~(1 << action)
             self.skat |= 1 << action
             self.discards += 1
             if self.discards == 2:
-                self.phase = Phase.DECLARE
+                if self.game == GameType.RAMSCH:
+                    self.pusher = self.to_move
+                    self._next_skat_turn()
+                else:
+                    self.phase = Phase.DECLARE
         elif phase == Phase.DECLARE:
             self._apply_declare(action)
         elif phase == Phase.KONTRA:
@@ -222,18 +250,48 @@ class SkatHand(HandState):
 
     def _all_passed(self) -> None:
         if self.rules.all_pass == "ramsch":
-            self.game = GameType.RAMSCH
-            self._start_play()
+            self._start_ramsch()
         else:
             self._finish_passed()
+
+    def _start_ramsch(self) -> None:
+        """A Ramsch begins (all passed, or every hand is one): the skat goes round first with
+        Schieberamsch, then each may knock with Klopfen, then forehand leads."""
+        self.game = GameType.RAMSCH
+        if self.rules.schieberamsch:
+            self.phase = Phase.SKAT
+            self.to_move = FOREHAND
+        else:
+            self._start_knocking()
+
+    def _next_skat_turn(self) -> None:
+        """Schieberamsch: the skat moves on to the next seat; after rearhand it is laid aside."""
+        seat = self.to_move + 1  # type: ignore[operator]
+        if seat > REARHAND:
+            self._start_knocking()
+            return
+        self.phase = Phase.SKAT
+        self.to_move = seat
+
+    def _start_knocking(self) -> None:
+        if self.rules.klopfen:
+            self.phase = Phase.KONTRA
+            self.to_move = FOREHAND
+        else:
+            self._start_play()
 
     def _apply_skat(self, action: int) -> None:
         if action == A.HAND:
             self.hand_game = True
             self.phase = Phase.DECLARE
+        elif action == A.SKAT_ON:
+            self.skat_passed.append(self._mover())
+            self._next_skat_turn()
         else:
-            self.hands[self._declarer()] |= self.skat
+            self.hands[self._mover()] |= self.skat
+            self.skat_taken = self.skat
             self.skat = 0
+            self.discards = 0
             self.phase = Phase.DISCARD
 
     def _apply_declare(self, action: int) -> None:
@@ -243,13 +301,29 @@ class SkatHand(HandState):
         self.schneider_announced = d.schneider and d.game != GameType.NULL
         self.schwarz_announced = d.schwarz and d.game != GameType.NULL
         if self.rules.kontra_re:
+            self.kontra_asked = [s for s in (0, 1, 2) if s != self.declarer and self.may_say_kontra(s)]
+        if self.kontra_asked:
             self.phase = Phase.KONTRA
-            self.kontra_asked = [s for s in (0, 1, 2) if s != self.declarer]
             self.to_move = self.kontra_asked[0]
         else:
             self._start_play()
 
+    def may_say_kontra(self, seat: int) -> bool:
+        """Whether defender ``seat`` may say Kontra: anyone, or with ``kontra_bidders_only`` one who
+        took part in the bidding at 18 or more, by saying a value or holding one (rules decision 29)."""
+        if not self.rules.kontra_bidders_only:
+            return True
+        return any(s == seat and (a == A.HOLD or A.is_bid(a)) for s, a in self.bidding)
+
     def _apply_kontra(self, action: int) -> None:
+        if self.game == GameType.RAMSCH:  # Klopfen: forehand, middlehand, rearhand in turn
+            if action == A.KNOCK:
+                self.knocked.append(self.to_move)  # type: ignore[arg-type]
+            if self.to_move == REARHAND:
+                self._start_play()
+            else:
+                self.to_move += 1  # type: ignore[operator]
+            return
         if action == A.KONTRA:
             self.kontra = True
             self.phase = Phase.RE
@@ -390,6 +464,14 @@ class SkatHand(HandState):
             re=self.re,
         )
 
+    def _ramsch_skat_taker(self) -> int:
+        """Whose the skat's points are in Ramsch (rules decisions 6 and 27): the winner of the last trick,
+        or with ``ramsch_skat="loser"`` the player the tricks alone make the loser (most card
+        points, a tie to the earlier seat), so the skat never changes who loses."""
+        if self.rules.ramsch_skat == "loser":
+            return max(range(3), key=lambda s: (self.points[s], -s))
+        return self.tricks[-1].winner
+
     def _conceded_score(self, mats: int, decl_points: int) -> SkatScore:
         """The score of a given-up game (see :meth:`_concede`): scored as a loss with
         points that make Schneider exactly when it can no longer be escaped."""
@@ -406,8 +488,9 @@ class SkatHand(HandState):
         self.to_move = None
         if self.game == GameType.RAMSCH:
             points = self.points[:]
-            points[self.tricks[-1].winner] += mask_points(self.skat)  # the skat goes with the last trick
-            seat, scores, durch, virgins = ramsch_scores(points, self.trick_counts, self.rules.jungfrau)
+            points[self._ramsch_skat_taker()] += mask_points(self.skat)
+            doublings = len(self.skat_passed) + len(self.knocked)
+            seat, scores, durch, virgins = ramsch_scores(points, self.trick_counts, self.rules.jungfrau, doublings)
             self.result = HandResult(
                 game="ramsch",
                 declarer=seat,
@@ -420,6 +503,8 @@ class SkatHand(HandState):
                 tricks=tuple(self.trick_counts),
                 durchmarsch=durch,
                 jungfrau=virgins,
+                skat_passed=tuple(self.skat_passed),
+                knocked=tuple(self.knocked),
             )
             return
         d = self.declarer
@@ -469,11 +554,7 @@ class SkatHand(HandState):
         open_cards = 0
         if self.ouvert and self.declarer is not None and self.phase >= Phase.PLAY:
             open_cards = self.hands[self.declarer]
-        # The declarer knows the skat once taken up (then: the discards), never before the Hand choice.
-        if self.done or (seat == self.declarer and self.phase >= Phase.DISCARD and not self.hand_game):
-            known_skat = self.skat
-        else:
-            known_skat = 0
+        known_skat = self.skat if self._knows_skat(seat) else 0
         return SkatObservation(
             seat=seat,
             phase=self.phase,
@@ -481,7 +562,7 @@ class SkatHand(HandState):
             hand=self.hands[seat],
             bid=self.bid,
             declarer=self.declarer,
-            game=self.game if self.phase >= Phase.KONTRA else None,
+            game=self.game if self.phase >= Phase.KONTRA or self.game == GameType.RAMSCH else None,
             hand_game=self.hand_game,
             ouvert=self.ouvert,
             schneider_announced=self.schneider_announced,
@@ -496,7 +577,19 @@ class SkatHand(HandState):
             points=tuple(self.points),
             legal=tuple(self.legal_actions()) if seat == self.to_move else (),
             rules=self.rules,
+            skat_passed=tuple(self.skat_passed),
+            knocked=tuple(self.knocked),
         )
+
+    def _knows_skat(self, seat: int) -> bool:
+        """The declarer knows the skat once taken up (then: the discards), never before the Hand
+        choice; in Schieberamsch the seat pushing knows what it put there so far, and the last
+        seat that pushed knows its two until the next takes them up.  Everyone, after the hand."""
+        if self.done:
+            return True
+        if self.game == GameType.RAMSCH:
+            return seat == self.to_move if self.phase == Phase.DISCARD else seat == self.pusher
+        return seat == self.declarer and self.phase >= Phase.DISCARD and not self.hand_game
 
     def all_cards_in_one_place(self) -> bool:
         """Invariant check used by tests: every card is in exactly one place."""

@@ -73,6 +73,28 @@ HELP: dict[str, str] = {
         "Punkte, dann gewonnene Spiele, dann weniger verlorene.\n"
         "• Bilanz: das Doppelte der eigenen Punkte minus die Punkte beider Gegner."
     ),
+    "help.house.title": "Hausregeln",
+    "help.house.body": (
+        "Optionen, die viele Runden spielen; in den Regelwerken ISkO und Lothars Tisch sind alle aus. Sie "
+        "stehen auf der zweiten Seite der Einstellungen (Seite: Hausregeln).\n"
+        "• Ramsch: Der Skat geht an den Gewinner des letzten Stichs (üblich) oder an den Verlierer: Wer in "
+        "seinen Stichen die meisten Augen hat, bekommt auch die Augen des Skats, so ändert der Skat nie, wer "
+        "verliert (bei Gleichstand verliert, wer in der Reihenfolge vorn sitzt).\n"
+        "• Jedes Spiel Ramsch: Es wird nicht gereizt; jedes Spiel ist ein Ramsch, Vorhand spielt aus.\n"
+        "• Schieberamsch: Vor der ersten Karte eines Ramschs geht der Skat reihum, von Vorhand an. Jeder "
+        "nimmt ihn auf und schiebt zwei Karten (nie einen Buben) verdeckt als neuen Skat an den Nächsten "
+        "weiter, oder er schiebt ihn ungesehen weiter. Jeder, der ungesehen schiebt, verdoppelt das Spiel. "
+        "Nach Hinterhand wird der Skat beiseitegelegt und zählt am Ende wie oben.\n"
+        "• Klopfen: Vor der ersten Karte darf jeder reihum, Vorhand zuerst, klopfen: Er glaubt, nicht zu "
+        "verlieren. Jedes Klopfen verdoppelt das Spiel.\n"
+        "• Die Verdopplungen multiplizieren sich: Jungfrau, jedes ungesehene Schieben und jedes Klopfen "
+        "verdoppeln die Kosten des Verlierers je einmal (zweimal geschoben und einmal geklopft: achtfach). "
+        "Ein Durchmarsch zählt +120 und wird nie verdoppelt.\n"
+        "• Kontra nur nach Reizen (mit Kontra und Re): Nur ein Gegenspieler, der beim Reizen bei 18 oder "
+        "mehr mitgeboten hat, der also einen Wert gesagt oder gehalten hat, darf Kontra sagen; wer ohne ein "
+        "Wort gepasst hat, nicht. Hat keiner der beiden gereizt, gibt es kein Kontra.\n"
+        "• Blatt-Codes (Version 2) enthalten jede Option; Codes der Version 1 öffnen weiter, mit diesen aus."
+    ),
     "help.officers_variants.title": "Offiziersskat-Varianten",
     "help.officers_variants.body": (
         "• Passen: Vorhand darf passen, statt anzusagen. Dann legt der Geber seine vier offenen Karten und "

@@ -71,6 +71,27 @@ HELP: dict[str, str] = {
         "then fewer games lost.\n"
         "• Net (Bilanz): twice your score minus both opponents' scores."
     ),
+    "help.house.title": "House rules",
+    "help.house.body": (
+        "Options many tables add; all are off in the ISkO and Lothar presets. They are on the set-up's "
+        "second page (Page: house rules).\n"
+        "• Ramsch: the skat goes to: the winner of the last trick (usual), or the loser: the player with "
+        "most card points in his tricks gets the skat's points too, so the skat never changes who loses "
+        "(a tie in the tricks loses for whoever comes first in the order).\n"
+        "• Ramsch every game: no bidding; every hand is a Ramsch, forehand leads.\n"
+        "• Schieberamsch: before a Ramsch's first card the skat goes round from forehand. Each player "
+        "either takes it up and pushes two cards (never a Jack) face down on to the next player as the "
+        "new skat, or passes it on unseen. Each player who passes it on unseen doubles the game. "
+        "After rearhand the skat is laid aside and counts at the end as above.\n"
+        "• Klopfen: before the first card each player in turn, forehand first, may knock: he expects "
+        "not to lose. Each knock doubles the game.\n"
+        "• The doublings multiply: Jungfrau, each unseen pass and each knock double the loser's charge "
+        "once each (two passes and a knock: 8 times). A Durchmarsch is +120, never doubled.\n"
+        "• Kontra only after bidding (with Kontra and Re): only a defender who took part in the bidding "
+        "at 18 or more, by saying a value or holding one, may say Kontra; a defender who passed without a "
+        "word may not. If neither defender bid, there is no Kontra.\n"
+        "• Deal codes (version 2) carry every option; codes of version 1 still open, with these off."
+    ),
     "help.officers_variants.title": "Officers' Skat variants",
     "help.officers_variants.body": (
         "• Passing: forehand may pass instead of choosing. The dealer then lays their four face-up cards and "

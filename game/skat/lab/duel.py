@@ -72,7 +72,15 @@ DEFAULT_SAMPLES = 12
 """Sampled deals per decision of a search player here (a fixed effort keeps
 the run reproducible; the table's timed effort would not be)."""
 RULES: dict[str, dict[str, Rules]] = {
-    "skat": {"isko": ISKO, "lothar": LOTHAR},
+    "skat": {
+        "isko": ISKO,
+        "lothar": LOTHAR,
+        # House rules (issue 21): every hand a Schieberamsch with Klopfen, the skat to the loser;
+        # and Lothar's table with Kontra only after bidding and those Ramsch calls when all pass.
+        "ramsch": LOTHAR.with_options(ramsch_always=True, schieberamsch=True, klopfen=True, ramsch_skat="loser"),
+        "house": LOTHAR.with_options(kontra_re=True, kontra_bidders_only=True, schieberamsch=True, klopfen=True,
+                                     ramsch_skat="loser"),
+    },
     "officers": {
         "officers": OFFICERS,
         "harlequin": OFFICERS.with_options(officers_layout="harlequin"),
@@ -634,7 +642,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--a", default="expert", help="player A (a strength; 'heuristic' = today's strongest)")
     parser.add_argument("--b", default="heuristic", help="player B")
     parser.add_argument("--game", choices=sorted(RULES), default="skat")
-    parser.add_argument("--rules", default=None, help="isko or lothar (Skat); officers, harlequin or admirals")
+    parser.add_argument(
+        "--rules", default=None, help="isko, lothar, ramsch or house (Skat); officers, harlequin or admirals"
+    )
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes (the machine's cores: 2)")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import actions as A
 from ..engine.match import Match
-from ..engine.rules import ISKO, OFFICERS
+from ..engine.rules import ISKO, LOTHAR, OFFICERS
 from ..storage import MemoryStorage, Store
 from .shots_endings import ending_states
 from .shots_history import tour_states
@@ -153,6 +153,11 @@ def states(app):
     app.push(SetupScene(app))
     _frames(app, 2)
     yield "02-setup"
+    setup = app.stack.top
+    setup.page = "house"  # the second page: the house rules
+    setup._rows()
+    _frames(app, 2)
+    yield "02b-setup-house-rules"
     app.stack.reset(TitleScene(app))
 
     skat_rules = ISKO.with_options(kontra_re=True)
@@ -268,6 +273,42 @@ def states(app):
     t.skip()
     _frames(app, 1)
     yield "15-skat4-sitting-out"
+
+    # --- House rules: Schieberamsch and Klopfen in every game; the person is middlehand.
+    house = LOTHAR.with_options(ramsch_always=True, schieberamsch=True, klopfen=True)
+    t, ctl = table(rules=house, dealer=1, seed=4)
+    _drive(t, lambda hand, pl: None if pl == 0 else A.SKAT_ON)  # forehand passes the skat on unseen
+    settle(app)
+    yield "17-schieberamsch-skat"
+    t.apply_human(A.PICKUP)
+    settle(app)
+    t.selected = {c for c in t._hand_order() if c in t.playable_cards()[-2:]}  # two that are no Jack
+    t.dialog_key = None
+    t.relayout(0)
+    yield "17b-schieberamsch-push"
+    t.discard_selected()
+    settle(app)
+
+    def house_policy(hand, pl):
+        if pl == 0 and hand.phase in (4, 6):
+            return None
+        legal = hand.legal_actions()
+        return A.KNOCK if A.KNOCK in legal else A.PICKUP if A.PICKUP in legal else legal[0]
+
+    _drive(t, house_policy)  # rearhand takes and pushes, forehand knocks
+    settle(app)
+    yield "17c-klopfen"
+    t.apply_human(A.NO_CALL)
+    settle(app)
+    _drive(t, lambda hand, pl: None if pl == 0 and len(hand.tricks) >= 2 else hand.legal_actions()[0])
+    settle(app)
+    yield "17d-ramsch-play"
+    _drive(t, lambda hand, pl: hand.legal_actions()[0])
+    settle(app, until=lambda: isinstance(app.stack.top, ResultScene))
+    yield "17e-ramsch-result"
+    app.push(SheetScene(app, ctl))
+    _frames(app, 1)
+    yield "17f-ramsch-sheet"
 
     # --- Officers' Skat in its three layouts.
     t, ctl = table("officers", OFFICERS, 2, dealer=1, seed=5)

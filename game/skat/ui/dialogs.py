@@ -101,6 +101,8 @@ def build_dialog(
     legal = hand.legal_actions()
     phase = hand.phase
     dlg: Dialog
+    if isinstance(hand, SkatHand) and hand.game == GameType.RAMSCH and phase < Phase.PLAY:
+        return _ramsch_call(t, hand, act, discard_ready, discard)
     if phase == Phase.BIDDING:
         dlg = _bidding(t, hand, seat, legal, act, names, pick)
     elif phase == Phase.SKAT:
@@ -128,6 +130,30 @@ def build_dialog(
     if isinstance(hand, OfficersHand) and (phase != Phase.DECLARE or hand.layout == "admirals"):
         _to_side(dlg)
     return dlg
+
+
+def _ramsch_call(t: Translator, hand: SkatHand, act: Callable[[int], None], discard_ready: bool,
+                 discard: Callable[[], None]) -> Dialog | None:
+    """Schieberamsch's skat (take it, or pass it on unseen), its push of two cards (picked on the
+    hand as a discard is), and Klopfen; the call that doubles is second and has no number key."""
+    if hand.phase == Phase.SKAT:
+        dlg = Dialog(t("dlg.ramsch_skat_title"))
+        dlg.lines.append(t("dlg.ramsch_skat_text"))
+        if hand.skat_passed:
+            dlg.lines.append(t("dlg.ramsch_skat_passed", n=len(hand.skat_passed)))
+        _doubling(dlg, t("dlg.take_skat"), t("dlg.skat_on"), lambda: act(A.PICKUP), lambda: act(A.SKAT_ON))
+        return dlg
+    if hand.phase == Phase.DISCARD:
+        dlg = Dialog(t("dlg.push_title"), y=170, h=230)
+        dlg.lines.append(t("dlg.push_text"))
+        dlg.group.add(Button(520, 310, 240, 60, t("dlg.push"), discard, enabled=discard_ready))
+        return dlg
+    if hand.phase == Phase.KONTRA:
+        dlg = Dialog(t("dlg.knock_title"))
+        dlg.lines.append(t("dlg.knock_text", n=len(hand.knocked)))
+        _doubling(dlg, t("dlg.no_knock"), t("dlg.knock"), lambda: act(A.NO_CALL), lambda: act(A.KNOCK))
+        return dlg
+    return None
 
 
 def _doubling(dlg: Dialog, no_label: str, call_label: str, no: Callable[[], None], call: Callable[[], None]) -> None:

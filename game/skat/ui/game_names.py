@@ -58,6 +58,10 @@ class Contract:
     schwarz: bool = False
     durchmarsch: bool = False
     jungfrau: bool = False
+    skat_passed: int = 0
+    """Schieberamsch: how many passed the skat on unseen."""
+    knocked: int = 0
+    """Klopfen: how many knocked."""
 
     @property
     def declared(self) -> Contract:
@@ -81,6 +85,8 @@ def of_result(r: HandResult) -> Contract:
         schwarz=r.schwarz and suit_or_grand,
         durchmarsch=r.durchmarsch,
         jungfrau=bool(r.jungfrau),
+        skat_passed=len(r.skat_passed),
+        knocked=len(r.knocked),
     )
 
 
@@ -96,6 +102,8 @@ def of_hand(hand: SkatHand | OfficersHand) -> Contract | None:
         ouvert=bool(getattr(hand, "ouvert", False)),
         kontra=hand.kontra,
         re=hand.re,
+        skat_passed=len(getattr(hand, "skat_passed", ())),
+        knocked=len(getattr(hand, "knocked", ())),
     )
 
 
@@ -118,6 +126,10 @@ def game_name(t: Translator, c: Contract, short: bool = False) -> str:
     head = [t(GAME_KEYS.get(c.game, c.game))]
     if c.game in ("ramsch", "passed"):
         extra = [t(level + "durchmarsch")] if c.durchmarsch else [t(level + "jungfrau")] if c.jungfrau else []
+        if c.skat_passed:
+            extra.append(t(level + "skat_passed", n=c.skat_passed))
+        if c.knocked:
+            extra.append(t(level + "knocked", n=c.knocked))
         return sep.join([" ".join(head), *extra])
     rest: list[str] = []
     if c.game == "null":

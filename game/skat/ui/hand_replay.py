@@ -15,6 +15,7 @@ from ..engine.actions import BID_BASE, HOLD, PASS, bid_value
 from ..engine.cards import mask_points
 from ..engine.match import Hand
 from ..engine.skat_hand import SkatHand
+from ..engine.tricks import GameType
 from .analysis_view import HandView
 from .game_names import game_name, of_result
 from .layout import TOUCH_H, sorted_hand
@@ -187,7 +188,8 @@ class ReplayScene(Scene):
             for i, c in enumerate(sorted_hand([c for c in range(32) if hand.deal.skat >> c & 1], hand.game)):
                 p.blit_px(art.face(c, p.size(cw)), x + i * (cw + 6), top + 30, card=str(c))
             if not hand.hand_game and hand.skat != hand.deal.skat:
-                p.text(t("result.discards"), x + 140, top + 4, 20, INK_DIM)
+                label = t("result.final_skat") if hand.game == GameType.RAMSCH else t("result.discards")
+                p.text(label, x + 140, top + 4, 20, INK_DIM)
                 for i, c in enumerate(sorted_hand([c for c in range(32) if hand.skat >> c & 1], hand.game)):
                     p.blit_px(art.face(c, p.size(cw)), x + 140 + i * (cw + 6), top + 30, card=str(c))
 

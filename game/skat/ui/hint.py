@@ -58,7 +58,8 @@ def action_text(t: Translator, hint: Hint) -> str:
             return t("hints.do.blind")
         return t("hints.do.card", card=card_text(t, a))
     if kind == "discard":
-        return t("hints.do.discard", cards=" + ".join(card_text(t, c) for c in hint.actions))
+        key = "hints.do.push" if hint.stage == "ramsch" else "hints.do.discard"
+        return t(key, cards=" + ".join(card_text(t, c) for c in hint.actions))
     if kind == "bid":
         return t("hints.do.bid", value=A.bid_value(a))
     if kind == "hold":
@@ -66,8 +67,9 @@ def action_text(t: Translator, hint: Hint) -> str:
     if kind == "declare":
         return t("hints.do.declare", game=declared_name(t, of_declaration(a, hint.hand_game)))
     if kind == "no_call":  # as the dialog's button says it
-        return t("hints.do.no_re") if hint.stage == "re" else t("hints.do.no_kontra")
-    return t("hints.do." + kind) if kind in ("pass", "pickup", "hand", "kontra", "re") else t("hints.do.other")
+        return t({"re": "hints.do.no_re", "ramsch": "hints.do.no_knock"}.get(hint.stage or "", "hints.do.no_kontra"))
+    known = ("pass", "pickup", "hand", "kontra", "re", "skat_on", "knock")
+    return t("hints.do." + kind) if kind in known else t("hints.do.other")
 
 
 def hint_game(t: Translator, hint: Hint, hand: Hand | None = None) -> str:
@@ -99,6 +101,11 @@ def reason_text(t: Translator, hint: Hint, legal: int, hand: Hand | None = None)
         if hint.measure == "score" and hint.points is not None:
             return t("hints.why.card_score", points=f"{round(hint.points):+d}", samples=hint.samples)
         return t("hints.why.card_rule") if hint.by_rule else t("hints.why.card_alike")
+    if hint.stage == "ramsch":
+        if kind == "discard" and hint.points is not None:
+            return t("hints.why.push", points=round(hint.points))
+        if hint.chance is not None:
+            return t("hints.why.ramsch_call", chance=percent(hint.chance), samples=hint.samples)
     if hint.points is not None and kind != "discard" and hint.samples:
         return t("hints.why.rollouts", samples=hint.samples, points=f"{round(hint.points):+d}")
     if kind in ("bid", "hold") and hint.chance is not None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
+from ..engine.tricks import GameType
 from .dialogs import TEXT_SIZE, TEXT_STEP, TEXT_TOP
 from .hand_order import current_order, sorted_cards
 from .seat_view import SeatView
@@ -212,7 +213,7 @@ def skat_layout(
     the person's seat sees (the cards it shows face up)."""
     out: dict[int, Target] = {}
     done = hand.done and held_trick is None  # while the last trick is on show, the end (skat, hands) waits
-    game = hand.game if hand.phase >= Phase.KONTRA or hand.phase == Phase.PLAY else None
+    game = hand.game if hand.phase >= Phase.KONTRA or hand.game == GameType.RAMSCH else None
     playing = hand.phase == Phase.PLAY and hand.to_move == view.seat
     seen = view.seen
     for seat, slot in slot_of_seat.items():

@@ -19,6 +19,7 @@ from ..engine.rules import (
     OFFICERS_LAYOUTS,
     OFFICERS_SCORING_CHOICES,
     OVERBID_NULL_CHOICES,
+    RAMSCH_SKAT_CHOICES,
     Rules,
 )
 from ..i18n import Translator
@@ -126,6 +127,9 @@ class OptionRow:
 
 SKAT_OPTIONS = GAMES["skat"].option_keys
 OFFICERS_OPTIONS = GAMES["officers"].option_keys
+SETUP_PAGES = ("main", "house")
+"""Skat's set-up has two pages: the game with its usual rules, and the house rules (Ramsch and the
+calls tables add), so neither screen is crowded; the second row of both (under the game) turns the page."""
 PRESETS: dict[str, Rules] = {"isko": ISKO, "lothar": LOTHAR, "officers": OFFICERS}
 GAME_PRESETS = {name: list(game.presets) for name, game in GAMES.items()}
 
@@ -187,6 +191,7 @@ class SetupScene(Scene):
         self.state["preset"] = preset if found == CUSTOM else found
         self.focus = 0
         self.scroll = 0
+        self.page = "main"
 
     def enter(self) -> None:
         self._rows()
@@ -209,10 +214,27 @@ class SetupScene(Scene):
         custom = matching_preset(s) == CUSTOM
         if custom:
             presets.append(CUSTOM)
-        rows = [
-            OptionRow("game", t("setup.game"), ["skat", "officers"], 0, lambda v: t("game_name." + v)),
-            OptionRow("preset", t("setup.preset"), presets, 0, lambda v: t("preset." + v)),
-        ]
+        game_row = OptionRow("game", t("setup.game"), ["skat", "officers"], 0, lambda v: t("game_name." + v))
+        preset_row = OptionRow("preset", t("setup.preset"), presets, 0, lambda v: t("preset." + v))
+        rows = [game_row, preset_row]
+        if not skat:
+            self.page = "main"
+        if skat:
+            page_row = OptionRow("page", t("setup.page"), list(SETUP_PAGES), SETUP_PAGES.index(self.page),
+                                 lambda v: t("setup.page." + v))
+            rows.insert(1, page_row)
+        if skat and self.page == "house":
+            self.rows = [game_row, page_row, preset_row,
+                         OptionRow("jungfrau", t("opt.jungfrau"), on_off, 0, yn),
+                         OptionRow("ramsch_skat", t("opt.ramsch_skat"), list(RAMSCH_SKAT_CHOICES), 0,
+                                   lambda v: t("opt.ramsch_skat." + v)),
+                         OptionRow("ramsch_always", t("opt.ramsch_always"), on_off, 0, yn),
+                         OptionRow("schieberamsch", t("opt.schieberamsch"), on_off, 0, yn),
+                         OptionRow("klopfen", t("opt.klopfen"), on_off, 0, yn),
+                         OptionRow("kontra_bidders_only", t("opt.kontra_bidders_only"), on_off, 0, yn)]
+            self._select_values(self.rows, custom, skat, 3)
+            self._buttons()
+            return
         if skat:
             rows += [
                 OptionRow("players", t("setup.players"), [3, 4], 0, lambda v: t("setup.players_n", n=v)),
@@ -224,7 +246,6 @@ class SetupScene(Scene):
                           lambda v: t("opt.overbid_null." + v)),
                 OptionRow("kontra_re", t("opt.kontra_re"), on_off, 0, yn),
                 OptionRow("seeger_fabian", t("opt.seeger_fabian"), on_off, 0, yn),
-                OptionRow("jungfrau", t("opt.jungfrau"), on_off, 0, yn),
             ]
         else:
             rows += [
@@ -244,7 +265,16 @@ class SetupScene(Scene):
             OptionRow("strength", t("setup.strength"), strengths(), 0, lambda v: t("strength." + v)),
             OptionRow("language", t("setup.language"), ["de", "en"], 0, lambda v: t("lang." + v)),
         ]
+        self._select_values(rows, custom, skat, step)
+        self.rows = rows
+        self._buttons()
+
+    def _select_values(self, rows: list[OptionRow], custom: bool, skat: bool, step: int) -> None:
+        """Each row at the set-up's value (a value the row does not offer: its usual one)."""
+        s = self.state
         for r in rows:
+            if r.key == "page":
+                continue
             cur = CUSTOM if r.key == "preset" and custom else s.get(r.key)
             if cur not in r.values:
                 cur = r.values[0]
@@ -256,7 +286,9 @@ class SetupScene(Scene):
                     cur = "normal"
                 s[r.key] = cur
             r.index = r.values.index(cur)
-        self.rows = rows
+
+    def _buttons(self) -> None:
+        t = self.app.t
         p = self.app.painter
         if p.portrait:  # side by side under the single column of rows
             self.start = Button(370, 1190, 330, TOUCH_H, t("setup.start"), self.start_match, size=30)
@@ -267,7 +299,9 @@ class SetupScene(Scene):
 
     def change(self, row: OptionRow, delta: int) -> None:
         row.index = (row.index + delta) % len(row.values)
-        if row.key == "game":
+        if row.key == "page":
+            self.page = row.value
+        elif row.key == "game":
             self.state["game"] = row.value
             apply_preset(self.state, GAME_PRESETS[row.value][0])
             self.state.pop("hands", None)  # each game's usual length (36 hands of Skat, 8 of Officers' Skat)
@@ -283,6 +317,7 @@ class SetupScene(Scene):
             self.app.settings["language"] = row.value
             self.app.apply_settings()
         self._rows()
+        self.focus = min(self.focus, len(self.rows))  # the other page may have fewer rows
 
     def rules(self) -> Rules:
         return setup_rules(self.state)
@@ -383,7 +418,9 @@ class SetupScene(Scene):
 
     def _draw_strength_note(self, p: Painter) -> None:
         """What the chosen computer strength does, under the last row of the right column."""
-        i = next(i for i, r in enumerate(self.rows) if r.key == "strength")
+        i = next((i for i, r in enumerate(self.rows) if r.key == "strength"), None)
+        if i is None:  # the house rules' page
+            return
         row = self.rows[i]
         x, _, w, _ = self._row_rect(len(self.rows) - 1)
         _, y, _, h = self._row_rect(len(self.rows) - 1)
@@ -406,6 +443,7 @@ SETTINGS_VALUE_W = 330
 """Width of a settings row's value, between its two arrows."""
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "all_pass": ALL_PASS_CHOICES,
+    "ramsch_skat": RAMSCH_SKAT_CHOICES,
     "overbid_null": OVERBID_NULL_CHOICES,
     "officers_layout": OFFICERS_LAYOUTS,
     "officers_scoring": OFFICERS_SCORING_CHOICES,

@@ -148,8 +148,9 @@ class ResultScene(Scene):
             p.text(t("result.skat"), sx, y + 20, 22, INK_DIM, anchor="center")
             for i, c in enumerate(skat0):
                 p.blit_px(art.face(c, p.size(cw)), sx - 30 + i * 66 * cw / 60, y + 40 + cw * 5 / 6, anchor="center")
-            if put != skat0 and not hand.hand_game and r.game != "ramsch":
-                p.text(t("result.discards"), dx, y + 20, 22, INK_DIM, anchor="center")
+            if put != skat0 and not hand.hand_game:  # a Schieberamsch's skat went round: what it counted
+                label = t("result.final_skat") if r.game == "ramsch" else t("result.discards")
+                p.text(label, dx, y + 20, 22, INK_DIM, anchor="center")
                 for i, c in enumerate(put):
                     p.blit_px(art.face(c, p.size(cw)), dx - 30 + i * 66 * cw / 60, y + 40 + cw * 5 / 6, anchor="center")
             y += 150 if not portrait else 210

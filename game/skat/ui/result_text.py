@@ -38,9 +38,13 @@ def computation(t: Translator, r: HandResult, officers: bool = False) -> list[st
             return [t("result.durchmarsch", value=r.value)]
         if r.declarer is None:
             return [t("result.ramsch_draw")]
-        lines = [t("result.ramsch", points=r.declarer_points, value=-r.declarer_points)]
-        if r.jungfrau:
-            lines.append(t("result.jungfrau", count=len(r.jungfrau), value=r.value))
+        value = -r.declarer_points
+        lines = [t("result.ramsch", points=r.declarer_points, value=value)]
+        for key, seats in (("result.jungfrau", r.jungfrau), ("result.skat_passed", r.skat_passed),
+                           ("result.knocked", r.knocked)):
+            if seats:
+                value *= 2 ** len(seats)
+                lines.append(t(key, count=len(seats), value=value))
         return lines
     lines = []
     factor_text = []

@@ -631,10 +631,10 @@ class TableScene(Scene):
         while they choose what to put away; empty at any other time."""
         hand = self.c.hand
         seat = self.c.human_seat
-        if seat is None or hand.declarer != seat or hand.phase != Phase.DISCARD:  # DISCARD is 2 in both games
+        if seat is None or hand.to_move != seat or hand.phase != Phase.DISCARD:  # DISCARD is 2 in both games
             return []
-        if isinstance(hand, SkatHand):
-            picked, held = hand.deal.skat, hand.hands[seat]
+        if isinstance(hand, SkatHand):  # the declarer's skat, or the one a Schieberamsch pusher took up
+            picked, held = hand.skat_taken, hand.hands[seat]
         else:  # Admirals' Skat: the only Officers' layout with a skat
             picked, held = hand.deck_skat(), hand.handm[seat]
         return [c for c in range(32) if (picked & held) >> c & 1]

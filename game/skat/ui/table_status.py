@@ -15,7 +15,7 @@ from ..engine import actions as A
 from ..engine.events import Event
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
-from ..engine.tricks import FOLLOW, TRUMPS
+from ..engine.tricks import FOLLOW, TRUMPS, GameType
 from .game_names import declared_name, game_name, of_declaration, of_hand
 from .painter import GOLD, INK, INK_DIM, Painter
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 POSITION_KEYS = ("pos.forehand", "pos.middlehand", "pos.rearhand")
 SUIT_NAME_KEYS = ("suit.diamonds", "suit.hearts", "suit.spades", "suit.clubs")
 BUBBLE_SECONDS = 4.0
-SAID = ("hold", "pass", "pickup", "hand", "kontra", "re", "no_call")
+SAID = ("hold", "pass", "pickup", "hand", "kontra", "re", "no_call", "skat_on", "knock", "no_knock")
 """The calls a bubble shows in words (a bid shows its value, a declaration the game's name)."""
 
 
@@ -193,7 +193,8 @@ class StatusDisplay:
             number = m.hand_number - (1 if hand.done else 0)  # a finished hand is already on the sheet
             p.text(t("info.hand_of", n=number, total=m.hands), x, dy + 18, 20, INK_DIM)
             before_play = hand.phase < Phase.PLAY and not hand.done
-            if hand.game is not None and (not isinstance(hand, SkatHand) or hand.phase >= Phase.KONTRA):
+            if hand.game is not None and (not isinstance(hand, SkatHand) or hand.phase >= Phase.KONTRA
+                                          or hand.game == GameType.RAMSCH):
                 contract = of_hand(hand)
                 title = game_name(t, contract) if contract is not None else ""
                 if hand.bid:

@@ -38,8 +38,9 @@ from ..base import Player, Thinking, View, rules_of
 from ..effort import GAME_EFFORT, Effort
 from ..heuristic import player as heuristic_player
 from ..heuristic import skat_calls as heuristic_skat_calls
+from ..heuristic.ramsch_calls import is_ramsch_call
 from ..strengths import STRONG, Strength
-from . import officers_calls, officers_cards, skat_calls, skat_cards
+from . import officers_calls, officers_cards, ramsch_calls, skat_calls, skat_cards
 
 HEURISTIC: Strength = STRONG
 """The heuristic strength that makes the decisions not yet searched."""
@@ -75,7 +76,10 @@ class SearchPlayer(Player):
     def skat_call(self, obs: SkatObservation, rules: Rules) -> Thinking:
         """Bidding, skat, discard, declaration, Kontra and Re of a Skat hand:
         the discard and the declaration after taking the skat by simulation,
-        the others by the heuristic (the wiring point a lab variant overrides)."""
+        the others by the heuristic (the wiring point a lab variant overrides); a Ramsch's calls
+        by comparing its hand with sampled others (:mod:`skat.ai.expert.ramsch_calls`)."""
+        if is_ramsch_call(obs):
+            return ramsch_calls.think(obs, self.profile.ramsch_samples or 48, sim_rng(self, obs))
         if obs.phase in (Phase.DISCARD, Phase.DECLARE) and not obs.hand_game:
             return simulated_call(obs, rules, self)
         return heuristic_call(obs, rules, self)

@@ -25,6 +25,7 @@ from ...engine.values import NULL_VALUES, next_null_step, smallest_multiple_reac
 from ..base import Thinking, run_steps
 from ..model.evaluation import TRUMP_GAMES, best_discard, game_value, null_deficits, win_probability
 from ..strengths import Strength
+from . import ramsch_calls
 
 PICKUP_CREDIT = 0.05
 """Added to a game's chance before the skat: after it the best game may be another."""
@@ -52,6 +53,8 @@ def think(obs: SkatObservation, rules: Rules, profile: Strength, rng: random.Ran
     legal = obs.legal
     if len(legal) == 1:
         return legal[0]
+    if ramsch_calls.is_ramsch_call(obs):
+        return (yield from ramsch_calls.think(obs, profile, rng))
     if phase == Phase.BIDDING:
         limit = yield from _bid_limit(obs, rules, profile, rng)
         return bid_action(obs, limit)

@@ -30,10 +30,12 @@ from ...engine.tricks import GameType
 from .. import scores
 from ..base import Decision, View, run_steps
 from ..effort import Effort
+from ..expert import ramsch_calls as expert_ramsch
 from ..expert import skat_cards
 from ..expert.officers_cards import BLIND
 from ..expert.player import HEURISTIC, SearchPlayer
 from ..heuristic import skat_calls
+from ..heuristic.ramsch_calls import is_ramsch_call
 
 
 @dataclass
@@ -87,6 +89,8 @@ def kind_of(action: int) -> str:
         A.KONTRA: "kontra",
         A.RE: "re",
         A.NO_CALL: "no_call",
+        A.SKAT_ON: "skat_on",
+        A.KNOCK: "knock",
     }.get(action, "other")
 
 
@@ -235,6 +239,9 @@ def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> Non
     action = hint.action
     phase = obs.phase
     forehand = obs.seat == 0
+    if is_ramsch_call(obs):
+        _explain_ramsch(obs, hint, player)
+        return
     if phase == Phase.BIDDING:
         options = run_steps(skat_calls.bid_options(obs.hand, forehand, HEURISTIC))
         if action == A.HOLD:
@@ -283,6 +290,21 @@ def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> Non
     else:
         hint.game = obs.game
         hint.by_rule = True
+
+
+def _explain_ramsch(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> None:
+    """A Ramsch call: the expert's chance to be the one charged (:mod:`skat.ai.expert.ramsch_calls`),
+    or for a push the points the two cards take out of the hand."""
+    hint.stage = "ramsch"
+    if obs.phase == Phase.DISCARD:
+        mask = 0
+        for c in hint.actions:
+            mask |= 1 << c
+        hint.points = float(mask_points(mask))
+        return
+    samples = player.profile.ramsch_samples or 48
+    hint.chance = run_steps(expert_ramsch.losing_chance(obs, random.Random(obs.hand), samples))
+    hint.samples = samples
 
 
 def _explain_officers(

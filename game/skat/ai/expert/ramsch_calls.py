@@ -1,0 +1,63 @@
+"""The expert's Ramsch calls: it compares its hand with the others' on sampled deals.
+
+The heuristic asks how risky its own hand is (:func:`~skat.ai.heuristic.ramsch_calls.ramsch_risk`)
+against a fixed line.  What decides a Ramsch is who is worst off, so the expert deals the unseen
+cards out many times, scores the three hands by that same risk, and counts how often its own is
+the riskiest: its chance to be the one charged.  It passes the skat on unseen (doubling) and
+knocks only when that chance is small; it takes the skat otherwise and pushes what the
+heuristic would push.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+
+from ...engine import actions as A
+from ...engine.cards import ALL_CARDS, cards_of
+from ...engine.skat_hand import Phase, SkatObservation
+from ..heuristic.ramsch_calls import push_card, ramsch_risk
+
+PASS_ON_BELOW = 0.25
+"""Pass the skat on unseen when the chance to be charged is below this."""
+KNOCK_BELOW = 0.12
+"""Knock when the chance to be charged is below this."""
+SLICE = 8
+"""Samples between two yields (a frame's budget)."""
+
+
+def losing_chance(obs: SkatObservation, rng: random.Random, samples: int) -> Generator[None, None, float]:
+    """How often, over ``samples`` deals of the cards this seat cannot see, its hand is the
+    riskiest of the three (a tie counts against it)."""
+    seen = obs.hand | obs.skat
+    for t in obs.tricks:
+        for c in t.cards:
+            seen |= 1 << c
+    unseen = cards_of(ALL_CARDS & ~seen)
+    mine = ramsch_risk(obs.hand)
+    per_hand = 10
+    charged = 0
+    for i in range(samples):
+        rng.shuffle(unseen)
+        first = sum(1 << c for c in unseen[:per_hand])
+        second = sum(1 << c for c in unseen[per_hand : 2 * per_hand])
+        if mine >= max(ramsch_risk(first), ramsch_risk(second)):
+            charged += 1
+        if i % SLICE == SLICE - 1:
+            yield None
+    return charged / max(1, samples)
+
+
+def think(obs: SkatObservation, samples: int, rng: random.Random) -> Generator[None, None, int]:
+    """One Ramsch call of the expert (``samples`` deals for each estimate)."""
+    legal = obs.legal
+    if obs.phase == Phase.DISCARD:
+        yield None
+        return push_card(obs)
+    if obs.phase == Phase.SKAT:
+        chance = yield from losing_chance(obs, rng, samples)
+        return A.SKAT_ON if chance < PASS_ON_BELOW and A.SKAT_ON in legal else A.PICKUP
+    if obs.phase == Phase.KONTRA:
+        chance = yield from losing_chance(obs, rng, samples)
+        return A.KNOCK if chance < KNOCK_BELOW and A.KNOCK in legal else A.NO_CALL
+    return legal[0]
