@@ -177,7 +177,7 @@ class WideOnly(Scene):
 
 
 SCREEN_MODULES = ("analysis_view", "challenge", "hand_replay", "help", "history", "menu", "overlays", "result",
-                  "sheet", "table")
+                  "sheet", "stats_view", "table")
 
 
 def test_every_screen_of_the_game_has_a_portrait_form() -> None:
