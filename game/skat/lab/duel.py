@@ -78,6 +78,7 @@ RULES: dict[str, dict[str, Rules]] = {
         # House rules (issue 21): every hand a Schieberamsch with Klopfen, the skat to the loser;
         # and Lothar's table with Kontra only after bidding and those Ramsch calls when all pass.
         "ramsch": LOTHAR.with_options(ramsch_always=True, schieberamsch=True, klopfen=True, ramsch_skat="loser"),
+        "ramsch-plain": LOTHAR.with_options(ramsch_always=True, ramsch_skat="loser"),  # the card play alone
         "house": LOTHAR.with_options(kontra_re=True, kontra_bidders_only=True, schieberamsch=True, klopfen=True,
                                      ramsch_skat="loser"),
     },
@@ -643,7 +644,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--b", default="heuristic", help="player B")
     parser.add_argument("--game", choices=sorted(RULES), default="skat")
     parser.add_argument(
-        "--rules", default=None, help="isko, lothar, ramsch or house (Skat); officers, harlequin or admirals"
+        "--rules", default=None,
+        help="isko, lothar, ramsch, ramsch-plain or house (Skat); officers, harlequin or admirals",
     )
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
