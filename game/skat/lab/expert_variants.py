@@ -17,6 +17,7 @@ from ..ai.base import Thinking
 from ..ai.effort import Effort
 from ..ai.expert import skat_calls
 from ..ai.expert.player import HEURISTIC, SearchPlayer, heuristic_call, sim_rng, simulated_call
+from ..ai.expert.sampling import Inference
 from ..ai.heuristic import player as heuristic_player
 from ..ai.heuristic import skat_calls as heuristic_calls
 from ..ai.strengths import Strength
@@ -47,6 +48,25 @@ BIDDING_STYLES: dict[str, Strength] = {
     "cautious": replace(HEURISTIC, name="cautious", bid=0.62, hand=0.80),
 }
 """Variants of the strong bidder (bid and Hand thresholds); its other decisions are the strong player's."""
+
+INFERENCES: dict[str, Inference] = {
+    "none": Inference(),
+    "choice": Inference(game_choice=0.3),
+    "discard": Inference(game_choice=0.3, discard_choice=0.3),
+}
+"""Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
+deals are weighed by the declarer's choice of game and discard
+(:class:`skat.ai.expert.sampling.Inference`); the figures of each are in
+``docs/bench/defence-experiments.md``."""
+
+
+def inference_variant(name: str, rng: random.Random | None, effort: Effort | None) -> SearchPlayer:
+    """The shipped expert with the card-play inference :data:`INFERENCES` ``[name]``."""
+    if name not in INFERENCES:
+        raise ValueError(f"unknown inference {name!r}; known: {', '.join(INFERENCES)}")
+    player = SearchPlayer("expert", rng, effort)
+    player.inference = INFERENCES[name]
+    return player
 
 
 class ExpertVariant(SearchPlayer):

@@ -52,7 +52,7 @@ from ...engine.tricks import FOLLOW, POWER, GameType, legal_follow
 from ...engine.values import NULL_VALUES
 from ..base import run_steps
 from ..heuristic.skat_cards import choose_card
-from ..model.evaluation import TRUMP_GAMES, game_value, win_probability
+from ..model.evaluation import TRUMP_GAMES, best_discard, game_value, win_probability
 from ..model.knowledge import SkatKnowledge
 from ..solve import skat_endgame
 from ..strengths import STRONG
@@ -77,6 +77,24 @@ SKAT = 3
 
 
 @dataclass(frozen=True)
+class Inference:
+    """How strongly the soft evidence about the declarer's hand weighs (the
+    settings a lab variant changes; :data:`INFERENCE` is the product's)."""
+
+    game_choice: float = 1.0
+    """Weight factor of a deal in which the declarer, by the strong heuristic's
+    ranking of the games (expected score among those reaching the bid), would
+    have declared another game than the one he did (1.0: not weighed)."""
+    discard_choice: float = 1.0
+    """Weight factor of a deal whose skat is not the pair the strong heuristic
+    would have put away from the declarer's twelve cards for the declared game."""
+
+
+INFERENCE = Inference()
+"""The expert's inference."""
+
+
+@dataclass(frozen=True)
 class Deal:
     """One full guess: the cards each seat holds now, and the skat."""
 
@@ -88,8 +106,9 @@ class Deal:
 class DealSampler:
     """Draws deals consistent with ``obs`` (a play-phase observation)."""
 
-    def __init__(self, obs: SkatObservation) -> None:
+    def __init__(self, obs: SkatObservation, inference: Inference = INFERENCE) -> None:
         game = obs.game
+        self.inference = inference
         assert game is not None, "deals are sampled in the play phase"
         self.obs = obs
         self.game = game
@@ -231,9 +250,7 @@ class DealSampler:
             for i, c in enumerate(cards):
                 s = (leader + i) % 3
                 if s != self.me and not self.fixed[s]:
-                    then = replace(
-                        obs, seat=s, to_move=s, trick=part, tricks=obs.tricks[:k], points=tuple(points)
-                    )
+                    then = replace(obs, seat=s, to_move=s, trick=part, tricks=obs.tricks[:k], points=tuple(points))
                     events.append((then, c, self._played_by[s] & ~gone, gone, sees_skat and s == obs.declarer))
                 part = (*part, (s, c))
                 gone |= 1 << c
@@ -303,6 +320,20 @@ class DealSampler:
                 if game_value(self.game, original | deal.skat, False) < self.obs.bid:
                     p *= 0.3
             w *= _clamp(p / 0.6)
+            w *= self._choice_weight(original, deal.skat, d == 0)
+        return w
+
+    def _choice_weight(self, hand: int, skat: int, forehand: bool) -> float:
+        """The declarer's choices of game and discard, given his hand and the skat in a deal."""
+        inf, w = self.inference, 1.0
+        if self.game == GameType.NULL:
+            return w
+        if inf.game_choice < 1.0 and _preferred(hand, skat, forehand, self.obs) != self.game:
+            w *= inf.game_choice
+        if inf.discard_choice < 1.0 and not self.obs.hand_game:
+            pair = best_discard(hand | skat, self.game)
+            if (1 << pair[0]) | (1 << pair[1]) != skat:
+                w *= inf.discard_choice
         return w
 
     def sample_steps(self, rng: random.Random) -> Generator[None, None, Deal | None]:
@@ -349,6 +380,31 @@ def _alike(game: int, a: int, b: int, held: int, gone: int) -> bool:
             return False
         between ^= low
     return True
+
+
+def _preferred(hand: int, skat: int, forehand: bool, obs: SkatObservation) -> int:
+    """The game the strong heuristic declares with ``hand`` (after the discard
+    ``skat``; Hand: the skat unseen) at ``obs``'s bid: the best expected score
+    among the games reaching the bid (see :func:`skat.ai.heuristic.skat_calls._declare`)."""
+    hand_game = obs.hand_game
+    stage = "hand" if hand_game else "post"
+    skat_points = 0 if hand_game else mask_points(skat)
+    cards = hand if hand_game else hand | skat
+    best, best_score = GameType(obs.game), float("-inf")
+    for g in TRUMP_GAMES:
+        value = game_value(g, cards, hand_game)
+        if value < obs.bid:
+            continue
+        p = win_probability(g, hand, forehand, stage, skat_points)
+        score = p * value - (1 - p) * 2 * value
+        if score > best_score:
+            best, best_score = g, score
+    value = NULL_VALUES[(hand_game, False)]
+    if value >= obs.bid:
+        p = win_probability(GameType.NULL, hand, forehand, stage)
+        if p * value - (1 - p) * 2 * value > best_score:
+            best = GameType.NULL
+    return best
 
 
 def _clamp(x: float) -> float:

@@ -51,7 +51,7 @@ from ..effort import Effort
 from ..heuristic.skat_cards import choose_card
 from ..solve.skat_solver import DepthLimitedSearch, SearchAborted, SkatSolver
 from ..strengths import STRONG
-from .sampling import Deal, DealSampler
+from .sampling import INFERENCE, Deal, DealSampler, Inference
 
 NODE_CHUNK = 600
 """Solver nodes per unit of work (about 1.5 ms natively, 2.5 ms at the 95th
@@ -98,8 +98,9 @@ class _TooBig(Exception):
     """A solve passed its node cap."""
 
 
-def think(obs: SkatObservation, rng: random.Random, effort: Effort) -> Thinking:
-    """Generator for one play-phase decision (see :class:`skat.ai.base.Decision`)."""
+def think(obs: SkatObservation, rng: random.Random, effort: Effort, inference: Inference = INFERENCE) -> Thinking:
+    """Generator for one play-phase decision (see :class:`skat.ai.base.Decision`);
+    ``inference`` weighs the sampled deals (:class:`~skat.ai.expert.sampling.Inference`)."""
     legal = list(obs.legal)
     if len(legal) == 1:
         return legal[0]
@@ -110,7 +111,7 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort) -> Thinking:
     if len(groups) == 1:
         return prior
     reps = [next((c for c in g if c == prior), g[0]) for g in groups]
-    sampler = DealSampler(obs)
+    sampler = DealSampler(obs, inference)
     yield None
     if not sampler.feasible:
         return prior
