@@ -131,13 +131,13 @@ def make_duel_player(strength: str, rng: random.Random, effort: Effort) -> Playe
     where ``make_player`` does not know that name yet, and ``expert-<mode>``
     the expert with another of its :data:`~skat.lab.expert_variants.SKAT_MODES`
     (benchmark variants only, e.g. ``expert-heuristic`` and ``expert-sim``), ``expert-inf-<name>``
-    the expert with another card-play inference (:data:`~skat.lab.expert_variants.INFERENCES`)."""
+    the expert with another card play (:data:`~skat.lab.expert_variants.CARD_PLAYS`)."""
     from ..ai import make_player
     from ..ai.expert.player import HEURISTIC
-    from .expert_variants import BIDDING_STYLES, SKAT_MODES, ExpertVariant, inference_variant
+    from .expert_variants import BIDDING_STYLES, SKAT_MODES, ExpertVariant, card_play_variant
 
     if strength.startswith("expert-inf-"):
-        return inference_variant(strength.removeprefix("expert-inf-"), rng, effort)
+        return card_play_variant(strength.removeprefix("expert-inf-"), rng, effort)
     if strength.startswith("expert-"):
         mode, _, bidding = strength.removeprefix("expert-").partition("-")
         if mode not in SKAT_MODES or bidding not in ("", *BIDDING_STYLES):
@@ -557,9 +557,7 @@ def summarize(config: DuelConfig, outcomes: list[DealOutcome], jobs: int, wall: 
         },
         "breakdown": {who: _breakdown(situations[who]) for who in "AB"},
         "defence": (
-            {who: _defence(defence[who], who) for who in "AB"}
-            if config.reference and config.game == "skat"
-            else None
+            {who: _defence(defence[who], who) for who in "AB"} if config.reference and config.game == "skat" else None
         ),
         "calibration": {who: calibration(totals[who].estimates) for who in "AB"},
         "declarations_without_estimate": {who: totals[who].missing_estimates for who in "AB"},

@@ -18,6 +18,7 @@ from ..ai.effort import Effort
 from ..ai.expert import skat_calls
 from ..ai.expert.player import HEURISTIC, SearchPlayer, heuristic_call, sim_rng, simulated_call
 from ..ai.expert.sampling import Inference
+from ..ai.expert.skat_cards import CardPlay
 from ..ai.heuristic import player as heuristic_player
 from ..ai.heuristic import skat_calls as heuristic_calls
 from ..ai.strengths import Strength
@@ -49,23 +50,26 @@ BIDDING_STYLES: dict[str, Strength] = {
 }
 """Variants of the strong bidder (bid and Hand thresholds); its other decisions are the strong player's."""
 
-INFERENCES: dict[str, Inference] = {
-    "none": Inference(),
-    "choice": Inference(game_choice=0.3),
-    "discard": Inference(game_choice=0.3, discard_choice=0.3),
+CARD_PLAYS: dict[str, CardPlay] = {
+    "none": CardPlay(),
+    "choice": CardPlay(Inference(game_choice=0.3)),
+    "discard": CardPlay(Inference(game_choice=0.3, discard_choice=0.3)),
+    "early15": CardPlay(early_defence_margin=0.15),
+    "earlyrule": CardPlay(early_defence_margin=float("inf")),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard
-(:class:`skat.ai.expert.sampling.Inference`); the figures of each are in
-``docs/bench/defence-experiments.md``."""
+(:class:`skat.ai.expert.sampling.Inference`) and how far a defender's first
+tricks trust the strong heuristic (:class:`skat.ai.expert.skat_cards.CardPlay`);
+the figures of each are in ``docs/bench/defence-experiments.md``."""
 
 
-def inference_variant(name: str, rng: random.Random | None, effort: Effort | None) -> SearchPlayer:
-    """The shipped expert with the card-play inference :data:`INFERENCES` ``[name]``."""
-    if name not in INFERENCES:
-        raise ValueError(f"unknown inference {name!r}; known: {', '.join(INFERENCES)}")
+def card_play_variant(name: str, rng: random.Random | None, effort: Effort | None) -> SearchPlayer:
+    """The shipped expert with the card play :data:`CARD_PLAYS` ``[name]``."""
+    if name not in CARD_PLAYS:
+        raise ValueError(f"unknown card play {name!r}; known: {', '.join(CARD_PLAYS)}")
     player = SearchPlayer("expert", rng, effort)
-    player.inference = INFERENCES[name]
+    player.card_play = CARD_PLAYS[name]
     return player
 
 

@@ -39,7 +39,6 @@ from ..heuristic import player as heuristic_player
 from ..model.evaluation import win_probability
 from ..strengths import STRONG, Strength
 from . import officers_calls, officers_cards, skat_calls, skat_cards
-from .sampling import INFERENCE, Inference
 
 HEURISTIC: Strength = STRONG
 """The heuristic strength that makes the decisions not yet searched."""
@@ -54,8 +53,8 @@ class SearchPlayer(Player):
     ) -> None:
         super().__init__(strength, rng)
         self.effort = effort if effort is not None else GAME_EFFORT
-        self.inference: Inference = INFERENCE
-        """How the card play weighs sampled deals (a lab variant sets another)."""
+        self.card_play: skat_cards.CardPlay = skat_cards.CARD_PLAY
+        """The card play's settings (a lab variant sets others)."""
         # The simulations draw from generators of their own (see sim_rng), so the
         # card play's draws (and a duel's paired games) do not depend on them.
         self.sim_seed = hash(self.rng.getstate()[1])
@@ -65,7 +64,7 @@ class SearchPlayer(Player):
         if isinstance(view, OfficersObservation):
             return officers_decision(view, rules, self)
         if view.phase == Phase.PLAY and view.game is not None:
-            return skat_cards.think(view, self.rng, self.effort, self.inference)
+            return skat_cards.think(view, self.rng, self.effort, self.card_play)
         return self.skat_call(view, rules)
 
     def skat_call(self, obs: SkatObservation, rules: Rules) -> Thinking:

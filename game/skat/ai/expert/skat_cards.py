@@ -39,6 +39,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from math import exp
 from typing import Any
 
@@ -94,13 +95,29 @@ SAMPLES_SOLVED: list[int] | None = None
 each finished decision with a choice among unlike cards; None at the table."""
 
 
+@dataclass(frozen=True)
+class CardPlay:
+    """The settings of the card play a lab variant changes (:data:`CARD_PLAY` is the product's)."""
+
+    inference: Inference = INFERENCE
+    """How the sampled deals are weighed (:class:`~skat.ai.expert.sampling.Inference`)."""
+    early_defence_margin: float = 0.0
+    """A defender's first tricks, while the search stops after ``DEPTH_TRICKS``
+    tricks at a static estimate: the search's card replaces the strong
+    heuristic's only when its average outcome is better by this much (0: always
+    the search's best; ``inf``: the heuristic's card)."""
+
+
+CARD_PLAY = CardPlay()
+"""The expert's card play."""
+
+
 class _TooBig(Exception):
     """A solve passed its node cap."""
 
 
-def think(obs: SkatObservation, rng: random.Random, effort: Effort, inference: Inference = INFERENCE) -> Thinking:
-    """Generator for one play-phase decision (see :class:`skat.ai.base.Decision`);
-    ``inference`` weighs the sampled deals (:class:`~skat.ai.expert.sampling.Inference`)."""
+def think(obs: SkatObservation, rng: random.Random, effort: Effort, settings: CardPlay = CARD_PLAY) -> Thinking:
+    """Generator for one play-phase decision (see :class:`skat.ai.base.Decision`)."""
     legal = list(obs.legal)
     if len(legal) == 1:
         return legal[0]
@@ -111,11 +128,15 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort, inference: I
     if len(groups) == 1:
         return prior
     reps = [next((c for c in g if c == prior), g[0]) for g in groups]
-    sampler = DealSampler(obs, inference)
+    sampler = DealSampler(obs, settings.inference)
     yield None
     if not sampler.feasible:
         return prior
     search = _Search(obs)
+    defending = obs.declarer is not None and obs.seat != obs.declarer and obs.game != GameType.RAMSCH
+    margin = settings.early_defence_margin if defending and not search.full else 0.0
+    if margin == float("inf"):
+        return prior
     totals = dict.fromkeys(reps, 0.0)
     samples = 0
     best = prior
@@ -146,7 +167,7 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort, inference: I
         top = max(values.values())
         unanimous &= {c for c in reps if values[c] >= top - 1e-9}
         samples += 1
-        best = max(reps, key=lambda c: (totals[c], c == prior))
+        best = max(reps, key=lambda c: (totals[c] + (margin * samples if c == prior else 0.0), c == prior))
         if scores.active():  # the hint shows every card's average (equivalent cards alike)
             averages = {c: totals[r] / samples for r, g in zip(reps, groups, strict=True) for c in g}
             scores.report("pimc", averages, samples)
