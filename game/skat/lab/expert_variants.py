@@ -56,6 +56,8 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "discard": CardPlay(Inference(game_choice=0.3, discard_choice=0.3)),
     "early15": CardPlay(early_defence_margin=0.15),
     "earlyrule": CardPlay(early_defence_margin=float("inf")),
+    "close": CardPlay(close_margin=12, close_bonus=0.25),
+    "dmis": CardPlay(Inference(declarer_mismatch=0.1)),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard

@@ -88,6 +88,9 @@ class Inference:
     discard_choice: float = 1.0
     """Weight factor of a deal whose skat is not the pair the strong heuristic
     would have put away from the declarer's twelve cards for the declared game."""
+    declarer_mismatch: float | None = None
+    defender_mismatch: float | None = None
+    """``MISMATCH`` for the declarer's cards and for a defender's (None: ``MISMATCH``)."""
 
 
 INFERENCE = Inference()
@@ -271,6 +274,9 @@ class DealSampler:
         pauses every ``MODEL_STEP`` cards modelled."""
         game = self.game
         modelled = 0
+        inf = self.inference
+        declarer_factor = MISMATCH if inf.declarer_mismatch is None else inf.declarer_mismatch
+        defender_factor = MISMATCH if inf.defender_mismatch is None else inf.defender_mismatch
         for then, c, since, before, sees_skat in self._plays:
             s = then.seat
             held = deal.hands[s] | since
@@ -284,7 +290,7 @@ class DealSampler:
             view = replace(then, hand=held, legal=tuple(iter_cards(legal)), skat=skat)
             chosen = choose_card(view, STRONG, _NO_RANDOM)
             if chosen != c and not _alike(game, chosen, c, held, before | skat):
-                w *= MISMATCH
+                w *= declarer_factor if s == self.obs.declarer else defender_factor
                 if w <= enough:
                     break
         return w

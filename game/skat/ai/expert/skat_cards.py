@@ -106,6 +106,12 @@ class CardPlay:
     tricks at a static estimate: the search's card replaces the strong
     heuristic's only when its average outcome is better by this much (0: always
     the search's best; ``inf``: the heuristic's card)."""
+    close_margin: int = 0
+    close_bonus: float = 0.0
+    """A defender's full-depth solve of a trump game the declarer wins: when he
+    reaches his target by fewer than ``close_margin`` card points, the outcome
+    counts ``close_bonus`` less for him (a close game is one a declarer who does
+    not see the cards may still lose; 0: not tested)."""
 
 
 CARD_PLAY = CardPlay()
@@ -132,7 +138,7 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort, settings: Ca
     yield None
     if not sampler.feasible:
         return prior
-    search = _Search(obs)
+    search = _Search(obs, settings)
     defending = obs.declarer is not None and obs.seat != obs.declarer and obs.game != GameType.RAMSCH
     margin = settings.early_defence_margin if defending and not search.full else 0.0
     if margin == float("inf"):
@@ -285,8 +291,9 @@ def _chance(estimate: float, target: int) -> float:
 class _Search:
     """Evaluates one card on one deal, in the mover's own terms (higher is better)."""
 
-    def __init__(self, obs: SkatObservation) -> None:
+    def __init__(self, obs: SkatObservation, settings: CardPlay = CARD_PLAY) -> None:
         game = obs.game
+        self.settings = settings
         assert game is not None
         self.obs = obs
         self.game = game
@@ -433,6 +440,11 @@ class _Search:
             return WIN if won else LOSS
         if (yield from reaches(self.win_target, EVAL_NODE_CAP)):
             value = WIN
+            close = self.win_target + self.settings.close_margin
+            testing_close = self.settings.close_margin and self.sign < 0 and self.win_target < 90
+            # a solve past its cap counts as not close
+            if testing_close and (yield from extra(lambda n: not solver.declarer_reaches(close, n), EXTRA_NODE_CAP)):
+                return value - self.settings.close_bonus
             if self.win_target < 90 and (yield from extra(lambda n: solver.declarer_reaches(90, n), EXTRA_NODE_CAP)):
                 value += STEP
                 if not solver.defender_tricks and (yield from extra(solver.declarer_takes_all, EXTRA_NODE_CAP)):
