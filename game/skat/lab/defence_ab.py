@@ -27,6 +27,7 @@ import multiprocessing
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .duel import (
@@ -119,6 +120,28 @@ def summarize(defenders: tuple[str, ...], deals: list[dict[str, Any]]) -> dict[s
     return result
 
 
+def merge(outputs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several outputs of the same seed and declarer as one, paired with the first output's first defender."""
+    if len({(o["seed"], o["declarer"], o["effort"]) for o in outputs}) != 1:
+        raise ValueError("merged outputs must share the seed, the declarer and the effort")
+    defenders: list[str] = []
+    deals: dict[int, dict[str, Any]] = {}
+    for o in outputs:
+        defenders += [d for d in o["defenders"] if d not in defenders]
+        for d in o["per_deal"]:
+            row = deals.setdefault(d["index"], {"index": d["index"], "own": d["own"], "against": {}})
+            row["against"].update(d["against"])
+    rows = [deals[i] for i in sorted(deals)]
+    return {
+        "benchmark": "defence_ab",
+        "declarer": outputs[0]["declarer"],
+        "deals": min(o["deals"] for o in outputs),
+        "seed": outputs[0]["seed"],
+        "effort": outputs[0]["effort"],
+        "defenders": summarize(tuple(defenders), rows),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="defence_ab", description="Defenders against the same declarations; prints JSON."
@@ -130,7 +153,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument(
+        "--merge", nargs="+", metavar="JSON", help="summarise earlier outputs on one seed together (no play)"
+    )
     args = parser.parse_args(argv)
+    if args.merge:
+        print(json.dumps(merge([json.loads(Path(f).read_text()) for f in args.merge]), indent=1))
+        return 0
     import random
 
     from ..ai.effort import Effort
