@@ -36,7 +36,9 @@ def _hearts_at_18() -> SkatObservation:
 
 
 def _deal(declarer: str, rearhand: str, skat: str) -> Deal:
-    return Deal((mask_of(_cards(declarer)), mask_of(_cards(MIDDLEHAND)), mask_of(_cards(rearhand))), mask_of(_cards(skat)))
+    return Deal(
+        (mask_of(_cards(declarer)), mask_of(_cards(MIDDLEHAND)), mask_of(_cards(rearhand))), mask_of(_cards(skat))
+    )
 
 
 TRUE = _deal("DJ HA HT HK HQ H9 SA S7 D7", REARHAND, SKAT)
