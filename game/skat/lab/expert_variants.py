@@ -51,7 +51,7 @@ BIDDING_STYLES: dict[str, Strength] = {
 """Variants of the strong bidder (bid and Hand thresholds); its other decisions are the strong player's."""
 
 CARD_PLAYS: dict[str, CardPlay] = {
-    "none": CardPlay(),
+    "none": CardPlay(),  # the card play before the defence work: the search in every trick
     "choice": CardPlay(Inference(game_choice=0.3)),
     "discard": CardPlay(Inference(game_choice=0.3, discard_choice=0.3)),
     "early15": CardPlay(early_defence_margin=0.15),
