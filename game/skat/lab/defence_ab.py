@@ -139,6 +139,7 @@ def merge(outputs: list[dict[str, Any]]) -> dict[str, Any]:
         "seed": outputs[0]["seed"],
         "effort": outputs[0]["effort"],
         "defenders": summarize(tuple(defenders), rows),
+        "per_deal": rows,
     }
 
 

@@ -6,6 +6,9 @@ card play (:data:`SKAT_MODES`) and, with a bidding style
 (:data:`BIDDING_STYLES`), the heuristic's thresholds for the auction and Hand.
 The shipped expert is mode ``post`` with the strong heuristic's thresholds
 (:class:`skat.ai.expert.player.SearchPlayer`); everything else stays here.
+``--a expert-inf-NAME`` plays the shipped expert with another card play
+(:data:`CARD_PLAYS`: the inference of the declarer's hand and the defence),
+``expert-inf-none`` the card play before the defence work.
 """
 
 from __future__ import annotations
