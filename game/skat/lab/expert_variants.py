@@ -59,6 +59,8 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "discard": CardPlay(Inference(game_choice=0.3, discard_choice=0.3)),
     "early15": CardPlay(early_defence_margin=0.15),
     "earlyrule": CardPlay(early_defence_margin=float("inf")),
+    "earlyone": CardPlay(early_defence_margin=float("inf"), early_cards=9),
+    "earlythree": CardPlay(early_defence_margin=float("inf"), early_cards=7),
     "close": CardPlay(close_margin=12, close_bonus=0.25),
     "dmis": CardPlay(Inference(declarer_mismatch=0.1)),
 }

@@ -113,6 +113,9 @@ class CardPlay:
     tricks at a static estimate: the search's card replaces the strong
     heuristic's only when its average outcome is better by this much (0: always
     the search's best; ``inf``: the heuristic's card)."""
+    early_cards: int | None = None
+    """Apply ``early_defence_margin`` while the defender holds more cards than
+    this (None: while the search would stop at the depth limit)."""
     close_margin: int = 0
     close_bonus: float = 0.0
     """A defender's full-depth solve of a trump game the declarer wins: when he
@@ -151,7 +154,8 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort, settings: Ca
         return prior
     search = _Search(obs, settings)
     defending = obs.declarer is not None and obs.seat != obs.declarer and obs.game != GameType.RAMSCH
-    margin = settings.early_defence_margin if defending and not search.full else 0.0
+    early = not search.full if settings.early_cards is None else obs.hand.bit_count() > settings.early_cards
+    margin = settings.early_defence_margin if defending and early else 0.0
     if margin == float("inf"):
         return prior
     totals = dict.fromkeys(reps, 0.0)
