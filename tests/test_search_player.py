@@ -18,7 +18,7 @@ from skat.engine import actions as A
 from skat.engine.cards import parse_card
 from skat.engine.hand_state import Phase
 from skat.engine.tricks import GameType
-from skat.lab.expert_variants import ExpertVariant
+from skat.lab.expert_variants import CARD_PLAYS, ExpertVariant
 
 SKAT_RULES = {
     "isko": ISKO,
@@ -110,14 +110,13 @@ def test_defender_smears_a_ten_onto_the_partners_sure_trick(misled) -> None:  # 
     )
     assert state.to_move == 2
     misled("C8")
-    # the search finds it (the shipped defender leaves its first two tricks to the heuristic)
-    assert expert_choice(state, card_play=skat_cards.CardPlay()) == parse_card("DT")
+    assert expert_choice(state) == parse_card("DT")
 
 
-def test_a_defenders_first_two_tricks_are_the_heuristics() -> None:
-    """The shipped card play: with ten cards a defender plays the strong
-    heuristic's card (here misled to the Eight of clubs), not the search's
-    smear of the previous test (the search's later tricks: the tests above)."""
+def test_the_early_defence_variant_plays_the_heuristics_first_tricks() -> None:
+    """The lab variant ``earlyrule`` (it lost its paired games): with ten cards
+    a defender plays the strong heuristic's card (here misled to the Eight of
+    clubs), not the search's smear of the previous test."""
     calls: list[int] = []
     real = skat_cards.choose_card
 
@@ -130,8 +129,8 @@ def test_a_defenders_first_two_tricks_are_the_heuristics() -> None:
     mp = pytest.MonkeyPatch()
     mp.setattr(skat_cards, "choose_card", wrong)
     try:
-        assert expert_choice(early) == parse_card("C8")
-        assert skat_cards.CARD_PLAY.early_defence_margin == float("inf")
+        assert expert_choice(early, card_play=CARD_PLAYS["earlyrule"]) == parse_card("C8")
+        assert expert_choice(early) == parse_card("DT")  # the shipped expert searches
     finally:
         mp.undo()
     assert calls and min(calls) >= 9
@@ -227,7 +226,7 @@ def test_a_decision_runs_in_small_slices(monkeypatch: pytest.MonkeyPatch) -> Non
         "H7 H9 H8",
     )
     view = state.observe(state.to_move)  # type: ignore[arg-type]
-    searching = skat_cards.CardPlay()  # a defender with nine cards: searched only when told to
+    searching = skat_cards.CARD_PLAY
     thinking = skat_cards.think(view, random.Random(3), Effort.fixed(3), searching)
     units = 0
     worst = 0

@@ -8,7 +8,7 @@ The shipped expert is mode ``post`` with the strong heuristic's thresholds
 (:class:`skat.ai.expert.player.SearchPlayer`); everything else stays here.
 ``--a expert-inf-NAME`` plays the shipped expert with another card play
 (:data:`CARD_PLAYS`: the inference of the declarer's hand and the defence),
-``expert-inf-none`` the card play before the defence work.
+``expert-inf-none`` is the shipped one.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ BIDDING_STYLES: dict[str, Strength] = {
 """Variants of the strong bidder (bid and Hand thresholds); its other decisions are the strong player's."""
 
 CARD_PLAYS: dict[str, CardPlay] = {
-    "none": CardPlay(),  # the card play before the defence work: the search in every trick
+    "none": CardPlay(),  # the shipped card play
     "choice": CardPlay(Inference(game_choice=0.3)),
     "discard": CardPlay(Inference(game_choice=0.3, discard_choice=0.3)),
     "early15": CardPlay(early_defence_margin=0.15),

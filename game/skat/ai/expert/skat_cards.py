@@ -23,13 +23,6 @@ win chance.  From ``FULL_DEPTH_CARDS`` cards in hand on (Null: always) the
 deals are solved to the end.  A solve that passes ``EVAL_NODE_CAP`` nodes
 drops back to the depth limit, so no decision runs away on a hard deal.
 
-A defender does not search while the search would stop at the depth limit:
-there it plays the strong heuristic's card (:data:`CARD_PLAY`).  Two tricks of
-search with a static estimate at the end judge a lead by trumps and top cards,
-blind to what the rules of defence know (lead through the declarer, keep the
-partner's Tens, smear onto his trick); in paired games against the heuristic's
-declarers the heuristic's first two tricks lost fewer games.
-
 Every solver call has a node limit of ``NODE_CHUNK`` and is resumed after a
 yield (the solver keeps its transposition table), so the decision runs in
 short slices; the heuristic card is the provisional answer until the first
@@ -124,12 +117,11 @@ class CardPlay:
     not see the cards may still lose; 0: not tested)."""
 
 
-CARD_PLAY = CardPlay(early_defence_margin=float("inf"))
-"""The expert's card play: a defender's first two tricks are the strong
-heuristic's (its leads through the declarer and its smears beat the
-two-trick search with a static estimate in paired games, see
-``docs/bench/defence-experiments.md``); the search takes over from
-``FULL_DEPTH_CARDS``, where it solves every deal to the end."""
+CARD_PLAY = CardPlay()
+"""The expert's card play: the search in every trick.  The variants in
+:data:`skat.lab.expert_variants.CARD_PLAYS` (the declarer's choice of game
+weighing the deals, the heuristic's first tricks in defence, ...) did not win
+their paired games (``docs/bench/defence-experiments.md``)."""
 
 
 class _TooBig(Exception):
