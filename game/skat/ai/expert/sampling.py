@@ -31,7 +31,10 @@ candidate deal is accepted with a probability from
 
 The acceptance never drops below a floor, so a surprising hand (a human's
 bluff, a bold bid, a partner who plays otherwise) still turns up, and after
-``CANDIDATES`` rejections the likeliest candidate is taken.
+``CANDIDATES`` rejections the likeliest candidate is taken.  An
+:class:`Inference` can also weigh the declarer's choice of game and of discard
+(the lab's variants; off in the product: they did not win their paired games,
+``docs/bench/defence-experiments.md``).
 ``BIDDING_WEIGHTS`` and ``PLAY_WEIGHTS`` turn the evidence off (for
 comparisons).  Measured on 100 hands of the strong heuristic (ISkO, 10 deals
 at the start of tricks 2, 4, 6 and 8, 3.8 ms per deal): the sampled hidden
