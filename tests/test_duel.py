@@ -236,6 +236,21 @@ def test_expert_variants_are_bench_names() -> None:
     assert code == 2 and "expert-guess" in err
 
 
+def test_card_play_variants_are_bench_names() -> None:
+    """``expert-inf-NAME`` is the shipped expert with another card play; ``none`` is the shipped one."""
+    from skat.ai.expert import skat_cards
+    from skat.lab.expert_variants import CARD_PLAYS
+
+    same = duel.make_duel_player("expert-inf-none", random.Random(0), Effort.fixed(1))
+    shipped = duel.make_duel_player("expert", random.Random(0), Effort.fixed(1))
+    assert same.card_play == shipped.card_play == skat_cards.CARD_PLAY  # type: ignore[attr-defined]
+    early = duel.make_duel_player("expert-inf-earlyrule", random.Random(0), Effort.fixed(1))
+    assert early.card_play.early_defence_margin == float("inf")  # type: ignore[attr-defined]
+    assert CARD_PLAYS["choice"].inference.game_choice < 1.0
+    with pytest.raises(ValueError, match="unknown card play"):
+        duel.make_duel_player("expert-inf-guess", random.Random(0), Effort.fixed(1))
+
+
 # --------------------------------------------------------------------------- where the difference comes from
 def _record(seating: str, declarer: int | None, game: str, won: bool, points: tuple[int, ...]) -> duel.GameRecord:
     return duel.GameRecord(seating, declarer, game if declarer is not None else "", won, 70 if won else 50, points)

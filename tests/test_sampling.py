@@ -65,17 +65,19 @@ def _voids(state: SkatHand) -> list[int]:
     stop_after=st.integers(0, 28),
     force_ramsch=st.booleans(),
     sample_seed=st.integers(0, 1000),
+    choice=st.sampled_from([1.0, 0.3]),
 )
 def test_sampled_deals_fit_everything_the_seat_knows(
-    seed: int, rules_index: int, stop_after: int, force_ramsch: bool, sample_seed: int
+    seed: int, rules_index: int, stop_after: int, force_ramsch: bool, sample_seed: int, choice: float
 ) -> None:
+    """Whatever the inference weighs (the declarer's choice of game too), no deal breaks a hard fact."""
     state = _play_to(seed, rules_index, stop_after, force_ramsch)
     if state is None:
         return
     seat = state.to_move
     assert seat is not None
     obs = state.observe(seat)
-    sampler = DealSampler(obs)
+    sampler = DealSampler(obs, sampling.Inference(game_choice=choice))
     assert sampler.feasible  # the true deal fits, so some deal does
     voids = _voids(state)
     unseen_true = state.hands[0] | state.hands[1] | state.hands[2] | state.skat

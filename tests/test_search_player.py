@@ -18,7 +18,7 @@ from skat.engine import actions as A
 from skat.engine.cards import parse_card
 from skat.engine.hand_state import Phase
 from skat.engine.tricks import GameType
-from skat.lab.expert_variants import ExpertVariant
+from skat.lab.expert_variants import CARD_PLAYS, ExpertVariant
 
 SKAT_RULES = {
     "isko": ISKO,
@@ -51,10 +51,14 @@ def scripted(rules, hands: tuple[str, str, str], skat: str, bidding: list[int], 
     return state
 
 
-def expert_choice(state: SkatHand, samples: int = 6, seed: int = 1) -> int:
+def expert_choice(
+    state: SkatHand, samples: int = 6, seed: int = 1, card_play: skat_cards.CardPlay | None = None
+) -> int:
     seat = state.to_move
     assert seat is not None
     player = SearchPlayer(rng=random.Random(seed), effort=Effort.fixed(samples))
+    if card_play is not None:
+        player.card_play = card_play
     return decide_now(player, state.observe(seat))
 
 
@@ -107,6 +111,29 @@ def test_defender_smears_a_ten_onto_the_partners_sure_trick(misled) -> None:  # 
     assert state.to_move == 2
     misled("C8")
     assert expert_choice(state) == parse_card("DT")
+
+
+def test_the_early_defence_variant_plays_the_heuristics_first_tricks() -> None:
+    """The lab variant ``earlyrule`` (it lost its paired games): with ten cards
+    a defender plays the strong heuristic's card (here misled to the Eight of
+    clubs), not the search's smear of the previous test."""
+    calls: list[int] = []
+    real = skat_cards.choose_card
+
+    def wrong(obs, strength, rng):  # type: ignore[no-untyped-def]
+        calls.append(obs.hand.bit_count())
+        return parse_card("C8") if obs.hand >> parse_card("C8") & 1 else real(obs, strength, rng)
+
+    hands = ("CJ SJ HJ DJ HA HT HK DA S7 C7", "SA SK SQ S9 S8 CA CT CK D9 DQ", "DT D7 C8 C9 CQ H7 H8 H9 HQ DK")
+    early = scripted(ISKO, hands, "ST D8", [A.PASS, A.PASS, A.bid(18)], False, "", A.declare(GameType.HEARTS), "S7 SA")
+    mp = pytest.MonkeyPatch()
+    mp.setattr(skat_cards, "choose_card", wrong)
+    try:
+        assert expert_choice(early, card_play=CARD_PLAYS["earlyrule"]) == parse_card("C8")
+        assert expert_choice(early) == parse_card("DT")  # the shipped expert searches
+    finally:
+        mp.undo()
+    assert calls and min(calls) >= 9
 
 
 def test_null_declarer_gets_rid_of_his_dangerous_ace_while_he_can(misled) -> None:  # type: ignore[no-untyped-def]
@@ -179,8 +206,8 @@ def _continue(state: SkatHand, players) -> SkatHand:  # type: ignore[no-untyped-
 class _Recording(skat_cards._Search):
     instances: list[_Recording] = []
 
-    def __init__(self, obs) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(obs)
+    def __init__(self, obs, settings=skat_cards.CARD_PLAY) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(obs, settings)
         _Recording.instances.append(self)
 
 
@@ -199,7 +226,8 @@ def test_a_decision_runs_in_small_slices(monkeypatch: pytest.MonkeyPatch) -> Non
         "H7 H9 H8",
     )
     view = state.observe(state.to_move)  # type: ignore[arg-type]
-    thinking = skat_cards.think(view, random.Random(3), Effort.fixed(3))
+    searching = skat_cards.CARD_PLAY
+    thinking = skat_cards.think(view, random.Random(3), Effort.fixed(3), searching)
     units = 0
     worst = 0
     last_nodes = 0
@@ -218,7 +246,9 @@ def test_a_decision_runs_in_small_slices(monkeypatch: pytest.MonkeyPatch) -> Non
     # one chunk per unit (depth-limited searches too, which are resumed in
     # chunks); a chunk may overshoot its limit by the rest of one trick's search
     assert 0 < worst <= max(skat_cards.NODE_CHUNK, skat_cards.DEPTH_CHUNK) + 100
-    decision = SearchPlayer(rng=random.Random(3), effort=Effort.fixed(3)).begin(view)
+    player = SearchPlayer(rng=random.Random(3), effort=Effort.fixed(3))
+    player.card_play = searching
+    decision = player.begin(view)
     steps = 1
     while not decision.step(0.0):
         steps += 1

@@ -149,11 +149,14 @@ def make_duel_player(strength: str, rng: random.Random, effort: Effort) -> Playe
     """``make_player``, with ``heuristic`` meaning today's strongest heuristic
     where ``make_player`` does not know that name yet, and ``expert-<mode>``
     the expert with another of its :data:`~skat.lab.expert_variants.SKAT_MODES`
-    (benchmark variants only, e.g. ``expert-heuristic`` and ``expert-sim``)."""
+    (benchmark variants only, e.g. ``expert-heuristic`` and ``expert-sim``), ``expert-inf-<name>``
+    the expert with another card play (:data:`~skat.lab.expert_variants.CARD_PLAYS`)."""
     from ..ai import make_player
     from ..ai.expert.player import HEURISTIC
-    from .expert_variants import BIDDING_STYLES, SKAT_MODES, ExpertVariant
+    from .expert_variants import BIDDING_STYLES, SKAT_MODES, ExpertVariant, card_play_variant
 
+    if strength.startswith("expert-inf-"):
+        return card_play_variant(strength.removeprefix("expert-inf-"), rng, effort)
     if strength.startswith("expert-"):
         mode, _, bidding = strength.removeprefix("expert-").partition("-")
         if mode not in SKAT_MODES or bidding not in ("", *BIDDING_STYLES):

@@ -6,6 +6,9 @@ card play (:data:`SKAT_MODES`) and, with a bidding style
 (:data:`BIDDING_STYLES`), the heuristic's thresholds for the auction and Hand.
 The shipped expert is mode ``post`` with the strong heuristic's thresholds
 (:class:`skat.ai.expert.player.SearchPlayer`); everything else stays here.
+``--a expert-inf-NAME`` plays the shipped expert with another card play
+(:data:`CARD_PLAYS`: the inference of the declarer's hand and the defence),
+``expert-inf-none`` is the shipped one.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from ..ai.base import Thinking
 from ..ai.effort import Effort
 from ..ai.expert import skat_calls
 from ..ai.expert.player import HEURISTIC, SearchPlayer, heuristic_call, sim_rng, simulated_call
+from ..ai.expert.sampling import Inference
+from ..ai.expert.skat_cards import CardPlay
 from ..ai.heuristic import player as heuristic_player
 from ..ai.heuristic import skat_calls as heuristic_calls
 from ..ai.strengths import Strength
@@ -47,6 +52,32 @@ BIDDING_STYLES: dict[str, Strength] = {
     "cautious": replace(HEURISTIC, name="cautious", bid=0.62, hand=0.80),
 }
 """Variants of the strong bidder (bid and Hand thresholds); its other decisions are the strong player's."""
+
+CARD_PLAYS: dict[str, CardPlay] = {
+    "none": CardPlay(),  # the shipped card play
+    "choice": CardPlay(Inference(game_choice=0.3)),
+    "discard": CardPlay(Inference(game_choice=0.3, discard_choice=0.3)),
+    "early15": CardPlay(early_defence_margin=0.15),
+    "earlyrule": CardPlay(early_defence_margin=float("inf")),
+    "earlyone": CardPlay(early_defence_margin=float("inf"), early_cards=9),
+    "earlythree": CardPlay(early_defence_margin=float("inf"), early_cards=7),
+    "close": CardPlay(close_margin=12, close_bonus=0.25),
+    "dmis": CardPlay(Inference(declarer_mismatch=0.1)),
+}
+"""Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
+deals are weighed by the declarer's choice of game and discard
+(:class:`skat.ai.expert.sampling.Inference`) and how far a defender's first
+tricks trust the strong heuristic (:class:`skat.ai.expert.skat_cards.CardPlay`);
+the figures of each are in ``docs/bench/defence-experiments.md``."""
+
+
+def card_play_variant(name: str, rng: random.Random | None, effort: Effort | None) -> SearchPlayer:
+    """The shipped expert with the card play :data:`CARD_PLAYS` ``[name]``."""
+    if name not in CARD_PLAYS:
+        raise ValueError(f"unknown card play {name!r}; known: {', '.join(CARD_PLAYS)}")
+    player = SearchPlayer("expert", rng, effort)
+    player.card_play = CARD_PLAYS[name]
+    return player
 
 
 class ExpertVariant(SearchPlayer):

@@ -169,5 +169,3 @@ def _best(totals: dict[int, float], fallback: int, blind_legal: list[int], rng: 
     if choice == BLIND:
         return fallback if fallback in blind_legal else rng.choice(blind_legal)
     return choice
-
-

@@ -55,6 +55,8 @@ class SearchPlayer(Player):
     ) -> None:
         super().__init__(strength, rng)
         self.effort = effort if effort is not None else GAME_EFFORT
+        self.card_play: skat_cards.CardPlay = skat_cards.CARD_PLAY
+        """The card play's settings (a lab variant sets others)."""
         # The simulations draw from generators of their own (see sim_rng), so the
         # card play's draws (and a duel's paired games) do not depend on them.
         self.sim_seed = hash(self.rng.getstate()[1])
@@ -66,7 +68,7 @@ class SearchPlayer(Player):
     def skat_think(self, obs: SkatObservation, rules: Rules) -> Thinking:
         """A Skat decision: the card play searched, the calls by :meth:`skat_call`."""
         if obs.phase == Phase.PLAY and obs.game is not None:
-            return skat_cards.think(obs, self.rng, self.effort)
+            return skat_cards.think(obs, self.rng, self.effort, self.card_play)
         return self.skat_call(obs, rules)
 
     def officers_think(self, obs: OfficersObservation, rules: Rules) -> Thinking:

@@ -31,7 +31,10 @@ candidate deal is accepted with a probability from
 
 The acceptance never drops below a floor, so a surprising hand (a human's
 bluff, a bold bid, a partner who plays otherwise) still turns up, and after
-``CANDIDATES`` rejections the likeliest candidate is taken.
+``CANDIDATES`` rejections the likeliest candidate is taken.  An
+:class:`Inference` can also weigh the declarer's choice of game and of discard
+(the lab's variants; off in the product: they did not win their paired games,
+``docs/bench/defence-experiments.md``).
 ``BIDDING_WEIGHTS`` and ``PLAY_WEIGHTS`` turn the evidence off (for
 comparisons).  Measured on 100 hands of the strong heuristic (ISkO, 10 deals
 at the start of tricks 2, 4, 6 and 8, 3.8 ms per deal): the sampled hidden
@@ -52,7 +55,7 @@ from ...engine.tricks import FOLLOW, POWER, GameType, legal_follow
 from ...engine.values import NULL_VALUES
 from ..base import run_steps
 from ..heuristic.skat_cards import choose_card
-from ..model.evaluation import TRUMP_GAMES, game_value, win_probability
+from ..model.evaluation import TRUMP_GAMES, best_discard, game_value, win_probability
 from ..model.knowledge import SkatKnowledge
 from ..solve import skat_endgame
 from ..strengths import STRONG
@@ -77,6 +80,27 @@ SKAT = 3
 
 
 @dataclass(frozen=True)
+class Inference:
+    """How strongly the soft evidence about the declarer's hand weighs (the
+    settings a lab variant changes; :data:`INFERENCE` is the product's)."""
+
+    game_choice: float = 1.0
+    """Weight factor of a deal in which the declarer, by the strong heuristic's
+    ranking of the games (expected score among those reaching the bid), would
+    have declared another game than the one he did (1.0: not weighed)."""
+    discard_choice: float = 1.0
+    """Weight factor of a deal whose skat is not the pair the strong heuristic
+    would have put away from the declarer's twelve cards for the declared game."""
+    declarer_mismatch: float | None = None
+    defender_mismatch: float | None = None
+    """``MISMATCH`` for the declarer's cards and for a defender's (None: ``MISMATCH``)."""
+
+
+INFERENCE = Inference()
+"""The expert's inference."""
+
+
+@dataclass(frozen=True)
 class Deal:
     """One full guess: the cards each seat holds now, and the skat."""
 
@@ -88,8 +112,9 @@ class Deal:
 class DealSampler:
     """Draws deals consistent with ``obs`` (a play-phase observation)."""
 
-    def __init__(self, obs: SkatObservation) -> None:
+    def __init__(self, obs: SkatObservation, inference: Inference = INFERENCE) -> None:
         game = obs.game
+        self.inference = inference
         assert game is not None, "deals are sampled in the play phase"
         self.obs = obs
         self.game = game
@@ -231,9 +256,7 @@ class DealSampler:
             for i, c in enumerate(cards):
                 s = (leader + i) % 3
                 if s != self.me and not self.fixed[s]:
-                    then = replace(
-                        obs, seat=s, to_move=s, trick=part, tricks=obs.tricks[:k], points=tuple(points)
-                    )
+                    then = replace(obs, seat=s, to_move=s, trick=part, tricks=obs.tricks[:k], points=tuple(points))
                     events.append((then, c, self._played_by[s] & ~gone, gone, sees_skat and s == obs.declarer))
                 part = (*part, (s, c))
                 gone |= 1 << c
@@ -254,6 +277,9 @@ class DealSampler:
         pauses every ``MODEL_STEP`` cards modelled."""
         game = self.game
         modelled = 0
+        inf = self.inference
+        declarer_factor = MISMATCH if inf.declarer_mismatch is None else inf.declarer_mismatch
+        defender_factor = MISMATCH if inf.defender_mismatch is None else inf.defender_mismatch
         for then, c, since, before, sees_skat in self._plays:
             s = then.seat
             held = deal.hands[s] | since
@@ -267,7 +293,7 @@ class DealSampler:
             view = replace(then, hand=held, legal=tuple(iter_cards(legal)), skat=skat)
             chosen = choose_card(view, STRONG, _NO_RANDOM)
             if chosen != c and not _alike(game, chosen, c, held, before | skat):
-                w *= MISMATCH
+                w *= declarer_factor if s == self.obs.declarer else defender_factor
                 if w <= enough:
                     break
         return w
@@ -303,6 +329,20 @@ class DealSampler:
                 if game_value(self.game, original | deal.skat, False) < self.obs.bid:
                     p *= 0.3
             w *= _clamp(p / 0.6)
+            w *= self._choice_weight(original, deal.skat, d == 0)
+        return w
+
+    def _choice_weight(self, hand: int, skat: int, forehand: bool) -> float:
+        """The declarer's choices of game and discard, given his hand and the skat in a deal."""
+        inf, w = self.inference, 1.0
+        if self.game == GameType.NULL:
+            return w
+        if inf.game_choice < 1.0 and _preferred(hand, skat, forehand, self.obs) != self.game:
+            w *= inf.game_choice
+        if inf.discard_choice < 1.0 and not self.obs.hand_game:
+            pair = best_discard(hand | skat, self.game)
+            if (1 << pair[0]) | (1 << pair[1]) != skat:
+                w *= inf.discard_choice
         return w
 
     def sample_steps(self, rng: random.Random) -> Generator[None, None, Deal | None]:
@@ -349,6 +389,32 @@ def _alike(game: int, a: int, b: int, held: int, gone: int) -> bool:
             return False
         between ^= low
     return True
+
+
+def _preferred(hand: int, skat: int, forehand: bool, obs: SkatObservation) -> int:
+    """The game the strong heuristic declares with ``hand`` (after the discard
+    ``skat``; Hand: the skat unseen) at ``obs``'s bid: the best expected score
+    among the games reaching the bid (see :func:`skat.ai.heuristic.skat_calls._declare`)."""
+    hand_game = obs.hand_game
+    stage = "hand" if hand_game else "post"
+    skat_points = 0 if hand_game else mask_points(skat)
+    cards = hand if hand_game else hand | skat
+    assert obs.game is not None, "the declarer's choice is read once the game is declared"
+    best, best_score = GameType(obs.game), float("-inf")
+    for g in TRUMP_GAMES:
+        value = game_value(g, cards, hand_game)
+        if value < obs.bid:
+            continue
+        p = win_probability(g, hand, forehand, stage, skat_points)
+        score = p * value - (1 - p) * 2 * value
+        if score > best_score:
+            best, best_score = g, score
+    value = NULL_VALUES[(hand_game, False)]
+    if value >= obs.bid:
+        p = win_probability(GameType.NULL, hand, forehand, stage)
+        if p * value - (1 - p) * 2 * value > best_score:
+            best = GameType.NULL
+    return best
 
 
 def _clamp(x: float) -> float:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Generator
+from dataclasses import dataclass
 from math import exp
 from typing import Any
 
@@ -51,7 +52,7 @@ from ..effort import Effort
 from ..heuristic.skat_cards import choose_card
 from ..solve.skat_solver import DepthLimitedSearch, SearchAborted, SkatSolver
 from ..strengths import STRONG
-from .sampling import Deal, DealSampler
+from .sampling import INFERENCE, Deal, DealSampler, Inference
 
 NODE_CHUNK = 600
 """Solver nodes per unit of work (about 1.5 ms natively, 2.5 ms at the 95th
@@ -90,11 +91,40 @@ SETTLED = 10
 """A timed decision stops early once this many deals all agree on the best card."""
 
 
+@dataclass(frozen=True)
+class CardPlay:
+    """The settings of the card play a lab variant changes (:data:`CARD_PLAY` is the product's)."""
+
+    inference: Inference = INFERENCE
+    """How the sampled deals are weighed (:class:`~skat.ai.expert.sampling.Inference`)."""
+    early_defence_margin: float = 0.0
+    """A defender's first tricks, while the search stops after ``DEPTH_TRICKS``
+    tricks at a static estimate: the search's card replaces the strong
+    heuristic's only when its average outcome is better by this much (0: always
+    the search's best; ``inf``: the heuristic's card)."""
+    early_cards: int | None = None
+    """Apply ``early_defence_margin`` while the defender holds more cards than
+    this (None: while the search would stop at the depth limit)."""
+    close_margin: int = 0
+    close_bonus: float = 0.0
+    """A defender's full-depth solve of a trump game the declarer wins: when he
+    reaches his target by fewer than ``close_margin`` card points, the outcome
+    counts ``close_bonus`` less for him (a close game is one a declarer who does
+    not see the cards may still lose; 0: not tested)."""
+
+
+CARD_PLAY = CardPlay()
+"""The expert's card play: the search in every trick.  The variants in
+:data:`skat.lab.expert_variants.CARD_PLAYS` (the declarer's choice of game
+weighing the deals, the heuristic's first tricks in defence, ...) did not win
+their paired games (``docs/bench/defence-experiments.md``)."""
+
+
 class _TooBig(Exception):
     """A solve passed its node cap."""
 
 
-def think(obs: SkatObservation, rng: random.Random, effort: Effort) -> Thinking:
+def think(obs: SkatObservation, rng: random.Random, effort: Effort, settings: CardPlay = CARD_PLAY) -> Thinking:
     """Generator for one play-phase decision (see :class:`skat.ai.base.Decision`)."""
     legal = list(obs.legal)
     if len(legal) == 1:
@@ -106,11 +136,16 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort) -> Thinking:
     if len(groups) == 1:
         return prior
     reps = [next((c for c in g if c == prior), g[0]) for g in groups]
-    sampler = DealSampler(obs)
+    sampler = DealSampler(obs, settings.inference)
     yield None
     if not sampler.feasible:
         return prior
-    search = _Search(obs)
+    search = _Search(obs, settings)
+    defending = obs.declarer is not None and obs.seat != obs.declarer and obs.game != GameType.RAMSCH
+    early = not search.full if settings.early_cards is None else obs.hand.bit_count() > settings.early_cards
+    margin = settings.early_defence_margin if defending and early else 0.0
+    if margin == float("inf"):
+        return prior
     totals = dict.fromkeys(reps, 0.0)
     samples = 0
     best = prior
@@ -141,7 +176,7 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort) -> Thinking:
         top = max(values.values())
         unanimous &= {c for c in reps if values[c] >= top - 1e-9}
         samples += 1
-        best = max(reps, key=lambda c: (totals[c], c == prior))
+        best = max(reps, key=lambda c: (totals[c] + (margin * samples if c == prior else 0.0), c == prior))
         if scores.active():  # the hint shows every card's average (equivalent cards alike)
             averages = {c: totals[r] / samples for r, g in zip(reps, groups, strict=True) for c in g}
             scores.report("pimc", averages, samples)
@@ -258,8 +293,9 @@ def _chance(estimate: float, target: int) -> float:
 class _Search:
     """Evaluates one card on one deal, in the mover's own terms (higher is better)."""
 
-    def __init__(self, obs: SkatObservation) -> None:
+    def __init__(self, obs: SkatObservation, settings: CardPlay = CARD_PLAY) -> None:
         game = obs.game
+        self.settings = settings
         assert game is not None
         self.obs = obs
         self.game = game
@@ -403,6 +439,11 @@ class _Search:
             return WIN if won else LOSS
         if (yield from reaches(self.win_target, EVAL_NODE_CAP)):
             value = WIN
+            close = self.win_target + self.settings.close_margin
+            testing_close = self.settings.close_margin and self.sign < 0 and self.win_target < 90
+            # a solve past its cap counts as not close
+            if testing_close and (yield from extra(lambda n: not solver.declarer_reaches(close, n), EXTRA_NODE_CAP)):
+                return value - self.settings.close_bonus
             if self.win_target < 90 and (yield from extra(lambda n: solver.declarer_reaches(90, n), EXTRA_NODE_CAP)):
                 value += STEP
                 if not solver.defender_tricks and (yield from extra(solver.declarer_takes_all, EXTRA_NODE_CAP)):
