@@ -104,7 +104,11 @@ class AnimationDirector:
                 sp = Sprite(card, sx, sy, 60, False, tg.z)
                 sp.tx, sp.ty, sp.tw = sp.x, sp.y, sp.w
                 self.sprites[card] = sp
-            if sp.face_up != tg.face_up and sp.flip >= 1.0:
+            if sp.face_on_leave is not None:
+                # Still waiting on the deck: it shows this face once its flight begins (turning it
+                # over now as well would turn it twice when a click lands it).
+                sp.face_on_leave = tg.face_up
+            elif sp.face_up != tg.face_up and sp.flip >= 1.0:
                 # Cards that stay where they are turn over visibly (Officers' Skat uncovering); a card
                 # that goes face down on its way (a gathered trick, the skat put away) turns over in
                 # flight, so it leaves the middle face up; one that comes face up shows it at once.
