@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 
 from .ai.strengths import STRENGTHS
 from .engine import json_text
+from .engine.bock import hand_rules
 from .engine.errors import RecordError
 from .engine.match import Match, SheetRow
 from .engine.record import MAX_ACTIONS, MAX_HANDS, match_record, replay_match
@@ -337,6 +338,11 @@ class FinishedMatch:
         """Whether every hand on the sheet can be rebuilt (for the analysis and the replay)."""
         return len(self.decks) == len(self.actions) == len(self.sheet) > 0
 
+    def rules_of(self, index: int) -> Rules:
+        """Read like :meth:`Match.rules_of`: a Ramsch round's hands were dealt as Ramsch."""
+        kind = self.sheet[index].round if 0 <= index < len(self.sheet) else ""
+        return hand_rules(self.rules, kind)
+
     def seats_for(self, dealer: int) -> tuple[int, ...]:
         """Read like :meth:`Match.seats_for`, which reads only game and players."""
         return Match.seats_for(self, dealer)  # type: ignore[arg-type]
@@ -487,7 +493,7 @@ def _result(value: object) -> HandResult:
 
 
 def _row_doc(row: SheetRow) -> dict[str, Any]:
-    return {
+    doc = {
         "number": row.number,
         "dealer": row.dealer,
         "declarer": row.declarer,
@@ -496,6 +502,12 @@ def _row_doc(row: SheetRow) -> dict[str, Any]:
         "seeger": list(row.seeger),
         "totals": list(row.totals),
     }
+    if row.round:  # a Bock or Ramsch round's game; older sheets have none
+        doc["round"] = row.round
+    return doc
+
+
+_ROUNDS = ("", "bock", "ramsch")
 
 
 def _row(value: object, players: int) -> SheetRow:
@@ -509,7 +521,14 @@ def _row(value: object, players: int) -> SheetRow:
         changes=_ints(d.get("changes"), "changes", players),
         seeger=_ints(d.get("seeger"), "Seeger-Fabian changes", players),
         totals=_ints(d.get("totals"), "totals", players),
+        round=_round(d.get("round", "")),
     )
+
+
+def _round(value: object) -> str:
+    if value not in _ROUNDS:
+        raise Invalid(f"a score-sheet line's round must be one of {_ROUNDS}, not {value!r}")
+    return str(value)
 
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"

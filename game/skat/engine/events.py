@@ -20,6 +20,7 @@ class Event(NamedTuple):
     kind: str
     """bid, hold, pass, pickup, hand, discard, declare, kontra, re, no_call,
     skat_on (Schieberamsch: the skat passed on unseen), knock, no_knock (Klopfen),
+    no_grand_hand (a Ramsch round: the seat plays the Ramsch, declares no Grand Hand),
     play, trick, deal_down, deal_up, reveal, concede, rest, end"""
     seat: int | None
     cards: tuple[int, ...] = ()
@@ -37,6 +38,8 @@ def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | N
     officers = isinstance(state, OfficersHand)
     phase_before = state.phase
     knocking = state.game == GameType.RAMSCH and action == A.NO_CALL  # Klopfen: "no knock", not "no Kontra"
+    # A Ramsch round's offer of a Grand Hand (phase DECLARE, nobody declarer yet): "no Grand Hand".
+    declining = knocking and not officers and phase_before == 3 and state.declarer is None
     if officers:
         up = state.up[:]
         down = state.down[:]
@@ -45,6 +48,8 @@ def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | N
     if action < 32:
         kind = "discard" if phase_before == 2 else "play"  # DISCARD is 2 in both games
         events.append(Event(kind, actor, (action,)))
+    elif declining:
+        events.append(Event("no_grand_hand", actor))
     elif knocking:
         events.append(Event("no_knock", actor))
     elif action in _CALLS:

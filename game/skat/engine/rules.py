@@ -16,6 +16,8 @@ OVERBID_NULL_CHOICES = ("forbidden", "next_step")
 OFFICERS_SCORING_CHOICES = ("standard", "simple_points", "simple_base")
 OFFICERS_LAYOUTS = ("officers", "harlequin", "admirals")
 RAMSCH_SKAT_CHOICES = ("last_trick", "loser")
+BOCK_EVENT_CHOICES = ("off", "classic", "all")
+"""Which events start Bock rounds (:mod:`skat.engine.bock`; rules decision 40)."""
 
 
 class RulesError(ValueError):
@@ -59,6 +61,17 @@ class Rules:
     kontra_bidders_only: bool = False
     """With Kontra and Re: only a defender who took part in the bidding at 18 or more
     (said or held a value) may say Kontra."""
+    bock_events: str = "off"
+    """Bock rounds (rules decisions 40-43): after an event the next round (one game per player)
+    counts double.  'classic': a game lost with 60, a Grand Hand won, a Kontra won by the
+    defenders, a game with Re; 'all' adds a running total ending in three equal digits or a
+    whole hundred and a game worth 72 or more."""
+    ramsch_round: bool = False
+    """With Bock rounds: each Bock round is followed by a Ramsch round, a Ramsch every game in
+    which a player may declare a Grand Hand instead (``ramsch_grand_hand``)."""
+    ramsch_grand_hand: bool = False
+    """A Ramsch dealt without bidding: before the skat goes round, each player in turn from
+    forehand may declare a Grand Hand instead.  Set on the hands of a Ramsch round."""
     # --- Officers' Skat -----------------------------------------------------
     officers_passing: bool = False
     officers_null: bool = False
@@ -70,6 +83,7 @@ class Rules:
         for name, choices in (
             ("all_pass", ALL_PASS_CHOICES),
             ("ramsch_skat", RAMSCH_SKAT_CHOICES),
+            ("bock_events", BOCK_EVENT_CHOICES),
             ("overbid_null", OVERBID_NULL_CHOICES),
             ("officers_scoring", OFFICERS_SCORING_CHOICES),
             ("officers_layout", OFFICERS_LAYOUTS),

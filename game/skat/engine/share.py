@@ -94,6 +94,9 @@ RULE_FIELDS_V2: RuleFields = RULE_FIELDS_V1 + (
     ("schieberamsch", (False, True)),
     ("klopfen", (False, True)),
     ("kontra_bidders_only", (False, True)),
+    ("bock_events", ("off", "classic", "all")),
+    ("ramsch_round", (False, True)),
+    ("ramsch_grand_hand", (False, True)),
 )
 """Version 1's options, then the newer ones, each with its default (today's play) first.
 Append only: an option's place and its values' order are what a version-2 code means."""
@@ -420,7 +423,7 @@ def deal_code_for(source: Match | SkatHand | OfficersHand, hand_number: int | No
         index = len(source.decks) - 1 if hand_number is None else hand_number - 1
         if not 0 <= index < len(source.decks):
             raise ShareCodeError(f"this match has no hand {hand_number}")
-        return encode_deal(source.game, source.rules, source.decks[index], source.players)
+        return encode_deal(source.game, source.rules_of(index), source.decks[index], source.players)
     if isinstance(source, SkatHand):
         return encode_deal("skat", source.rules, source.deal.deck)
     if isinstance(source, OfficersHand):

@@ -100,7 +100,9 @@ class SkatHand(HandState):
         """Schieberamsch: the last seat that pushed two cards, the only one who knows the skat."""
         self.knocked: list[int] = []
         """Klopfen: the seats that knocked (each doubles the Ramsch)."""
-        if rules.ramsch_always:
+        if rules.ramsch_always and rules.ramsch_grand_hand:
+            self._offer_grand_hand()
+        elif rules.ramsch_always:
             self._start_ramsch()
 
     # ------------------------------------------------------------------ query
@@ -138,6 +140,8 @@ class SkatHand(HandState):
             hand = self.hands[self.to_move]  # type: ignore[index]
             return cards_of(hand & ~JACKS_MASK if ramsch else hand)  # no Jack is pushed in Schieberamsch
         if phase == Phase.DECLARE:
+            if self.declarer is None:  # a Ramsch round's offer (rules decision 43)
+                return [A.NO_CALL, A.declare(GameType.GRAND)]
             return self._legal_declarations()
         if phase == Phase.KONTRA:
             return [A.KNOCK, A.NO_CALL] if ramsch else [A.KONTRA, A.NO_CALL]
@@ -188,6 +192,8 @@ class SkatHand(HandState):
                     self._next_skat_turn()
                 else:
                     self.phase = Phase.DECLARE
+        elif phase == Phase.DECLARE and self.declarer is None:
+            self._apply_grand_hand_offer(action)
         elif phase == Phase.DECLARE:
             self._apply_declare(action)
         elif phase == Phase.KONTRA:
@@ -246,6 +252,26 @@ class SkatHand(HandState):
             self.to_move = FOREHAND
         else:
             self._start_knocking()
+
+    def _offer_grand_hand(self) -> None:
+        """A Ramsch round's hand (``ramsch_grand_hand``): before the skat goes round, each seat in
+        turn from forehand may declare a Grand Hand instead of the Ramsch (rules decision 43)."""
+        self.game = GameType.RAMSCH
+        self.phase = Phase.DECLARE
+        self.to_move = FOREHAND
+
+    def _apply_grand_hand_offer(self, action: int) -> None:
+        seat = self.to_move
+        assert seat is not None
+        if action == A.NO_CALL:
+            if seat == REARHAND:
+                self._start_ramsch()
+            else:
+                self.to_move = seat + 1
+            return
+        self.declarer = seat
+        self.hand_game = True
+        self._apply_declare(action)
 
     def _next_skat_turn(self) -> None:
         """Schieberamsch: the skat moves on to the next seat; after rearhand it is laid aside."""

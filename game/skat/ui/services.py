@@ -291,7 +291,7 @@ class Services:
             return ""
         m = ctl.match
         deck = m.decks[-1]
-        code = encode_deal(m.game, m.rules, deck, players=m.players)
+        code = encode_deal(m.game, m.rules_of(len(m.decks) - 1), deck, players=m.players)
         if results:
             code = encode_challenge(code, results)
         if self.web:

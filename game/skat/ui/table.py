@@ -536,7 +536,7 @@ class TableScene(Scene):
         key = (self.hand_serial, len(hand.history))
         if self._auction is None or self._auction[0] != key:
             m = self.c.match
-            self._auction = (key, auction_calls(hand, m.decks[-1], m.game, m.rules))
+            self._auction = (key, auction_calls(hand, m.decks[-1], m.game, hand.rules))
         return self._auction[1]
 
     def refusal_reason(self, card: int) -> str:
