@@ -130,18 +130,23 @@ LOTHAR = Rules(
     jungfrau=False,
 )
 OFFICERS = Rules(kontra_re=True)
+STAMMTISCH = Rules(all_pass="ramsch", kontra_re=True, jungfrau=True, bock_events="classic", ramsch_round=True)
+"""A club evening ("Stammtisch"): the ISkO's game with the list scored plainly, Kontra and Re,
+a Ramsch when all pass, and Bock rounds after the classic events, each with its Ramsch round."""
 
 PRESETS: dict[str, Rules] = {
     "isko": ISKO,
     "lothar": LOTHAR,
     "officers": OFFICERS,
+    "stammtisch": STAMMTISCH,
 }
-PRESET_TITLES = {"isko": "ISkO", "lothar": "Lothar's table", "officers": "Offiziersskat"}
+PRESET_TITLES = {"isko": "ISkO", "lothar": "Lothar's table", "officers": "Offiziersskat", "stammtisch": "Stammtisch"}
 
 
 def preset(name: str) -> Rules:
     key = name.strip().lower().replace("'", "").replace(" ", "_")
-    key = {"lothars_table": "lothar", "lothars": "lothar", "offiziersskat": "officers"}.get(key, key)
+    key = {"lothars_table": "lothar", "lothars": "lothar", "offiziersskat": "officers", "club_evening": "stammtisch",
+           "club": "stammtisch"}.get(key, key)
     try:
         return PRESETS[key]
     except KeyError:

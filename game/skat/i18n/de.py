@@ -597,3 +597,27 @@ MESSAGES: dict[str, str] = {
 }
 MESSAGES.update(HELP)
 MESSAGES.update(ANALYSIS)
+
+ROUNDS = {
+    # Bock- und Ramschrunden (Regelentscheidungen 40-43)
+    "opt.bock_events": "Bockrunden nach",
+    "opt.bock_events.off": "aus",
+    "opt.bock_events.classic": "60:60, Kontra, Re, Grand Hand",
+    "opt.bock_events.all": "… und Schnapszahlen, 72+",
+    "opt.ramsch_round": "Ramschrunde nach Bock",
+    "preset.stammtisch": "Stammtisch",
+    "dlg.grand_hand_title": "Ramschrunde",
+    "dlg.grand_hand_text": "In dieser Runde wird jedes Spiel geramscht, außer du sagst stattdessen einen Grand "
+    "Hand an: {value} wert, wie deine Buben stehen, verloren das Doppelte.",
+    "dlg.play_ramsch": "Ramschen",
+    "dlg.grand_hand": "Grand Hand",
+    "say.no_grand_hand": "Ramsch",
+    "info.round.bock": "Bock",
+    "info.round.ramsch": "Ramschrunde",
+    "sheet.round_mark.bock": "B",
+    "sheet.round_mark.ramsch": "R",
+    "sheet.round_legend": "B Bockspiel (zählt doppelt) · R Ramschrunde",
+    "sheet.waiting.bock": "Bockspiele offen: {n}",
+    "sheet.waiting.ramsch": "Ramschrunde: {n}",
+}
+MESSAGES.update(ROUNDS)

@@ -593,3 +593,27 @@ MESSAGES: dict[str, str] = {
 }
 MESSAGES.update(HELP)
 MESSAGES.update(ANALYSIS)
+
+ROUNDS = {
+    # Bock and Ramsch rounds (rules decisions 40-43)
+    "opt.bock_events": "Bock rounds after",
+    "opt.bock_events.off": "off",
+    "opt.bock_events.classic": "60:60, Kontra, Re, Grand Hand",
+    "opt.bock_events.all": "… and scores, 72+",
+    "opt.ramsch_round": "Ramsch round after Bock",
+    "preset.stammtisch": "Club evening",
+    "dlg.grand_hand_title": "Ramsch round",
+    "dlg.grand_hand_text": "Every game of this round is a Ramsch, unless you declare a Grand Hand instead: "
+    "worth {value} as your Jacks stand, twice that lost.",
+    "dlg.play_ramsch": "Play the Ramsch",
+    "dlg.grand_hand": "Grand Hand",
+    "say.no_grand_hand": "Ramsch",
+    "info.round.bock": "Bock",
+    "info.round.ramsch": "Ramsch round",
+    "sheet.round_mark.bock": "B",
+    "sheet.round_mark.ramsch": "R",
+    "sheet.round_legend": "B Bock game (counts double) · R Ramsch round",
+    "sheet.waiting.bock": "Bock games to come: {n}",
+    "sheet.waiting.ramsch": "Ramsch round: {n}",
+}
+MESSAGES.update(ROUNDS)

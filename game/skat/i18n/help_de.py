@@ -187,3 +187,38 @@ HELP: dict[str, str] = {
         "Ergebnis nie."
     ),
 }
+
+ROUNDS_HELP: dict[str, str] = {
+    "help.rounds.title": "Bockrunden",
+    "help.rounds.body": (
+        "Eine Option der Hausregel-Seite (im Regelwerk Stammtisch an). Nach bestimmten Spielen spielt der "
+        "Tisch eine Bockrunde: Die nächste Runde Spiele, eines je Spieler am Tisch (drei oder vier), zählt "
+        "doppelt. Die Liste markiert jedes Bockspiel mit B und zeigt seinen doppelten Wert; am Tisch steht "
+        "'Bock' neben der Nummer des Spiels.\n"
+        "• Was eine auslöst: 'klassisch' ein mit 60 Augen verlorenes Spiel (60:60), ein gewonnener Grand "
+        "Hand, ein Kontra, das die Gegenspieler gewonnen haben, und jedes Spiel mit Re. 'Alle' zählt dazu "
+        "einen Spielstand, der auf drei gleiche Ziffern endet (111, 222, -333, 1444) oder ein glatter "
+        "Hunderter ist, und ein Spiel im Wert von 72 oder mehr.\n"
+        "• Runden reihen sich, sie stapeln sich nicht: Ein Spiel, das während einer Bockrunde eine auslöst, "
+        "hängt eine Runde hinter die schon wartenden. Ein Spiel mit mehreren Anlässen bringt eine Runde. "
+        "Kein Spiel zählt mehr als doppelt.\n"
+        "• Ein Bockspiel verdoppelt, was seine Zeile schreibt: ein Spiel, einen Ramsch nach dreimal Passe, "
+        "einen Verlust. Mit Seeger-Fabian bekommt der doppelte Wert die üblichen 50, und 40 (zu viert 30) "
+        "bei einem verlorenen Spiel. Ein eingepasstes Spiel verbraucht sein Bockspiel. Runden, die noch "
+        "warten, wenn die Liste voll ist, verfallen.\n"
+        "• Ramschrunde (Option): Nach jeder Bockrunde kommt eine Runde, in der jedes Spiel ein Ramsch ist "
+        "(mit Schieberamsch und Klopfen, wenn sie an sind). Bevor der Skat reihum geht, darf jeder, Vorhand "
+        "zuerst, stattdessen einen Grand Hand ansagen; er wird gespielt und gezählt wie jeder Grand Hand, "
+        "und ein gewonnener Grand Hand löst seinerseits eine Bockrunde aus. Spiele der Ramschrunde zählen "
+        "nicht doppelt; die Liste markiert sie mit R.\n"
+        "Das Regelwerk Stammtisch: Reizen und Ansagen wie in der ISkO, die Liste ohne Seeger-Fabian, "
+        "Kontra und Re, Ramsch mit Jungfrau, wenn alle passen, Bockrunden nach den klassischen Anlässen, "
+        "jede mit ihrer Ramschrunde.\n"
+        "Beispiel zu dritt, klassisch, mit Ramschrunden: Spiel 1 Kreuz mit 2 geht mit 60 Augen verloren, "
+        "-72: Spiele 2-4 sind Bock, 5-7 eine Ramschrunde. Spiel 2 Grand mit 1 gewonnen: +96. Spiel 3 Herz "
+        "mit 1, Kontra, verloren: -160, und eine weitere Bockrunde (8-10) mit ihrer Ramschrunde (11-13) "
+        "reiht sich an. Spiel 4 wird eingepasst. In Spiel 5 sagt Mittelhand Grand Hand mit 1 an und gewinnt "
+        "+72 (nicht verdoppelt), das reiht Bock 14-16 und Ramsch 17-19 an."
+    ),
+}
+HELP.update(ROUNDS_HELP)

@@ -100,6 +100,8 @@ def build_dialog(
     phase = hand.phase
     officers = isinstance(hand, OfficersHand)
     dlg: Dialog
+    if isinstance(hand, SkatHand) and phase == Phase.DECLARE and hand.declarer is None:
+        return _grand_hand_offer(t, hand, seat, act)
     if isinstance(hand, SkatHand) and hand.game == GameType.RAMSCH and phase < Phase.PLAY:
         return _ramsch_call(t, hand, act, discard_ready, discard)
     if phase == Phase.BIDDING:
@@ -152,6 +154,17 @@ def _ramsch_call(t: Translator, hand: SkatHand, act: Callable[[int], None], disc
         _doubling(dlg, t("dlg.no_knock"), t("dlg.knock"), lambda: act(A.NO_CALL), lambda: act(A.KNOCK))
         return dlg
     return None
+
+
+def _grand_hand_offer(t: Translator, hand: SkatHand, seat: int, act: Callable[[int], None]) -> Dialog:
+    """A Ramsch round's offer (rules decision 43): play the Ramsch (first, with the focus and the
+    key 1) or declare a Grand Hand, with what it is worth with these cards if won."""
+    grand = A.declare(GameType.GRAND)
+    value = BASE_VALUES[GameType.GRAND] * (abs(matadors(GameType.GRAND, hand.hands[seat])) + 2)  # game, Hand
+    dlg = Dialog(t("dlg.grand_hand_title"))
+    dlg.lines.append(t("dlg.grand_hand_text", value=value))
+    _doubling(dlg, t("dlg.play_ramsch"), t("dlg.grand_hand"), lambda: act(A.NO_CALL), lambda: act(grand))
+    return dlg
 
 
 def _doubling(dlg: Dialog, no_label: str, call_label: str, no: Callable[[], None], call: Callable[[], None]) -> None:

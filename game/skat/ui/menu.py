@@ -11,6 +11,7 @@ import pygame
 from ..engine.match import Match
 from ..engine.rules import (
     ALL_PASS_CHOICES,
+    BOCK_EVENT_CHOICES,
     ISKO,
     LOTHAR,
     OFFICERS,
@@ -18,6 +19,7 @@ from ..engine.rules import (
     OFFICERS_SCORING_CHOICES,
     OVERBID_NULL_CHOICES,
     RAMSCH_SKAT_CHOICES,
+    STAMMTISCH,
     Rules,
 )
 from ..i18n import Translator
@@ -127,14 +129,15 @@ class OptionRow:
 
 
 SKAT_OPTIONS = ("skip_bids", "all_pass", "announcements", "overbid_null", "kontra_re", "seeger_fabian", "jungfrau",
-                "ramsch_skat", "ramsch_always", "schieberamsch", "klopfen", "kontra_bidders_only")
+                "ramsch_skat", "ramsch_always", "schieberamsch", "klopfen", "kontra_bidders_only",
+                "bock_events", "ramsch_round")
 SETUP_PAGES = ("main", "house")
 """Skat's set-up has two pages: the game with its usual rules, and the house rules (Ramsch and the
 calls tables add), so neither screen is crowded; the second row of both (under the game) turns the page."""
 OFFICERS_OPTIONS = ("officers_layout", "kontra_re", "officers_passing", "officers_null", "more_matadors",
                     "officers_scoring")
-PRESETS: dict[str, Rules] = {"isko": ISKO, "lothar": LOTHAR, "officers": OFFICERS}
-GAME_PRESETS = {"skat": ["isko", "lothar"], "officers": ["officers"]}
+PRESETS: dict[str, Rules] = {"isko": ISKO, "lothar": LOTHAR, "officers": OFFICERS, "stammtisch": STAMMTISCH}
+GAME_PRESETS = {"skat": ["isko", "lothar", "stammtisch"], "officers": ["officers"]}
 CUSTOM = "custom"
 """The rule-set row's value when single options differ from the preset they started from."""
 
@@ -243,7 +246,10 @@ class SetupScene(Scene):
                          OptionRow("ramsch_always", t("opt.ramsch_always"), on_off, 0, yn),
                          OptionRow("schieberamsch", t("opt.schieberamsch"), on_off, 0, yn),
                          OptionRow("klopfen", t("opt.klopfen"), on_off, 0, yn),
-                         OptionRow("kontra_bidders_only", t("opt.kontra_bidders_only"), on_off, 0, yn)]
+                         OptionRow("kontra_bidders_only", t("opt.kontra_bidders_only"), on_off, 0, yn),
+                         OptionRow("bock_events", t("opt.bock_events"), list(BOCK_EVENT_CHOICES), 0,
+                                   lambda v: t("opt.bock_events." + v)),
+                         OptionRow("ramsch_round", t("opt.ramsch_round"), on_off, 0, yn)]
             self._select_values(self.rows, custom, skat, 3)
             self._buttons()
             return
@@ -458,6 +464,7 @@ SETTINGS_VALUE_W = 330
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "all_pass": ALL_PASS_CHOICES,
     "ramsch_skat": RAMSCH_SKAT_CHOICES,
+    "bock_events": BOCK_EVENT_CHOICES,
     "overbid_null": OVERBID_NULL_CHOICES,
     "officers_layout": OFFICERS_LAYOUTS,
     "officers_scoring": OFFICERS_SCORING_CHOICES,

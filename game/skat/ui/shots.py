@@ -304,6 +304,7 @@ def states(app):  # type: ignore[no-untyped-def]
     _drive(t, lambda hand, pl: hand.legal_actions()[0])
     settle(app)
     yield "16e-ramsch-result"
+    yield from _round_states(app)
 
     # --- Officers' Skat in its three layouts.
     t, ctl = table("officers", OFFICERS, 2, dealer=1, seed=5)
@@ -357,6 +358,48 @@ def states(app):  # type: ignore[no-untyped-def]
 
     yield from hint_states(app)
     yield from challenge_states(app)
+
+
+def bock_match(seed: int = 2, want: str = "ramsch") -> Match:
+    """A Club evening match played at random up to the first hand of a ``want`` round (Bock or
+    Ramsch round, rules decisions 40-43) in which player 0 is forehand, so the sheet has B and R lines."""
+    import random
+
+    from ..engine.rules import STAMMTISCH
+
+    rules = STAMMTISCH.with_options(bock_events="all")
+    match = Match("skat", rules, players=3, hands=36, seed=seed, first_dealer=2)
+    rng = random.Random(seed)
+    while not (match.current_round == want and match.seats[0] == 0 and not match.current.history  # type: ignore[union-attr]
+               and any(r.round for r in match.sheet)):
+        hand = match.current
+        assert hand is not None and not match.finished, "the seed reaches no such round"
+        if hand.done:
+            match.next_hand()
+            continue
+        legal = hand.legal_actions()
+        match.apply(A.NO_CALL if A.NO_CALL in legal else rng.choice(legal))
+    return match
+
+
+def _round_states(app):  # type: ignore[no-untyped-def]
+    """A Ramsch round's Grand Hand offer to the person, a Bock game at the table, and the sheet's marks."""
+    from .controller import MatchController
+    from .menu import TitleScene
+    from .sheet import SheetScene
+    from .table import TableScene
+
+    for want, name in (("ramsch", "16f-ramsch-round-grand-hand"), ("bock", "16g-bock-game")):
+        match = bock_match(want=want)
+        ctl = MatchController(match, human=0, strength="normal", seed=2)
+        t = TableScene(app, ctl)
+        app.stack.reset(TitleScene(app))
+        app.push(t)
+        settle(app)
+        yield name
+    app.push(SheetScene(app, ctl))
+    _frames(app, 2)
+    yield "16h-sheet-bock-rounds"
 
 
 def _analysis_states(app):  # type: ignore[no-untyped-def]

@@ -58,7 +58,8 @@ PACE_FACTORS = {"slow": 1.75, "normal": 1.0, "fast": 0.4}
 """The computer pace setting scales the waits after a call, a game and a trick (not the card flights)."""
 SKAT_MARK = (120, 190, 235)
 """The colour that marks the cards picked up from the skat during the discard."""
-CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call", "skat_on", "knock", "no_knock")
+CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call", "skat_on", "knock", "no_knock",
+         "no_grand_hand")
 SHAKE_SECONDS = 0.45
 ENDING_SECONDS = 1.6
 """How long the cards of a hand ended early (given up, claimed, decided) lie open before they are gathered."""
@@ -996,7 +997,12 @@ class TableScene(Scene):
         p.panel(ox, oy, info_w, info_h, alpha=200)
         with p.inside(ox, oy, info_w, info_h):
             number = m.hand_number - (1 if hand.done else 0)  # a finished hand is already on the sheet
-            p.text(t("info.hand_of", n=number, total=m.hands), x, dy + 18, 20, INK_DIM)
+            head = t("info.hand_of", n=number, total=m.hands)
+            kind = m.kinds[number - 1] if 0 < number <= len(m.kinds) else ""
+            if kind:  # a Bock or Ramsch round's game (rules decisions 40-43), in gold
+                _fit_text(p, head + " · " + t("info.round." + kind), x, dy + 18, 20, GOLD, info_w - 28)
+            else:
+                p.text(head, x, dy + 18, 20, INK_DIM)
             before_play = hand.phase < Phase.PLAY and not hand.done
             if hand.game is not None and (not isinstance(hand, SkatHand) or hand.phase >= Phase.KONTRA
                                           or hand.game == GameType.RAMSCH):
