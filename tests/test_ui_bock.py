@@ -82,12 +82,13 @@ def test_a_bock_game_is_named_at_the_table_and_marked_on_the_sheet(app) -> None:
     m = table.c.match
     app.push(SheetScene(app, table.c))
     texts = _texts(app)
-    marks = sum(1 for s in texts if s == "B")
-    assert marks == sum(1 for r in m.sheet if r.round == "bock") > 0
+    shown = m.sheet[:12]  # the sheet's first page
+    assert sum(1 for s in texts if s == "B") == sum(1 for r in shown if r.round == "bock") > 0
     waiting = m.rounds_waiting()
     assert any(f"Bock games to come: {waiting['bock']}" in s for s in texts)
     assert any(s.startswith("B Bock game") for s in texts)  # the legend
-    doubled = [r for r in m.sheet if r.round == "bock" and r.result.value]
+    doubled = [r for r in shown if r.round == "bock" and r.result.value]
+    assert doubled
     for r in doubled:
         assert f"{r.result.value * 2:+d}" in texts
 
@@ -108,3 +109,20 @@ def test_the_club_evening_preset_and_the_house_page_set_bock_rounds(lang: str) -
     click(a, (setup.start.x + 10, setup.start.y + 10))
     table = a.stack.top
     assert isinstance(table, TableScene) and table.c.match.rules.bock_events == "all"
+
+
+def test_the_result_of_a_bock_game_says_what_the_sheet_writes(app) -> None:  # type: ignore[no-untyped-def]
+    from skat.ui.result import ResultScene
+    from skat.ui.shots import _drive
+
+    table = _table(app, "bock")
+    _drive(table, lambda hand, pl: hand.legal_actions()[-1] if hand.phase < 6 else hand.legal_actions()[0])
+    for _ in range(400):
+        if isinstance(app.stack.top, ResultScene):
+            break
+        app.frame(0.05)
+    assert isinstance(app.stack.top, ResultScene)
+    row = table.c.match.sheet[-1]
+    assert row.round == "bock" and row.factor == 2
+    assert row.result.value  # this deal's scripted play ends in a game with a value
+    assert f"Bock game: x 2 = {row.result.value * 2:+d} on the sheet" in _texts(app)

@@ -613,6 +613,7 @@ ROUNDS = {
     "dlg.grand_hand": "Grand Hand",
     "say.no_grand_hand": "Ramsch",
     "info.round.bock": "Bock",
+    "result.bock": "Bockspiel: x 2 = {value:+d} auf der Liste",
     "info.round.ramsch": "Ramschrunde",
     "sheet.round_mark.bock": "B",
     "sheet.round_mark.ramsch": "R",

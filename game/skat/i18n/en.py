@@ -609,6 +609,7 @@ ROUNDS = {
     "dlg.grand_hand": "Grand Hand",
     "say.no_grand_hand": "Ramsch",
     "info.round.bock": "Bock",
+    "result.bock": "Bock game: x 2 = {value:+d} on the sheet",
     "info.round.ramsch": "Ramsch round",
     "sheet.round_mark.bock": "B",
     "sheet.round_mark.ramsch": "R",

@@ -10,7 +10,7 @@ from .painter import GOLD, INK, INK_DIM, Painter
 from .scene import Input, Scene
 from .widgets import Button, ButtonGroup, draw_title
 
-PAGES = ("skat", "values", "officers", "options", "house", "rounds", "officers_variants", "decisions", "controls")
+PAGES = ("skat", "values", "officers", "options", "house", "officers_variants", "decisions", "controls")
 
 
 class HelpScene(Scene):

@@ -238,12 +238,13 @@ class SheetScene(Scene):
                 progress += " · " + " · ".join(t("sheet.waiting." + k, n=n) for k, n in waiting.items())
             p.text(progress, p.W / 2, y + 20, fitting_size(p, progress, size, p.W - 80), INK_DIM, anchor="center")
         left = cols[0]
-        if hinted:
-            p.text(t("sheet.hint_mark"), left, g.mark_y, 18, GOLD, anchor="midleft")
-        if any(row.round for row in m.sheet):  # the legend of the round marks, at the other end
-            legend = t("sheet.round_legend")
-            room = (g.row_x[1] - left) / (2 if hinted else 1) - 20
-            p.text(legend, g.row_x[1] - 10, g.mark_y, fitting_size(p, legend, 18, room), GOLD, anchor="midright")
+        marks = [t("sheet.hint_mark")] if hinted else []
+        if any(row.round for row in m.sheet):  # the legend of the Bock and Ramsch-round marks
+            marks.append(t("sheet.round_legend"))
+        if marks:
+            legend = " · ".join(marks)
+            room = 420 if g is LANDSCAPE_SHEET else p.W - 2 * left
+            p.text(legend, left, g.mark_y, fitting_size(p, legend, 18, room), GOLD, anchor="midleft")
         if len(m.sheet) > 12:
             self.pages.draw(p, self.scroll > 0, self.scroll + 12 < len(m.sheet))
         self.back.draw(p, focused=True)

@@ -361,15 +361,18 @@ def states(app):  # type: ignore[no-untyped-def]
 
 
 def bock_match(seed: int = 2, want: str = "ramsch") -> Match:
-    """A Club evening match played at random up to the first hand of a ``want`` round (Bock or
-    Ramsch round, rules decisions 40-43) in which player 0 is forehand, so the sheet has B and R lines."""
+    """A Club evening match played by the normal computer strength up to the first hand of a
+    ``want`` round (Bock or Ramsch round, rules decisions 40-43) in which player 0 is forehand, so
+    the sheet has B and R lines."""
     import random
 
+    from ..ai import make_player
+    from ..ai.base import decide_now
     from ..engine.rules import STAMMTISCH
 
     rules = STAMMTISCH.with_options(bock_events="all")
     match = Match("skat", rules, players=3, hands=36, seed=seed, first_dealer=2)
-    rng = random.Random(seed)
+    players = [make_player("normal", random.Random(seed + p)) for p in range(3)]
     while not (match.current_round == want and match.seats[0] == 0 and not match.current.history  # type: ignore[union-attr]
                and any(r.round for r in match.sheet)):
         hand = match.current
@@ -377,8 +380,9 @@ def bock_match(seed: int = 2, want: str = "ramsch") -> Match:
         if hand.done:
             match.next_hand()
             continue
-        legal = hand.legal_actions()
-        match.apply(A.NO_CALL if A.NO_CALL in legal else rng.choice(legal))
+        seat = hand.to_move
+        assert seat is not None
+        match.act(decide_now(players[match.seats[seat]], hand.observe(seat), budget=5.0), seat=seat)
     return match
 
 
