@@ -76,3 +76,24 @@ def test_each_strength_declares_a_sure_grand_hand_and_plays_the_ramsch_with_a_sa
         assert decide_now(player, strong, 5.0) == GRAND_HAND
     else:  # the easy strength never plays Hand
         assert decide_now(player, strong, 5.0) == NO_CALL
+
+
+@pytest.mark.parametrize(("cards", "kind"), [(STRONG_GRAND, "declare"), (WEAK, "no_call")])
+def test_the_hint_at_the_offer_names_the_call_and_the_grand_hands_chance(cards: str, kind: str) -> None:
+    from skat.ai.review.hint import HintSearch
+    from skat.i18n import Translator
+    from skat.ui.hint import action_text, reason_text
+
+    mine = [parse_card(c) for c in cards.split()]
+    rest = [c for c in range(32) if c not in mine]
+    hand = SkatHand(hand_rules(ISKO, "ramsch"), SkatDeal.from_hands(mine, rest[:10], rest[10:20], rest[20:22]))
+    search = HintSearch(hand, 0, seed=3, effort=Effort.fixed(2))
+    for _ in range(10_000):
+        if search.step(0.05):
+            break
+    hint = search.hint
+    assert hint is not None and hint.kind == kind and hint.stage == "grand_offer"
+    t = Translator("en")
+    assert action_text(t, hint) == ("play Grand Hand" if kind == "declare" else "Play the Ramsch")
+    chance = round(100 * grand_hand_chance(hand.observe(0)))  # type: ignore[arg-type]
+    assert f"{chance}%" in reason_text(t, hint, 2, hand)

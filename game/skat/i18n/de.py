@@ -613,6 +613,11 @@ ROUNDS = {
     "dlg.grand_hand": "Grand Hand",
     "say.no_grand_hand": "Ramsch",
     "info.round.bock": "Bock",
+    "hints.do.play_ramsch": "Ramschen",
+    "hints.why.grand_offer": "Ein Grand Hand mit diesen Karten gewinnt in {chance} % der Fälle: mehr wert als der "
+    "Ramsch.",
+    "hints.why.no_grand_offer": "Ein Grand Hand mit diesen Karten gewinnt nur in {chance} % der Fälle: der Ramsch "
+    "kostet weniger.",
     "result.bock": "Bockspiel: x 2 = {value:+d} auf der Liste",
     "info.round.ramsch": "Ramschrunde",
     "sheet.round_mark.bock": "B",

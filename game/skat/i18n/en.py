@@ -609,6 +609,10 @@ ROUNDS = {
     "dlg.grand_hand": "Grand Hand",
     "say.no_grand_hand": "Ramsch",
     "info.round.bock": "Bock",
+    "hints.do.play_ramsch": "Play the Ramsch",
+    "hints.why.grand_offer": "A Grand Hand with these cards wins {chance}% of the time: worth more than the Ramsch.",
+    "hints.why.no_grand_offer": "A Grand Hand with these cards wins only {chance}% of the time: the Ramsch costs "
+    "less.",
     "result.bock": "Bock game: x 2 = {value:+d} on the sheet",
     "info.round.ramsch": "Ramsch round",
     "sheet.round_mark.bock": "B",

@@ -217,6 +217,7 @@ def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> Non
         _explain_ramsch(obs, hint, player)
         return
     if is_grand_hand_offer(obs):  # a Ramsch round: the Grand Hand's chance, whichever was chosen
+        hint.stage = "grand_offer"
         hint.game = GameType.GRAND
         hint.hand_game = True
         hint.chance = grand_hand_chance(obs)
