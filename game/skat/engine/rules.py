@@ -17,6 +17,8 @@ OFFICERS_SCORING_CHOICES = ("standard", "simple_points", "simple_base")
 OFFICERS_LAYOUTS = ("officers", "harlequin", "admirals")
 RAMSCH_SKAT_CHOICES = ("last_trick", "loser")
 BOCK_EVENT_CHOICES = ("off", "classic", "all")
+SPITZE_CHOICES = (0, 1, 2)
+"""Spitze: not played, or the levels it adds."""
 """Which events start Bock rounds (:mod:`skat.engine.bock`; rules decision 40)."""
 
 
@@ -72,6 +74,10 @@ class Rules:
     ramsch_grand_hand: bool = False
     """A Ramsch dealt without bidding: before the skat goes round, each player in turn from
     forehand may declare a Grand Hand instead.  Set on the hands of a Ramsch round."""
+    spitze: int = 0
+    """Spitze (rules decisions 45-47): 0 not played; 1 or 2, the levels a declarer adds by
+    announcing with the declaration that the lowest trump (a suit's 7, in Grand the Jack of
+    diamonds) will take the last trick.  Not in Null, not in a Grand with all four Jacks."""
     # --- Officers' Skat -----------------------------------------------------
     officers_passing: bool = False
     officers_null: bool = False
@@ -91,6 +97,8 @@ class Rules:
             value = getattr(self, name)
             if value not in choices:
                 raise RulesError(f"rule option {name} must be one of {choices}, not {value!r}")
+        if type(self.spitze) is not int or self.spitze not in SPITZE_CHOICES:
+            raise RulesError(f"rule option spitze must be one of {SPITZE_CHOICES}, not {self.spitze!r}")
         for f in fields(self):
             if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
                 raise RulesError(f"rule option {f.name} must be true or false")

@@ -222,3 +222,21 @@ ROUNDS_HELP = (
 )
 """Bock and Ramsch rounds (rules decisions 40-43), at the end of the house rules' page."""
 HELP["help.house.body"] += "\n" + ROUNDS_HELP
+
+SPITZE_HELP = (
+    "Spitze.\n"
+    "Eine Option auf der Hausregel-Seite der Einstellungen: eine Stufe wert, oder zwei. Mit der Ansage eines "
+    "Farbspiels oder Grands darf der Alleinspieler Spitze ansagen: Sein niedrigster Trumpf, die Sieben der "
+    "Trumpffarbe (im Grand der Karo-Bube), macht den letzten Stich. Er muss die Karte halten; in einem Grand "
+    "mit allen vier Buben gibt es keine Spitze (der Karo-Bube könnte nicht verlieren). Die Karte wird allen "
+    "am Tisch genannt.\n"
+    "• Die Spitze zählt ihre Stufen zum Spielwert wie eine Ansage: auch für das Reizen.\n"
+    "• Fällt die Spitze vor dem letzten Stich, ist das Spiel sofort verloren (die erreichten Stufen zählen); "
+    "wird sie im letzten Stich geschlagen, ist es ebenso verloren, gleich mit wie vielen Augen.\n"
+    "• Eine Spitze wird ausgespielt: Den Rest kann man nicht beanspruchen, aufgeben darf man.\n"
+    "Beispiel: Vorhand spielt Kreuz Hand mit 6 und Spitze (Kreuz-Sieben), zieht alle Trümpfe und behält die "
+    "Sieben bis zum Schluss: Sie macht den letzten Stich; mit Schneider und Schwarz sind das 6 + Spiel + Hand + "
+    "Schneider + Schwarz + Spitze = 11 x 12 = 132. Hätte er die Sieben im achten Stich gespielt, wäre das "
+    "Spiel dort verloren gewesen: -2 x 12 x 10 = -240."
+)
+HELP["help.house.body"] += "\n" + SPITZE_HELP

@@ -204,3 +204,20 @@ ROUNDS_HELP = (
 )
 """Bock and Ramsch rounds (rules decisions 40-43), at the end of the house rules' page."""
 HELP["help.house.body"] += "\n" + ROUNDS_HELP
+
+SPITZE_HELP = (
+    "Spitze.\n"
+    "An option on the set-up's house rules page: worth one level, or two. With the declaration of a suit "
+    "game or Grand the declarer may announce Spitze: his lowest trump, the 7 of the trump suit (in Grand the "
+    "Jack of diamonds), will take the last trick. He must hold that card; in a Grand with all four Jacks "
+    "there is no Spitze (the Jack of diamonds could not lose). The card is named to everyone at the table.\n"
+    "• The Spitze adds its levels to the game's value, like an announcement: it counts towards the bid.\n"
+    "• If the Spitze card is played before the last trick, the game is lost at once (the levels reached so "
+    "far count); if it is beaten in the last trick, the game is lost too, whatever the card points.\n"
+    "• A Spitze is played out: the rest cannot be claimed, but the game may be given up.\n"
+    "Example: forehand plays Clubs Hand with 6 and Spitze (the club 7), draws every trump and keeps the 7 "
+    "to the end: it takes the last trick; with Schneider and Schwarz that is 6 + game + Hand + Schneider + "
+    "Schwarz + Spitze = 11 x 12 = 132. Had he led the 7 in the eighth trick, the game would have been lost "
+    "there: -2 x 12 x 10 = -240."
+)
+HELP["help.house.body"] += "\n" + SPITZE_HELP

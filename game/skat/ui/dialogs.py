@@ -88,6 +88,8 @@ def declaration_value(hand: SkatHand | OfficersHand, seat: int, action: int) -> 
         levels += 2
     if d.ouvert:
         levels += 1
+    if d.spitze:
+        levels += hand.rules.spitze
     return BASE_VALUES[d.game] * levels, exact
 
 
@@ -278,7 +280,7 @@ def _declare(t: Translator, hand, seat: int, legal: list[int], act, mods: dict[s
             a = A.declare(g, ouvert=mods.get("ouvert", False))
         else:
             a = A.declare(g, schneider=mods.get("schneider", False), schwarz=mods.get("schwarz", False),
-                          ouvert=mods.get("ouvert", False))
+                          ouvert=mods.get("ouvert", False), spitze=mods.get("spitze", False))
         ok = a in legal
         value, exact = declaration_value(hand, seat, a) if ok else (0, True)
         note, warn = "", False
@@ -299,9 +301,12 @@ def _declare(t: Translator, hand, seat: int, legal: list[int], act, mods: dict[s
             opts += [("schneider", t("dlg.mod_schneider")), ("schwarz", t("dlg.mod_schwarz"))]
         if any(A.is_declaration(a) and A.declaration(a).ouvert for a in legal):
             opts.append(("ouvert", t("dlg.mod_ouvert")))
-        xo = 640 - (len(opts) * 200 - 10) / 2
+        if any(A.is_declaration(a) and A.declaration(a).spitze for a in legal):  # rules decision 45
+            opts.append(("spitze", t("dlg.mod_spitze")))
+        step = 200 if len(opts) <= 3 else 170  # four toggles (with Spitze) stay inside the panel
+        xo = 640 - (len(opts) * step - 10) / 2
         for i, (key, label) in enumerate(opts):
-            b = Button(xo + i * 200, y2, 190, 48, label, (lambda k=key: toggle(k)), size=22)
+            b = Button(xo + i * step, y2, step - 10, 48, label, (lambda k=key: toggle(k)), size=22)
             b.selected = mods.get(key, False)
             dlg.group.add(b)
     if A.PASS in legal:

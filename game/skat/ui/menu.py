@@ -19,6 +19,7 @@ from ..engine.rules import (
     OFFICERS_SCORING_CHOICES,
     OVERBID_NULL_CHOICES,
     RAMSCH_SKAT_CHOICES,
+    SPITZE_CHOICES,
     STAMMTISCH,
     Rules,
 )
@@ -130,7 +131,7 @@ class OptionRow:
 
 SKAT_OPTIONS = ("skip_bids", "all_pass", "announcements", "overbid_null", "kontra_re", "seeger_fabian", "jungfrau",
                 "ramsch_skat", "ramsch_always", "schieberamsch", "klopfen", "kontra_bidders_only",
-                "bock_events", "ramsch_round")
+                "bock_events", "ramsch_round", "spitze")
 SETUP_PAGES = ("main", "house")
 """Skat's set-up has two pages: the game with its usual rules, and the house rules (Ramsch and the
 calls tables add), so neither screen is crowded; the second row of both (under the game) turns the page."""
@@ -249,7 +250,9 @@ class SetupScene(Scene):
                          OptionRow("kontra_bidders_only", t("opt.kontra_bidders_only"), on_off, 0, yn),
                          OptionRow("bock_events", t("opt.bock_events"), list(BOCK_EVENT_CHOICES), 0,
                                    lambda v: t("opt.bock_events." + v)),
-                         OptionRow("ramsch_round", t("opt.ramsch_round"), on_off, 0, yn)]
+                         OptionRow("ramsch_round", t("opt.ramsch_round"), on_off, 0, yn),
+                         OptionRow("spitze", t("opt.spitze"), list(SPITZE_CHOICES), 0,
+                                   lambda v: t("opt.spitze." + str(v)))]
             self._select_values(self.rows, custom, skat, 3)
             self._buttons()
             return
@@ -465,6 +468,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "all_pass": ALL_PASS_CHOICES,
     "ramsch_skat": RAMSCH_SKAT_CHOICES,
     "bock_events": BOCK_EVENT_CHOICES,
+    "spitze": SPITZE_CHOICES,
     "overbid_null": OVERBID_NULL_CHOICES,
     "officers_layout": OFFICERS_LAYOUTS,
     "officers_scoring": OFFICERS_SCORING_CHOICES,

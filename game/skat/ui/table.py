@@ -1013,6 +1013,11 @@ class TableScene(Scene):
                 _fit_text(p, title, x, dy + 40, 26, GOLD, info_w - 28)
                 if hand.declarer is not None:
                     who = t("info.declarer", name=self.name(m.seats[hand.declarer]))
+                    spitze = getattr(hand, "spitze_card", None)
+                    if spitze is not None:  # the Spitze card is shown to everyone (rules decision 45)
+                        from .analysis_view import card_words
+
+                        who += " · " + t("info.spitze", card=card_words(t, spitze))
                     _fit_text(p, who, x, dy + 70, 20, INK, info_w - 28)
             elif before_play and (hand.phase == Phase.BIDDING or hand.bid):
                 # The bidding, or once it is over the bid it reached, with everyone's last call.
