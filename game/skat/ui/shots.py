@@ -10,8 +10,10 @@ import os
 from pathlib import Path
 
 from ..engine import actions as A
+from ..engine.cards import parse_card
 from ..engine.match import Match
 from ..engine.rules import ISKO, LOTHAR, OFFICERS
+from ..engine.tricks import GameType
 from ..storage import MemoryStorage, Store
 
 
@@ -404,6 +406,28 @@ def _round_states(app):  # type: ignore[no-untyped-def]
     app.push(SheetScene(app, ctl))
     _frames(app, 2)
     yield "16h-sheet-bock-rounds"
+    # Spitze: the person, forehand, plays Clubs Hand and toggles Spitze in the declaration dialog.
+    from ..engine.deal import SkatDeal
+    from ..engine.rules import ISKO
+
+    deal = [[parse_card(c) for c in text.split()] for text in (
+        "CJ SJ HJ DJ CA CT C9 C7 HA D8", "CK C8 SA ST SK HK H9 DA DK D9", "CQ SQ S9 S8 S7 HT HQ H8 DT DQ", "H7 D7")]
+    match = Match("skat", ISKO.with_options(spitze=1), players=3, hands=3, seed=1, first_dealer=2)
+    match.redeal(SkatDeal.from_hands(*deal).deck)
+    t = TableScene(app, MatchController(match, human=0, strength="normal", seed=1))
+    app.stack.reset(TitleScene(app))
+    app.push(t)
+    _drive(t, lambda hand, pl: None if pl == 0 else A.PASS)
+    for action in (A.bid(18), A.HAND):
+        t.apply_human(action)
+        settle(app)
+    t.toggle_mod("spitze")
+    t.dialog_key = None
+    _frames(app, 1)
+    yield "16i-spitze-declare"
+    t.apply_human(A.declare(GameType.CLUBS, spitze=True))
+    settle(app)
+    yield "16j-spitze-play"
 
 
 def _analysis_states(app):  # type: ignore[no-untyped-def]
