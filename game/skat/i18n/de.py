@@ -323,6 +323,8 @@ MESSAGES: dict[str, str] = {
     "dlg.mod_schwarz": "Schwarz angesagt",
     "dlg.mod_ouvert": "Ouvert",
     "dlg.mod_spitze": "Spitze",
+    "dlg.mod_schneider_short": "Schneider",
+    "dlg.mod_schwarz_short": "Schwarz",
     "menu.continue": "Partie fortsetzen",
     "menu.new": "Neue Partie",
     "menu.rules": "Regeln",

@@ -326,6 +326,8 @@ MESSAGES: dict[str, str] = {
     "dlg.mod_schwarz": "Schwarz announced",
     "dlg.mod_ouvert": "Ouvert",
     "dlg.mod_spitze": "Spitze",
+    "dlg.mod_schneider_short": "Schneider",
+    "dlg.mod_schwarz_short": "Schwarz",
     # menus
     "menu.continue": "Continue match",
     "menu.new": "New match",

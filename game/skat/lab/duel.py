@@ -62,7 +62,7 @@ from ..ai.heuristic.player import HeuristicPlayer
 from ..engine import actions as A
 from ..engine.deal import shuffled_deck
 from ..engine.match import new_hand
-from ..engine.rules import ISKO, LOTHAR, OFFICERS, Rules
+from ..engine.rules import ISKO, LOTHAR, OFFICERS, STAMMTISCH, Rules
 from ..engine.scoring import HandResult, seeger_fabian
 from ..engine.skat_hand import Phase
 from .ai_bench import settle_garbage, time_decision
@@ -71,7 +71,8 @@ DEFAULT_SAMPLES = 12
 """Sampled deals per decision of a search player here (a fixed effort keeps
 the run reproducible; the table's timed effort would not be)."""
 RULES: dict[str, dict[str, Rules]] = {
-    "skat": {"isko": ISKO, "lothar": LOTHAR},
+    "skat": {"isko": ISKO, "lothar": LOTHAR, "spitze": ISKO.with_options(spitze=1),
+             "stammtisch": STAMMTISCH.with_options(spitze=1)},
     "officers": {
         "officers": OFFICERS,
         "harlequin": OFFICERS.with_options(officers_layout="harlequin"),
@@ -623,7 +624,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--a", default="expert", help="player A (a strength; 'heuristic' = today's strongest)")
     parser.add_argument("--b", default="heuristic", help="player B")
     parser.add_argument("--game", choices=sorted(RULES), default="skat")
-    parser.add_argument("--rules", default=None, help="isko or lothar (Skat); officers, harlequin or admirals")
+    parser.add_argument("--rules", default=None, help="isko, lothar, spitze (ISkO with Spitze) or stammtisch "
+                        "(the club evening with Spitze; Bock rounds are a match's, not a deal's) (Skat); "
+                        "officers, harlequin or admirals")
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes (the machine's cores: 2)")

@@ -304,9 +304,13 @@ def _declare(t: Translator, hand, seat: int, legal: list[int], act, mods: dict[s
         if any(A.is_declaration(a) and A.declaration(a).spitze for a in legal):  # rules decision 45
             opts.append(("spitze", t("dlg.mod_spitze")))
         step = 200 if len(opts) <= 3 else 170  # four toggles (with Spitze) stay inside the panel
+        if len(opts) > 3:  # and say the announcements by their level alone, to stay readable
+            short = {"schneider": t("dlg.mod_schneider_short"), "schwarz": t("dlg.mod_schwarz_short")}
+            opts = [(key, short.get(key, label)) for key, label in opts]
         xo = 640 - (len(opts) * step - 10) / 2
         for i, (key, label) in enumerate(opts):
-            b = Button(xo + i * step, y2, step - 10, 48, label, (lambda k=key: toggle(k)), size=22)
+            b = Button(xo + i * step, y2, step - 10, 48, label, (lambda k=key: toggle(k)), size=22,
+                       compact=len(opts) > 3)
             b.selected = mods.get(key, False)
             dlg.group.add(b)
     if A.PASS in legal:
