@@ -124,8 +124,12 @@ class Player(ABC):
         the outcome to check that the player knows how good its hands are."""
 
     def begin(self, view: View) -> Decision:
-        """Start deciding for the seat of ``view``, whose turn it must be."""
-        return Decision(tuple(view.legal), self.think(view))
+        """Start deciding for the seat of ``view``, whose turn it must be (a Spitze declarer's
+        thinking sees its Spitze card only when nothing else may be played; rules decision 47)."""
+        from .spitze import kept_back, with_spitze_calls
+
+        narrowed = kept_back(view) if isinstance(view, SkatObservation) else view
+        return Decision(tuple(view.legal), with_spitze_calls(view, self.think(narrowed), self.profile))
 
     @abstractmethod
     def think(self, view: View) -> Thinking:

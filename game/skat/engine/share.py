@@ -96,6 +96,10 @@ RULE_FIELDS_V2: RuleFields = RULE_FIELDS_V1 + (
     ("schieberamsch", (False, True)),
     ("klopfen", (False, True)),
     ("kontra_bidders_only", (False, True)),
+    ("bock_events", ("off", "classic", "all")),
+    ("ramsch_round", (False, True)),
+    ("ramsch_grand_hand", (False, True)),
+    ("spitze", (0, 1, 2)),
 )
 """Version 1's options, then the newer ones, each with its default (today's play) first.
 Append only: an option's place and its values' order are what a version-2 code means."""
@@ -448,7 +452,7 @@ def deal_code_for(source: Match | Hand, hand_number: int | None = None) -> str:
         index = len(source.decks) - 1 if hand_number is None else hand_number - 1
         if not 0 <= index < len(source.decks):
             raise ShareCodeError(f"this match has no hand {hand_number}")
-        return encode_deal(source.game, source.rules, source.decks[index], source.players)
+        return encode_deal(source.game, source.rules_of(index), source.decks[index], source.players)
     try:
         game = game_of(source)
     except TypeError:
