@@ -490,7 +490,7 @@ def _result(value: object) -> HandResult:
 
 
 def _row_doc(row: SheetRow) -> dict[str, Any]:
-    doc = {
+    doc: dict[str, Any] = {
         "number": row.number,
         "dealer": row.dealer,
         "declarer": row.declarer,

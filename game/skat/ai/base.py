@@ -23,6 +23,7 @@ from typing import TypeVar
 
 from ..engine.games import Observation, game_of
 from ..engine.rules import Rules
+from ..engine.skat_hand import SkatObservation
 from .strengths import strength_named
 
 View = Observation

@@ -80,8 +80,8 @@ def kept_back(obs: SkatObservation) -> SkatObservation:
     return dataclasses.replace(obs, legal=others) if others else obs
 
 
-def with_spitze_calls(view: object, thinking: Generator[None, None, int], profile: Strength,
-                      ) -> Generator[None, None, int]:
+def with_spitze_calls(view: object, thinking: Generator[int | None, None, int], profile: Strength,
+                      ) -> Generator[int | None, None, int]:
     """A player's thinking, with its declaration considered for a Spitze."""
     action = yield from thinking
     if isinstance(view, SkatObservation) and view.phase == Phase.DECLARE and view.declarer == view.seat:
