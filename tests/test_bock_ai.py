@@ -29,7 +29,7 @@ def _players(strength: str, seed: int) -> list:  # type: ignore[type-arg]
 
 @pytest.mark.parametrize("strength", list(STRENGTHS))
 def test_every_strength_plays_a_match_of_bock_and_ramsch_rounds_legally(strength: str) -> None:
-    m = Match("skat", ROUND_RULES, players=3, hands=HANDS, seed=len(strength))
+    m = Match.new("skat", ROUND_RULES, players=3, hands=HANDS, seed=len(strength))
     players = _players(strength, 2)
     offers: Counter[str] = Counter()
     while True:

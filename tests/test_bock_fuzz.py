@@ -59,7 +59,7 @@ def fuzz_matches(rules: Rules, matches: int, seed: int) -> int:
     for n in range(matches):
         rng = random.Random(seed * 100 + n)
         players = 3 + n % 2
-        m = Match("skat", rules, players=players, hands=6 * players, seed=seed + n)
+        m = Match.new("skat", rules, players=players, hands=6 * players, seed=seed + n)
         steps = 0
         while True:
             hand = m.current

@@ -58,7 +58,7 @@ def write(m: Match, result: HandResult) -> None:
 
 
 def test_the_worked_example_queues_rounds_and_doubles_only_bock_lines() -> None:
-    m = Match("skat", CLASSIC, players=3, hands=24, seed=1)
+    m = Match.new("skat", CLASSIC, players=3, hands=24, seed=1)
     assert m.current_round == "" and m.rounds_waiting() == {}
     write(m, lost_with_sixty())  # line 1: an event -> Bock round 2-4, Ramsch round 5-7
     assert m.current_round == "bock"
@@ -85,7 +85,7 @@ def test_the_worked_example_queues_rounds_and_doubles_only_bock_lines() -> None:
 
 
 def test_a_line_with_several_events_adds_one_round_and_a_game_is_never_doubled_twice() -> None:
-    m = Match("skat", CLASSIC.with_options(ramsch_round=False), players=3, hands=12, seed=1)
+    m = Match.new("skat", CLASSIC.with_options(ramsch_round=False), players=3, hands=12, seed=1)
     both = HandResult("spades", 0, bid=22, declarer_points=60, won=False, value=-176, scores=(-176, 0, 0),
                       game_value=22, kontra=True, re=True)
     assert bock.game_events(both, "classic") == ["sixty", "kontra_lost", "re"]
@@ -97,7 +97,7 @@ def test_a_line_with_several_events_adds_one_round_and_a_game_is_never_doubled_t
 
 
 def test_four_players_make_a_round_of_four_games() -> None:
-    m = Match("skat", CLASSIC.with_options(ramsch_round=False), players=4, hands=8, seed=1)
+    m = Match.new("skat", CLASSIC.with_options(ramsch_round=False), players=4, hands=8, seed=1)
     write(m, lost_with_sixty())
     assert m.rounds_waiting() == {"bock": 4}
 
@@ -129,7 +129,7 @@ def test_round_numbers_and_score_events() -> None:
 
 
 def test_the_score_event_counts_the_line_as_written_in_a_bock_round() -> None:
-    m = Match("skat", ISKO.with_options(bock_events="all"), players=3, hands=9, seed=1, first_dealer=2)
+    m = Match.new("skat", ISKO.with_options(bock_events="all"), players=3, hands=9, seed=1, first_dealer=2)
     write(m, HandResult("diamonds", 0, won=True, declarer_points=70, value=50, scores=(50, 0, 0), game_value=18))
     assert m.round_queue == [] and m.current_round == ""
     write(m, HandResult("diamonds", 0, won=True, declarer_points=70, value=50, scores=(0, 50, 0), game_value=18))
@@ -145,13 +145,13 @@ def test_the_score_event_counts_the_line_as_written_in_a_bock_round() -> None:
 
 
 def test_rounds_that_do_not_fit_on_the_sheet_lapse() -> None:
-    m = Match("skat", CLASSIC, players=3, hands=3, seed=1)
+    m = Match.new("skat", CLASSIC, players=3, hands=3, seed=1)
     write(m, lost_with_sixty())
     assert m.rounds_waiting() == {"bock": 2}
 
 
 def test_seeger_fabian_counts_the_doubled_value_with_the_usual_fifty_and_forty() -> None:
-    m = Match("skat", CLASSIC, players=3, hands=6, seed=1, first_dealer=2)
+    m = Match.new("skat", CLASSIC, players=3, hands=6, seed=1, first_dealer=2)
     write(m, lost_with_sixty())
     write(m, lost_with_sixty())
     assert m.sheet[0].seeger == (-72 - 50, 40, 40)
@@ -196,7 +196,7 @@ def test_the_grand_hand_offer_reads_from_every_view_as_a_ramsch_call() -> None:
 
 
 def _played_match(rules, hands: int = 12, seed: int = 3) -> Match:  # type: ignore[no-untyped-def]
-    m = Match("skat", rules, players=3, hands=hands, seed=seed)
+    m = Match.new("skat", rules, players=3, hands=hands, seed=seed)
     rng = random.Random(seed)
     while not m.finished:
         h = m.current
@@ -219,7 +219,7 @@ def test_a_match_record_replays_its_rounds() -> None:
 
 
 def test_a_saved_match_resumes_its_bock_rounds_and_a_kept_sheet_shows_them() -> None:
-    m = Match("skat", RANDOM_RULES, players=3, hands=12, seed=3)
+    m = Match.new("skat", RANDOM_RULES, players=3, hands=12, seed=3)
     rng = random.Random(3)
     while len(m.sheet) < 7 or m.current is None or m.current.done or not m.round_queue:
         h = m.current

@@ -178,7 +178,7 @@ def test_a_match_with_spitze_replays_and_a_fuzz_run_keeps_every_invariant() -> N
     rng = random.Random(7)
     games = spitzen = 0
     for seed in range(6):
-        m = Match("skat", ISKO.with_options(spitze=1 + seed % 2, kontra_re=True), players=3, hands=6, seed=seed)
+        m = Match.new("skat", ISKO.with_options(spitze=1 + seed % 2, kontra_re=True), players=3, hands=6, seed=seed)
         while True:
             h = m.current
             assert isinstance(h, SkatHand)

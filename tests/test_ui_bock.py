@@ -16,11 +16,11 @@ import pytest  # noqa: E402
 
 from skat.engine.rules import STAMMTISCH  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
+from skat.lab.shots import bock_match  # noqa: E402
 from skat.storage import MemoryStorage, Store  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.sheet import SheetScene  # noqa: E402
-from skat.ui.shots import bock_match  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -112,8 +112,8 @@ def test_the_club_evening_preset_and_the_house_page_set_bock_rounds(lang: str) -
 
 
 def test_the_result_of_a_bock_game_says_what_the_sheet_writes(app) -> None:  # type: ignore[no-untyped-def]
+    from skat.lab.shots import _drive
     from skat.ui.result import ResultScene
-    from skat.ui.shots import _drive
 
     table = _table(app, "bock")
     _drive(table, lambda hand, pl: hand.legal_actions()[-1] if hand.phase < 6 else hand.legal_actions()[0])

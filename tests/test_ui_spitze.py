@@ -44,7 +44,7 @@ def app():  # type: ignore[no-untyped-def]
 
 
 def test_the_person_announces_spitze_and_the_table_shows_its_card(app) -> None:  # type: ignore[no-untyped-def]
-    match = Match("skat", ISKO.with_options(spitze=1), players=3, hands=3, seed=1, first_dealer=2)
+    match = Match.new("skat", ISKO.with_options(spitze=1), players=3, hands=3, seed=1, first_dealer=2)
     match.redeal(SkatDeal.from_hands(cards(*FH.split()), cards(*MH.split()), cards(*RH.split()),
                                      cards(*SKAT.split())).deck)
     table = TableScene(app, MatchController(match, human=0, seed=1))
