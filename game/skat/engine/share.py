@@ -1,4 +1,4 @@
-"""Short deal codes: one hand's game, rule options, table size and deal in about 32 characters.
+"""Short deal codes: one hand's game, rule options, table size and deal in about 34 characters.
 
 A code lets two people play (or look at) exactly the same hand: it is typed,
 read aloud or pasted into a URL, so it is written in Crockford's base32 — the
@@ -43,7 +43,7 @@ option off.  Version 1 codes are still read the same way.
 >>> from skat.engine.rules import ISKO
 >>> code = encode_deal("skat", ISKO, range(32))
 >>> len(code), code[0]
-(32, '2')
+(34, '2')
 >>> decode_deal(code.lower()).deck == tuple(range(32))
 True
 """
