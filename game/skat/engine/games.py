@@ -81,7 +81,7 @@ class Game:
         """The preset whose options are exactly these rules' options for this game (given as rules, or
         as a set-up's option values, where a missing one is the preset's), or :data:`CUSTOM`.
 
-        >>> SKAT.preset_of(PRESETS["lothar"]), SKAT.preset_of({"kontra_re": True}), OFFICERS.preset_of({})
+        >>> SKAT.preset_of(PRESETS["lothar"]), SKAT.preset_of({"kontra_re": True, "spitze": 2}), OFFICERS.preset_of({})
         ('lothar', 'custom', 'officers')
         """
         values = rules.to_dict() if isinstance(rules, Rules) else rules
