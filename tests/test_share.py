@@ -67,7 +67,7 @@ def test_every_newer_option_is_off_by_default_so_older_codes_keep_todays_play() 
 def test_round_trip(deck: tuple[int, ...], rules: Rules, table: tuple[str, int]) -> None:
     game, players = table
     code = encode_deal(game, rules, deck, players)
-    assert len(code) == CODE_LENGTH <= 32
+    assert len(code) == CODE_LENGTH <= 34  # two more characters for the Bock and Spitze options
     assert set(code) <= set(ALPHABET)
     assert decode_deal(code) == SharedDeal(game, rules, deck, players)
     # Humans may type it lower case, in groups, with I/L/O for 1/1/0.
@@ -239,7 +239,9 @@ def test_not_text() -> None:
 def test_truncated_and_overlong_codes() -> None:
     code = _valid_code()
     for n in range(1, CODE_LENGTH):
-        with pytest.raises(ShareCodeError, match="too short"):
+        # Cut to a length version 2 once had, the code is read with that table: its checksum fails.
+        message = "does not check out" if n in share.DEAL_LENGTHS[2] else "too short"
+        with pytest.raises(ShareCodeError, match=message):
             decode_deal(code[:n])
     with pytest.raises(ShareCodeError, match="too long"):
         decode_deal(code + "0")
@@ -381,9 +383,10 @@ def normalize(text: str) -> str:
 def test_an_option_appended_later_leaves_todays_version_2_codes_readable(monkeypatch: pytest.MonkeyPatch) -> None:
     """Appending options to RULE_FIELDS_V2 past its padding makes codes a character longer; a
     version-2 code of today's length is then read with today's table, the new option off."""
-    future = RULE_FIELDS_V2 + tuple((f"later_{i}", (False, True)) for i in range(share.CURRENT.pad_bits + 1))
+    # One later option wider than today's padding: its table is a character longer at once.
+    future = RULE_FIELDS_V2 + (("later", tuple(range(2 ** (share.CURRENT.pad_bits + 1)))),)
     layouts = share.v2_layouts(future)
-    assert sorted(layouts) == [share.CODE_LENGTH, share.CODE_LENGTH + 1]
+    assert sorted(layouts) == [*sorted(share.DEAL_LENGTHS[2]), share.CODE_LENGTH + 1]
     assert layouts[share.CODE_LENGTH].rule_fields == RULE_FIELDS_V2
     rules = LOTHAR.with_options(schieberamsch=True, klopfen=True, ramsch_skat="loser")
     deck = shuffled_deck(random.Random(5))
@@ -396,4 +399,24 @@ def test_an_option_appended_later_leaves_todays_version_2_codes_readable(monkeyp
 
     assert decode_challenge(challenge).deal.rules == rules  # the deal part found at its own length
     with pytest.raises(ShareCodeError, match="too short"):
-        decode_deal(today[:-1])
+        decode_deal(today[: min(share.DEAL_LENGTHS[2]) - 1])
+
+
+@pytest.mark.parametrize(
+    ("code", "game", "rules", "deck", "players"),
+    [
+        # Written by the 32-character table (the house rules of issue 21, before Bock rounds and Spitze).
+        ("22G0BKSFQT0JF4RBZANV1Z8DJG7826E3", "skat",
+         LOTHAR.with_options(schieberamsch=True, klopfen=True, ramsch_skat="loser", kontra_bidders_only=True),
+         tuple(shuffled_deck(random.Random(5))), 3),
+        ("2D400000000000000000000000000J1J", "skat", ISKO, tuple(range(32)), 4),
+    ],
+)
+def test_codes_written_before_the_bock_and_spitze_options_still_read(
+    code: str, game: str, rules: Rules, deck: tuple[int, ...], players: int
+) -> None:
+    """Every length version 2 has had reads, with the options appended since off."""
+    assert len(code) == 32 < CODE_LENGTH and 32 in share.DEAL_LENGTHS[2]
+    shared = decode_deal(code)
+    assert shared == SharedDeal(game, rules, deck, players)
+    assert (shared.rules.bock_events, shared.rules.ramsch_round, shared.rules.spitze) == ("off", False, 0)

@@ -41,7 +41,7 @@ def type_key(result: HandResult) -> str:
 
 
 def rules_key(game: str, rules: Rules) -> str:
-    """The rule set a match counts under: Skat's preset ('isko', 'lothar') or 'custom'; Officers' Skat
+    """The rule set a match counts under: Skat's preset ('isko', 'lothar', 'stammtisch') or 'custom'; Officers' Skat
     its layout ('officers', 'harlequin', 'admirals'), the variant that changes the game most."""
     return rules.officers_layout if game == "officers" else GAMES[game].preset_of(rules)
 

@@ -41,6 +41,7 @@ from typing import Any, Literal, TypeVar
 
 from .ai.strengths import STRENGTHS
 from .engine import json_text
+from .engine.bock import hand_rules
 from .engine.errors import RecordError
 from .engine.games import GAMES, Game
 from .engine.match import Match, SheetRow, standings
@@ -398,6 +399,11 @@ class FinishedMatch:
         """The game played, read like :attr:`Match.kind`."""
         return GAMES[self.game]
 
+    def rules_of(self, index: int) -> Rules:
+        """Read like :meth:`Match.rules_of`: a Ramsch round's hands were dealt as Ramsch."""
+        kind = self.sheet[index].round if 0 <= index < len(self.sheet) else ""
+        return hand_rules(self.rules, kind)
+
     def seats_for(self, dealer: int) -> tuple[int, ...]:
         """Read like :meth:`Match.seats_for`."""
         return self.kind.seats_for(dealer, self.players)
@@ -484,7 +490,7 @@ def _result(value: object) -> HandResult:
 
 
 def _row_doc(row: SheetRow) -> dict[str, Any]:
-    return {
+    doc: dict[str, Any] = {
         "number": row.number,
         "dealer": row.dealer,
         "declarer": row.declarer,
@@ -493,6 +499,12 @@ def _row_doc(row: SheetRow) -> dict[str, Any]:
         "seeger": list(row.seeger),
         "totals": list(row.totals),
     }
+    if row.round:  # a Bock or Ramsch round's game; older sheets have none
+        doc["round"] = row.round
+    return doc
+
+
+_ROUNDS = ("", "bock", "ramsch")
 
 
 def _row(value: object, players: int) -> SheetRow:
@@ -506,7 +518,14 @@ def _row(value: object, players: int) -> SheetRow:
         changes=_ints(d.get("changes"), "changes", players),
         seeger=_ints(d.get("seeger"), "Seeger-Fabian changes", players),
         totals=_ints(d.get("totals"), "totals", players),
+        round=_round(d.get("round", "")),
     )
+
+
+def _round(value: object) -> str:
+    if value not in _ROUNDS:
+        raise Invalid(f"a score-sheet line's round must be one of {_ROUNDS}, not {value!r}")
+    return str(value)
 
 
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"

@@ -23,6 +23,7 @@ from typing import TypeVar
 
 from ..engine.games import Observation, game_of
 from ..engine.rules import Rules
+from ..engine.skat_hand import SkatObservation
 from .strengths import strength_named
 
 View = Observation
@@ -124,8 +125,12 @@ class Player(ABC):
         the outcome to check that the player knows how good its hands are."""
 
     def begin(self, view: View) -> Decision:
-        """Start deciding for the seat of ``view``, whose turn it must be."""
-        return Decision(tuple(view.legal), self.think(view))
+        """Start deciding for the seat of ``view``, whose turn it must be (a Spitze declarer's
+        thinking sees its Spitze card only when nothing else may be played; rules decision 47)."""
+        from .spitze import kept_back, with_spitze_calls
+
+        narrowed = kept_back(view) if isinstance(view, SkatObservation) else view
+        return Decision(tuple(view.legal), with_spitze_calls(view, self.think(narrowed), self.profile))
 
     @abstractmethod
     def think(self, view: View) -> Thinking:

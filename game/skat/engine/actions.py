@@ -45,6 +45,8 @@ BID_BASE = 64
 DECLARE_BASE = 256
 
 _SCHNEIDER, _SCHWARZ, _OUVERT = 8, 16, 32
+_SPITZE = 64
+"""Spitze announced with the declaration (rules decision 45): written ``P`` after the game letter."""
 GAME_LETTERS = "DHSCGN"
 
 _CALL_NAMES = {
@@ -69,6 +71,7 @@ class Declaration(NamedTuple):
     schneider: bool
     schwarz: bool
     ouvert: bool
+    spitze: bool = False
 
 
 def bid(value: int) -> int:
@@ -86,14 +89,15 @@ def is_bid(action: int) -> bool:
     return BID_BASE <= action < BID_BASE + len(BID_VALUES)
 
 
-def declare(game: int, schneider: bool = False, schwarz: bool = False, ouvert: bool = False) -> int:
+def declare(game: int, schneider: bool = False, schwarz: bool = False, ouvert: bool = False,
+            spitze: bool = False) -> int:
     """Declaration action; implied announcements are filled in (canonical form).
 
     Schwarz announced includes Schneider announced; a suit or Grand Ouvert
-    counts as Schwarz announced.  Null takes no announcements.
+    counts as Schwarz announced.  Null takes no announcements and no Spitze.
     """
     if game == GameType.NULL:
-        schneider = schwarz = False
+        schneider = schwarz = spitze = False
     else:
         schwarz = schwarz or ouvert
         schneider = schneider or schwarz
@@ -104,16 +108,19 @@ def declare(game: int, schneider: bool = False, schwarz: bool = False, ouvert: b
         code |= _SCHWARZ
     if ouvert:
         code |= _OUVERT
+    if spitze:
+        code |= _SPITZE
     return DECLARE_BASE + code
 
 
 def is_declaration(action: int) -> bool:
-    return DECLARE_BASE <= action < DECLARE_BASE + 64 and (action - DECLARE_BASE) & 7 <= 5
+    return DECLARE_BASE <= action < DECLARE_BASE + 128 and (action - DECLARE_BASE) & 7 <= 5
 
 
 def declaration(action: int) -> Declaration:
     code = action - DECLARE_BASE
-    return Declaration(GameType(code & 7), bool(code & _SCHNEIDER), bool(code & _SCHWARZ), bool(code & _OUVERT))
+    return Declaration(GameType(code & 7), bool(code & _SCHNEIDER), bool(code & _SCHWARZ), bool(code & _OUVERT),
+                       bool(code & _SPITZE))
 
 
 def action_name(action: int) -> str:
@@ -131,7 +138,7 @@ def action_name(action: int) -> str:
             mods = "Z"
         else:
             mods = "S" if d.schneider else ""
-        return "game:" + GAME_LETTERS[d.game] + mods
+        return "game:" + GAME_LETTERS[d.game] + mods + ("P" if d.spitze else "")
     return f"?{action}"
 
 
@@ -145,9 +152,10 @@ def parse_action(text: str) -> int:
         return bid(int(t))
     if low.startswith("game:") and len(t) >= 6:
         letters = t[5:].upper()
-        if letters[0] in GAME_LETTERS and set(letters[1:]) <= set("SZO") and len(set(letters[1:])) == len(letters) - 1:
+        if letters[0] in GAME_LETTERS and set(letters[1:]) <= set("SZOP") and len(set(letters[1:])) == len(letters) - 1:
             mods = letters[1:]
-            return declare(GameType(GAME_LETTERS.index(letters[0])), "S" in mods, "Z" in mods, "O" in mods)
+            return declare(GameType(GAME_LETTERS.index(letters[0])), "S" in mods, "Z" in mods, "O" in mods,
+                           "P" in mods)
         raise ValueError(f"not a declaration: {text!r}")
     try:
         return parse_card(t)

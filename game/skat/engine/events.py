@@ -20,6 +20,7 @@ class Event(NamedTuple):
     kind: str
     """bid, hold, pass, pickup, hand, discard, declare, kontra, re, no_call,
     skat_on (Schieberamsch: the skat passed on unseen), knock, no_knock (Klopfen),
+    no_grand_hand (a Ramsch round: the seat plays the Ramsch, declares no Grand Hand),
     play, trick, deal_down, deal_up, reveal, concede, rest, end"""
     seat: int | None
     cards: tuple[int, ...] = ()
@@ -37,11 +38,15 @@ def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | N
     phase_before = state.phase
     knocking = state.game == GameType.RAMSCH and action == A.NO_CALL  # Klopfen: "no knock", not "no Kontra"
     faces = (state.up[:], state.down[:]) if isinstance(state, OfficersHand) else None
+    # A Ramsch round's offer of a Grand Hand (phase DECLARE, nobody declarer yet): "no Grand Hand".
+    declining = knocking and faces is None and phase_before == 3 and state.declarer is None
     state.apply(action, seat)
     events: list[Event] = []
     if action < 32:
         kind = "discard" if phase_before == 2 else "play"  # DISCARD is 2 in both games
         events.append(Event(kind, actor, (action,)))
+    elif declining:
+        events.append(Event("no_grand_hand", actor))
     elif knocking:
         events.append(Event("no_knock", actor))
     elif action in _CALLS:

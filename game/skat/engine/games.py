@@ -81,7 +81,7 @@ class Game:
         """The preset whose options are exactly these rules' options for this game (given as rules, or
         as a set-up's option values, where a missing one is the preset's), or :data:`CUSTOM`.
 
-        >>> SKAT.preset_of(PRESETS["lothar"]), SKAT.preset_of({"kontra_re": True}), OFFICERS.preset_of({})
+        >>> SKAT.preset_of(PRESETS["lothar"]), SKAT.preset_of({"kontra_re": True, "spitze": 2}), OFFICERS.preset_of({})
         ('lothar', 'custom', 'officers')
         """
         values = rules.to_dict() if isinstance(rules, Rules) else rules
@@ -153,8 +153,9 @@ SKAT = Game(
     hand_type=SkatHand,
     observation_type=SkatObservation,
     option_keys=("skip_bids", "all_pass", "announcements", "overbid_null", "kontra_re", "seeger_fabian", "jungfrau",
-                 "ramsch_skat", "ramsch_always", "schieberamsch", "klopfen", "kontra_bidders_only"),
-    presets=("isko", "lothar"),
+                 "ramsch_skat", "ramsch_always", "schieberamsch", "klopfen", "kontra_bidders_only",
+                 "bock_events", "ramsch_round", "ramsch_grand_hand", "spitze"),
+    presets=("isko", "lothar", "stammtisch"),
     seeger_fabian=True,
     _has_skat=lambda rules: True,
     _start=_skat_hand,

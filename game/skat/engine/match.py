@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import bock
 from .deal import shuffled_deck
 from .errors import IllegalActionError, MatchError
 from .events import Event, apply_with_events
@@ -42,6 +43,13 @@ class SheetRow:
     seeger: tuple[int, ...]
     """Seeger-Fabian change per table player (zeros when off); a Ramsch's equal its ``changes``."""
     totals: tuple[int, ...]
+    round: str = bock.PLAIN
+    """The round this game was in: '' (none), 'bock' (its line counts double) or 'ramsch'."""
+
+    @property
+    def factor(self) -> int:
+        """What this line's game was multiplied by on the sheet (2 in a Bock round)."""
+        return bock.factor(self.round)
 
 
 @dataclass
@@ -63,6 +71,11 @@ class Match:
     decks: list[tuple[int, ...]] = field(init=False, default_factory=list)
     actions: list[list[int]] = field(init=False, default_factory=list)
     current: Hand | None = field(init=False, default=None)
+    # --- Bock and Ramsch rounds (:mod:`skat.engine.bock`) -------------------------------
+    kinds: list[str] = field(init=False, default_factory=list)
+    """Per dealt hand: the round it is in ('', 'bock', 'ramsch')."""
+    round_queue: list[str] = field(init=False, default_factory=list)
+    """The kinds of the games still to come in queued rounds, next first."""
 
     def __post_init__(self) -> None:
         game_named(self.game).check_table(self.players, self.hands)
@@ -125,7 +138,8 @@ class Match:
             raise MatchError("the match is over")
         drawn = shuffled_deck(self.rng)  # always drawn, so a replayed match stays in step
         deck = tuple(deck) if deck is not None else drawn
-        self.current = new_hand(self.game, self.rules, deck)
+        kind = self._next_round_kind()
+        self.current = new_hand(self.game, bock.hand_rules(self.rules, kind), deck)
         self.decks.append(deck)
         self.actions.append([])
         return self.current
@@ -135,7 +149,7 @@ class Match:
         if self.current is None or self.current.history:
             raise MatchError("a hand can only be redealt before its first action")
         deck = tuple(deck)
-        self.current = new_hand(self.game, self.rules, deck)
+        self.current = new_hand(self.game, self.rules_of(len(self.decks) - 1), deck)
         self.decks[-1] = deck
         return self.current
 
@@ -174,19 +188,23 @@ class Match:
         changes = [0] * self.players
         for seat, delta in enumerate(result.scores):
             changes[seats[seat]] += delta
-        seeger = self._seeger_changes(result, changes)
+        kind = self.current_round
+        changes = [c * bock.factor(kind) for c in changes]  # a Bock game's line counts double
+        seeger = self._seeger_changes(result, changes, bock.factor(kind))
         prev = self.sheet[-1].totals if self.sheet else (0,) * self.players
         totals = tuple(prev[p] + changes[p] for p in range(self.players))
         declarer = seats[result.declarer] if result.declarer is not None else None
         self.sheet.append(
-            SheetRow(len(self.sheet) + 1, self.dealer, declarer, result, tuple(changes), tuple(seeger), totals)
+            SheetRow(len(self.sheet) + 1, self.dealer, declarer, result, tuple(changes), tuple(seeger), totals, kind)
         )
+        self._queue_rounds(result, prev, totals)
 
-    def _seeger_changes(self, result: HandResult, changes: list[int]) -> list[int]:
+    def _seeger_changes(self, result: HandResult, changes: list[int], factor: int = 1) -> list[int]:
         """Seeger-Fabian change per table player (zeros when the option is off).
 
         A game earns its value with ±50, and 40 (three players) or 30 (four,
-        the dealer included) to every other player when it is lost.  A Ramsch
+        the dealer included) to every other player when it is lost; a Bock game
+        (``factor`` 2) its doubled value with the same 50 and 40/30.  A Ramsch
         counts its points as they stand, with no ±50/40/30; a passed-in deal
         counts nothing.
         """
@@ -195,12 +213,48 @@ class Match:
             return seeger
         if result.game == "ramsch":
             return list(changes)
-        sf = seeger_fabian(result.value, result.declarer, self.players)
+        sf = seeger_fabian(result.value * factor, result.declarer, self.players)
         # sf is indexed: the hand's three seats first, then the sitting-out dealer.
         order = list(self.seats) + [p for p in range(self.players) if p not in self.seats]
         for i, delta in enumerate(sf):
             seeger[order[i]] += delta
         return seeger
+
+    # ---------------------------------------------------------------- Bock and Ramsch rounds
+    def rules_of(self, index: int) -> Rules:
+        """The rules hand ``index`` (from 0) was dealt under: a Ramsch round's hands are Ramsch."""
+        kind = self.kinds[index] if 0 <= index < len(self.kinds) else bock.PLAIN
+        return bock.hand_rules(self.rules, kind)
+
+    @property
+    def current_round(self) -> str:
+        """The round the hand being played is in ('' when none)."""
+        return self.kinds[-1] if self.current is not None and self.kinds else bock.PLAIN
+
+    def rounds_waiting(self) -> dict[str, int]:
+        """Games still to come of each queued kind, the current one included while it is played,
+        counting only what fits on the sheet."""
+        room = self.hands - len(self.sheet)
+        ahead = ([self.current_round] if self.current is not None and not self.current.done else []) + self.round_queue
+        ahead = [k for k in ahead[: max(0, room)] if k]
+        return {k: ahead.count(k) for k in (bock.BOCK, bock.RAMSCH) if k in ahead}
+
+    def _next_round_kind(self) -> str:
+        """The kind of the hand about to be dealt, taken off the queue (a new match: none queued)."""
+        if not self.decks:  # the first hand (also when a record is replayed): nothing is queued yet
+            self.kinds = []
+            self.round_queue = []
+        kind = self.round_queue.pop(0) if self.round_queue else bock.PLAIN
+        self.kinds = self.kinds[: len(self.decks)] + [kind]
+        return kind
+
+    def _queue_rounds(self, result: HandResult, before: tuple[int, ...], after: tuple[int, ...]) -> None:
+        """A line that meets a Bock event (rules decision 40) adds a Bock round (and Ramsch round)."""
+        events = self.rules.bock_events
+        if events == "off" or self.game != "skat":
+            return
+        if bock.game_events(result, events) or bock.score_events(before, after, events):
+            self.round_queue = bock.queued_after(self.round_queue, self.rules, self.players)
 
     # ---------------------------------------------------------------- standings
     def standings(self) -> list[dict[str, Any]]:

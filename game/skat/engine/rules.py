@@ -16,6 +16,10 @@ OVERBID_NULL_CHOICES = ("forbidden", "next_step")
 OFFICERS_SCORING_CHOICES = ("standard", "simple_points", "simple_base")
 OFFICERS_LAYOUTS = ("officers", "harlequin", "admirals")
 RAMSCH_SKAT_CHOICES = ("last_trick", "loser")
+BOCK_EVENT_CHOICES = ("off", "classic", "all")
+SPITZE_CHOICES = (0, 1, 2)
+"""Spitze: not played, or the levels it adds."""
+"""Which events start Bock rounds (:mod:`skat.engine.bock`; rules decision 40)."""
 
 
 class RulesError(ValueError):
@@ -59,6 +63,21 @@ class Rules:
     kontra_bidders_only: bool = False
     """With Kontra and Re: only a defender who took part in the bidding at 18 or more
     (said or held a value) may say Kontra."""
+    bock_events: str = "off"
+    """Bock rounds (rules decisions 40-43): after an event the next round (one game per player)
+    counts double.  'classic': a game lost with 60, a Grand Hand won, a Kontra won by the
+    defenders, a game with Re; 'all' adds a running total ending in three equal digits or a
+    whole hundred and a game worth 72 or more."""
+    ramsch_round: bool = False
+    """With Bock rounds: each Bock round is followed by a Ramsch round, a Ramsch every game in
+    which a player may declare a Grand Hand instead (``ramsch_grand_hand``)."""
+    ramsch_grand_hand: bool = False
+    """A Ramsch dealt without bidding: before the skat goes round, each player in turn from
+    forehand may declare a Grand Hand instead.  Set on the hands of a Ramsch round."""
+    spitze: int = 0
+    """Spitze (rules decisions 45-47): 0 not played; 1 or 2, the levels a declarer adds by
+    announcing with the declaration that the lowest trump (a suit's 7, in Grand the Jack of
+    diamonds) will take the last trick.  Not in Null, not in a Grand with all four Jacks."""
     # --- Officers' Skat -----------------------------------------------------
     officers_passing: bool = False
     officers_null: bool = False
@@ -70,6 +89,7 @@ class Rules:
         for name, choices in (
             ("all_pass", ALL_PASS_CHOICES),
             ("ramsch_skat", RAMSCH_SKAT_CHOICES),
+            ("bock_events", BOCK_EVENT_CHOICES),
             ("overbid_null", OVERBID_NULL_CHOICES),
             ("officers_scoring", OFFICERS_SCORING_CHOICES),
             ("officers_layout", OFFICERS_LAYOUTS),
@@ -77,6 +97,8 @@ class Rules:
             value = getattr(self, name)
             if value not in choices:
                 raise RulesError(f"rule option {name} must be one of {choices}, not {value!r}")
+        if type(self.spitze) is not int or self.spitze not in SPITZE_CHOICES:
+            raise RulesError(f"rule option spitze must be one of {SPITZE_CHOICES}, not {self.spitze!r}")
         for f in fields(self):
             if f.type in ("bool", bool) and not isinstance(getattr(self, f.name), bool):
                 raise RulesError(f"rule option {f.name} must be true or false")
@@ -116,17 +138,22 @@ LOTHAR = Rules(
     jungfrau=False,
 )
 OFFICERS = Rules(kontra_re=True)
+STAMMTISCH = Rules(all_pass="ramsch", kontra_re=True, jungfrau=True, bock_events="classic", ramsch_round=True)
+"""A club evening ("Stammtisch"): the ISkO's game with the list scored plainly, Kontra and Re,
+a Ramsch when all pass, and Bock rounds after the classic events, each with its Ramsch round."""
 
 PRESETS: dict[str, Rules] = {
     "isko": ISKO,
     "lothar": LOTHAR,
     "officers": OFFICERS,
+    "stammtisch": STAMMTISCH,
 }
 
 
 def preset(name: str) -> Rules:
     key = name.strip().lower().replace("'", "").replace(" ", "_")
-    key = {"lothars_table": "lothar", "lothars": "lothar", "offiziersskat": "officers"}.get(key, key)
+    key = {"lothars_table": "lothar", "lothars": "lothar", "offiziersskat": "officers", "club_evening": "stammtisch",
+           "club": "stammtisch"}.get(key, key)
     try:
         return PRESETS[key]
     except KeyError:

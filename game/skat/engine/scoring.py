@@ -53,6 +53,8 @@ class HandResult:
     """Schieberamsch: the seats that passed the skat on unseen (each doubled the charge)."""
     knocked: tuple[int, ...] = ()
     """Klopfen: the seats that knocked (each doubled the charge)."""
+    spitze: bool = False
+    """Spitze announced (its levels are in ``multiplier``); ``won`` says whether it took the last trick too."""
     draw: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -107,11 +109,15 @@ def score_skat(
     re: bool = False,
     total_tricks: int = 10,
     schneider_limit: int = 30,
+    spitze_levels: int = 0,
+    spitze_lost: bool = False,
 ) -> SkatScore:
     """Score a Skat (or Admirals') game by the ISkO.
 
     ``schneider_limit`` is the most card points a Schneider side may have:
     30 in Skat ("30 or fewer"), 29 in the Officers' family ("fewer than 30").
+    ``spitze_levels``: what an announced Spitze adds (0 without one); ``spitze_lost``: the Spitze
+    card did not take the last trick, so the game is lost (rules decision 46).
 
     >>> score_skat(GameType.CLUBS, matadors=2, hand=False, schneider_announced=False,
     ...            schwarz_announced=False, ouvert=False, declarer_points=70,
@@ -145,8 +151,9 @@ def score_skat(
     levels += schwarz or schwarz_announced
     levels += schwarz_announced
     levels += ouvert
+    levels += spitze_levels
     game_value = base * levels
-    won = declarer_points > 60
+    won = declarer_points > 60 and not spitze_lost
     if schneider_announced and opp_points > schneider_limit:
         won = False
     if schwarz_announced and declarer_tricks != total_tricks:

@@ -1,4 +1,4 @@
-"""Short deal codes: one hand's game, rule options, table size and deal in about 32 characters.
+"""Short deal codes: one hand's game, rule options, table size and deal in about 34 characters.
 
 A code lets two people play (or look at) exactly the same hand: it is typed,
 read aloud or pasted into a URL, so it is written in Crockford's base32 — the
@@ -43,7 +43,7 @@ option off.  Version 1 codes are still read the same way.
 >>> from skat.engine.rules import ISKO
 >>> code = encode_deal("skat", ISKO, range(32))
 >>> len(code), code[0]
-(32, '2')
+(34, '2')
 >>> decode_deal(code.lower()).deck == tuple(range(32))
 True
 """
@@ -96,6 +96,10 @@ RULE_FIELDS_V2: RuleFields = RULE_FIELDS_V1 + (
     ("schieberamsch", (False, True)),
     ("klopfen", (False, True)),
     ("kontra_bidders_only", (False, True)),
+    ("bock_events", ("off", "classic", "all")),
+    ("ramsch_round", (False, True)),
+    ("ramsch_grand_hand", (False, True)),
+    ("spitze", (0, 1, 2)),
 )
 """Version 1's options, then the newer ones, each with its default (today's play) first.
 Append only: an option's place and its values' order are what a version-2 code means."""
@@ -448,7 +452,7 @@ def deal_code_for(source: Match | Hand, hand_number: int | None = None) -> str:
         index = len(source.decks) - 1 if hand_number is None else hand_number - 1
         if not 0 <= index < len(source.decks):
             raise ShareCodeError(f"this match has no hand {hand_number}")
-        return encode_deal(source.game, source.rules, source.decks[index], source.players)
+        return encode_deal(source.game, source.rules_of(index), source.decks[index], source.players)
     try:
         game = game_of(source)
     except TypeError:

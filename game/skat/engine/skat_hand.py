@@ -14,7 +14,7 @@ import copy
 from dataclasses import dataclass
 
 from . import actions as A
-from .cards import ALL_CARDS, JACKS_MASK, cards_of, mask_of, mask_points
+from .cards import ALL_CARDS, DIAMONDS, JACK, JACKS_MASK, cards_of, mask_of, mask_points
 from .deal import SkatDeal
 from .errors import IllegalActionError
 from .hand_state import HandState, Phase, Trick, raise_actions
@@ -24,6 +24,14 @@ from .tricks import FOLLOW, GameType, trick_winner
 from .values import NULL_VALUES, matadors, next_null_step
 
 FOREHAND, MIDDLEHAND, REARHAND = 0, 1, 2
+
+
+def spitze_card(game: GameType) -> int:
+    """The lowest trump, the card of a Spitze: the 7 of a suit game's trump suit, in Grand the
+    Jack of diamonds (rules decision 45)."""
+    if game == GameType.GRAND:
+        return 8 * DIAMONDS + JACK
+    return 8 * int(game)  # rank 0 is the 7
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,8 @@ class SkatObservation:
     """Schieberamsch: the seats that passed the skat on unseen, in turn (everyone saw it)."""
     knocked: tuple[int, ...] = ()
     """Klopfen: the seats that knocked."""
+    spitze: int | None = None
+    """The Spitze card when the declarer announced Spitze (shown to everyone), else None."""
 
 
 class SkatHand(HandState):
@@ -104,7 +114,11 @@ class SkatHand(HandState):
         """Schieberamsch: the last seat that pushed two cards, the only one who knows the skat."""
         self.knocked: list[int] = []
         """Klopfen: the seats that knocked (each doubles the Ramsch)."""
-        if rules.ramsch_always:
+        self.spitze = False
+        """Spitze announced with the declaration (rules decisions 45-47)."""
+        if rules.ramsch_always and rules.ramsch_grand_hand:
+            self._offer_grand_hand()
+        elif rules.ramsch_always:
             self._start_ramsch()
 
     # ------------------------------------------------------------------ query
@@ -144,6 +158,8 @@ class SkatHand(HandState):
             hand = self.hands[self._mover()]
             return cards_of(hand & ~JACKS_MASK if ramsch else hand)  # no Jack is pushed in Schieberamsch
         if phase == Phase.DECLARE:
+            if self.declarer is None:  # a Ramsch round's offer (rules decision 43)
+                return [A.NO_CALL, A.declare(GameType.GRAND)]
             return self._legal_declarations()
         if phase == Phase.KONTRA:
             return [A.KNOCK, A.NO_CALL] if ramsch else [A.KONTRA, A.NO_CALL]
@@ -168,6 +184,10 @@ class SkatHand(HandState):
                     out.append(A.declare(gt, schneider=True))
                     out.append(A.declare(gt, schneider=True, schwarz=True))
                 out.append(A.declare(gt, schneider=True, schwarz=True, ouvert=True))
+        if self.rules.spitze:  # each trump game again with Spitze, where the declarer may announce it
+            plain = [A.declaration(a) for a in out]
+            out += [A.declare(d.game, d.schneider, d.schwarz, d.ouvert, spitze=True) for d in plain
+                    if self.may_announce_spitze(d.game)]
         for ouvert in (False, True):
             value = NULL_VALUES[(hand, ouvert)]
             if value >= self.bid or (self.rules.overbid_null == "next_step" and next_null_step(self.bid)):
@@ -204,6 +224,8 @@ class SkatHand(HandState):
                     self._next_skat_turn()
                 else:
                     self.phase = Phase.DECLARE
+        elif phase == Phase.DECLARE and self.declarer is None:
+            self._apply_grand_hand_offer(action)
         elif phase == Phase.DECLARE:
             self._apply_declare(action)
         elif phase == Phase.KONTRA:
@@ -264,6 +286,26 @@ class SkatHand(HandState):
         else:
             self._start_knocking()
 
+    def _offer_grand_hand(self) -> None:
+        """A Ramsch round's hand (``ramsch_grand_hand``): before the skat goes round, each seat in
+        turn from forehand may declare a Grand Hand instead of the Ramsch (rules decision 43)."""
+        self.game = GameType.RAMSCH
+        self.phase = Phase.DECLARE
+        self.to_move = FOREHAND
+
+    def _apply_grand_hand_offer(self, action: int) -> None:
+        seat = self.to_move
+        assert seat is not None
+        if action == A.NO_CALL:
+            if seat == REARHAND:
+                self._start_ramsch()
+            else:
+                self.to_move = seat + 1
+            return
+        self.declarer = seat
+        self.hand_game = True
+        self._apply_declare(action)
+
     def _next_skat_turn(self) -> None:
         """Schieberamsch: the skat moves on to the next seat; after rearhand it is laid aside."""
         seat = self.to_move + 1  # type: ignore[operator]
@@ -297,6 +339,7 @@ class SkatHand(HandState):
     def _apply_declare(self, action: int) -> None:
         d = A.declaration(action)
         self.game = d.game
+        self.spitze = d.spitze
         self.ouvert = d.ouvert
         self.schneider_announced = d.schneider and d.game != GameType.NULL
         self.schwarz_announced = d.schwarz and d.game != GameType.NULL
@@ -307,6 +350,35 @@ class SkatHand(HandState):
             self.to_move = self.kontra_asked[0]
         else:
             self._start_play()
+
+    def may_announce_spitze(self, game: GameType) -> bool:
+        """Spitze in ``game``: the declarer holds its card, and in Grand not all four Jacks (the Jack
+        of diamonds would then take the last trick for certain; rules decision 45)."""
+        hand = self.hands[self.declarer]  # type: ignore[index]
+        if game == GameType.GRAND and hand & JACKS_MASK == JACKS_MASK:
+            return False
+        return bool(hand >> spitze_card(game) & 1)
+
+    @property
+    def spitze_card(self) -> int | None:
+        """The card of an announced Spitze, None without one."""
+        return spitze_card(self.game) if self.spitze and self.game is not None else None
+
+    def _spitze_failed(self) -> bool:
+        """The Spitze card fell in a trick before the last one: the game is lost there."""
+        card = self.spitze_card
+        return card is not None and len(self.tricks) < 10 and any(card in t.cards for t in self.tricks)
+
+    def _lost_early(self, winner: int) -> bool:
+        return super()._lost_early(winner) or self._spitze_failed()
+
+    def _spitze_lost(self) -> bool:
+        """The Spitze card did not take the last trick (fell earlier, or was beaten in it)."""
+        card = self.spitze_card
+        if card is None:
+            return False
+        last = self.tricks[-1] if len(self.tricks) == 10 else None
+        return self.conceded or last is None or card not in last.cards or last.winner != self.declarer
 
     def may_say_kontra(self, seat: int) -> bool:
         """Whether defender ``seat`` may say Kontra: anyone, or with ``kontra_bidders_only`` one who
@@ -385,6 +457,8 @@ class SkatHand(HandState):
         """
         if self.phase != Phase.PLAY or self.declarer is None or self.game in (None, GameType.RAMSCH):
             return "only a declared game in play can be ended early"
+        if self.spitze and action != A.CONCEDE:
+            return "a Spitze is played out to its last trick (it may only be given up)"
         if action == A.CONCEDE and seat is not None and seat != self.declarer:
             return f"only the declarer (seat {self.declarer}) can give the game up, not seat {seat}"
         if action not in A.PLAY_ENDINGS:
@@ -462,6 +536,8 @@ class SkatHand(HandState):
             bid=self.bid,
             kontra=self.kontra,
             re=self.re,
+            spitze_levels=self.rules.spitze if self.spitze else 0,
+            spitze_lost=self._spitze_lost(),
         )
 
     def _ramsch_skat_taker(self) -> int:
@@ -524,7 +600,7 @@ class SkatHand(HandState):
         else:
             s = self.score_game(self.game, mats, decl_points, decl_tricks)
         fields = s.result_fields()
-        if len(self.tricks) < 10 and not self.conceded:
+        if len(self.tricks) < 10 and not self.conceded and not self._spitze_failed():
             # stopped at a lost Schwarz announced: Schneider and Schwarz were never played out
             fields.update(schneider=False, schwarz=False)
         scores = tuple(s.value if seat == d else 0 for seat in range(3))
@@ -547,6 +623,7 @@ class SkatHand(HandState):
             re=self.re,
             points=tuple(points),
             tricks=tuple(self.trick_counts),
+            spitze=self.spitze,
         )
 
     # ------------------------------------------------------------------ views
@@ -579,6 +656,7 @@ class SkatHand(HandState):
             rules=self.rules,
             skat_passed=tuple(self.skat_passed),
             knocked=tuple(self.knocked),
+            spitze=self.spitze_card,
         )
 
     def _knows_skat(self, seat: int) -> bool:

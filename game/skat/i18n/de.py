@@ -90,6 +90,9 @@ MESSAGES: dict[str, str] = {
     "gname.short.schwarz": "Schw.",
     "gname.short.schwarz_announced": "Schw. ang.",
     "gname.short.kontra": "Ko",
+    "gname.spitze": "Spitze",
+    "level.spitze": "Spitze",
+    "gname.short.spitze": "Sp",
     "gname.short.re": "Re",
     "gname.short.durchmarsch": "Durchm.",
     "gname.short.jungfrau": "Jungfr.",
@@ -319,6 +322,9 @@ MESSAGES: dict[str, str] = {
     "dlg.mod_schneider": "Schneider angesagt",
     "dlg.mod_schwarz": "Schwarz angesagt",
     "dlg.mod_ouvert": "Ouvert",
+    "dlg.mod_spitze": "Spitze",
+    "dlg.mod_schneider_short": "Schneider",
+    "dlg.mod_schwarz_short": "Schwarz",
     "menu.continue": "Partie fortsetzen",
     "menu.new": "Neue Partie",
     "menu.rules": "Regeln",
@@ -662,3 +668,38 @@ MESSAGES: dict[str, str] = {
 }
 MESSAGES.update(HELP)
 MESSAGES.update(ANALYSIS)
+
+ROUNDS = {
+    # Bock- und Ramschrunden (Regelentscheidungen 40-43)
+    "opt.bock_events": "Bockrunden nach",
+    "opt.bock_events.off": "aus",
+    "opt.bock_events.classic": "60:60, Kontra, Re, Grand Hand",
+    "opt.bock_events.all": "… und Schnapszahlen, 72+",
+    "opt.ramsch_round": "Ramschrunde nach Bock",
+    "preset.stammtisch": "Stammtisch",
+    "opt.spitze": "Spitze",
+    "opt.spitze.0": "aus",
+    "opt.spitze.1": "+1 Stufe",
+    "opt.spitze.2": "+2 Stufen",
+    "info.spitze": "Spitze: {card}",
+    "dlg.grand_hand_title": "Ramschrunde",
+    "dlg.grand_hand_text": "In dieser Runde wird jedes Spiel geramscht, außer du sagst stattdessen einen Grand "
+    "Hand an: {value} wert, wie deine Buben stehen, verloren das Doppelte.",
+    "dlg.play_ramsch": "Ramschen",
+    "dlg.grand_hand": "Grand Hand",
+    "say.no_grand_hand": "Ramsch",
+    "info.round.bock": "Bock",
+    "hints.do.play_ramsch": "Ramschen",
+    "hints.why.grand_offer": "Ein Grand Hand mit diesen Karten gewinnt in {chance} % der Fälle: mehr wert als der "
+    "Ramsch.",
+    "hints.why.no_grand_offer": "Ein Grand Hand mit diesen Karten gewinnt nur in {chance} % der Fälle: der Ramsch "
+    "kostet weniger.",
+    "result.bock": "Bockspiel: x 2 = {value:+d} auf der Liste",
+    "info.round.ramsch": "Ramschrunde",
+    "sheet.round_mark.bock": "B",
+    "sheet.round_mark.ramsch": "R",
+    "sheet.round_legend": "B Bockspiel (zählt doppelt) · R Ramschrunde",
+    "sheet.waiting.bock": "Bockspiele offen: {n}",
+    "sheet.waiting.ramsch": "Ramschrunde: {n}",
+}
+MESSAGES.update(ROUNDS)

@@ -97,6 +97,9 @@ MESSAGES: dict[str, str] = {
     "gname.short.schwarz": "Schw.",
     "gname.short.schwarz_announced": "Schw. ann.",
     "gname.short.kontra": "Ko",
+    "gname.spitze": "Spitze",
+    "level.spitze": "Spitze",
+    "gname.short.spitze": "Sp",
     "gname.short.re": "Re",
     "gname.short.durchmarsch": "Durchm.",
     "gname.short.jungfrau": "Jungfr.",
@@ -322,6 +325,9 @@ MESSAGES: dict[str, str] = {
     "dlg.mod_schneider": "Schneider announced",
     "dlg.mod_schwarz": "Schwarz announced",
     "dlg.mod_ouvert": "Ouvert",
+    "dlg.mod_spitze": "Spitze",
+    "dlg.mod_schneider_short": "Schneider",
+    "dlg.mod_schwarz_short": "Schwarz",
     # menus
     "menu.continue": "Continue match",
     "menu.new": "New match",
@@ -657,3 +663,37 @@ MESSAGES: dict[str, str] = {
 }
 MESSAGES.update(HELP)
 MESSAGES.update(ANALYSIS)
+
+ROUNDS = {
+    # Bock and Ramsch rounds (rules decisions 40-43)
+    "opt.bock_events": "Bock rounds after",
+    "opt.bock_events.off": "off",
+    "opt.bock_events.classic": "60:60, Kontra, Re, Grand Hand",
+    "opt.bock_events.all": "… and scores, 72+",
+    "opt.ramsch_round": "Ramsch round after Bock",
+    "preset.stammtisch": "Club evening",
+    "opt.spitze": "Spitze",
+    "opt.spitze.0": "off",
+    "opt.spitze.1": "+1 level",
+    "opt.spitze.2": "+2 levels",
+    "info.spitze": "Spitze: {card}",
+    "dlg.grand_hand_title": "Ramsch round",
+    "dlg.grand_hand_text": "Every game of this round is a Ramsch, unless you declare a Grand Hand instead: "
+    "worth {value} as your Jacks stand, twice that lost.",
+    "dlg.play_ramsch": "Play the Ramsch",
+    "dlg.grand_hand": "Grand Hand",
+    "say.no_grand_hand": "Ramsch",
+    "info.round.bock": "Bock",
+    "hints.do.play_ramsch": "Play the Ramsch",
+    "hints.why.grand_offer": "A Grand Hand with these cards wins {chance}% of the time: worth more than the Ramsch.",
+    "hints.why.no_grand_offer": "A Grand Hand with these cards wins only {chance}% of the time: the Ramsch costs "
+    "less.",
+    "result.bock": "Bock game: x 2 = {value:+d} on the sheet",
+    "info.round.ramsch": "Ramsch round",
+    "sheet.round_mark.bock": "B",
+    "sheet.round_mark.ramsch": "R",
+    "sheet.round_legend": "B Bock game (counts double) · R Ramsch round",
+    "sheet.waiting.bock": "Bock games to come: {n}",
+    "sheet.waiting.ramsch": "Ramsch round: {n}",
+}
+MESSAGES.update(ROUNDS)

@@ -190,3 +190,56 @@ HELP: dict[str, str] = {
         "Ergebnis nie."
     ),
 }
+
+ROUNDS_HELP = (
+    "Bockrunden und Ramschrunden.\n"
+    "Eine Option auf der Hausregel-Seite der Einstellungen (im Regelwerk Stammtisch an). Nach bestimmten "
+    "Spielen spielt der "
+    "Tisch eine Bockrunde: Die nächste Runde Spiele, eines je Spieler am Tisch (drei oder vier), zählt "
+    "doppelt. Die Liste markiert jedes Bockspiel mit B und zeigt seinen doppelten Wert; am Tisch steht "
+    "'Bock' neben der Nummer des Spiels.\n"
+    "• Was eine auslöst: 'klassisch' ein mit 60 Augen verlorenes Spiel (60:60), ein gewonnener Grand "
+    "Hand, ein Kontra, das die Gegenspieler gewonnen haben, und jedes Spiel mit Re. 'Alle' zählt dazu "
+    "einen Spielstand, der auf drei gleiche Ziffern endet (111, 222, -333, 1444) oder ein glatter "
+    "Hunderter ist, und ein Spiel im Wert von 72 oder mehr.\n"
+    "• Runden reihen sich, sie stapeln sich nicht: Ein Spiel, das während einer Bockrunde eine auslöst, "
+    "hängt eine Runde hinter die schon wartenden. Ein Spiel mit mehreren Anlässen bringt eine Runde. "
+    "Kein Spiel zählt mehr als doppelt.\n"
+    "• Ein Bockspiel verdoppelt, was seine Zeile schreibt: ein Spiel, einen Ramsch nach dreimal Passe, "
+    "einen Verlust. Mit Seeger-Fabian bekommt der doppelte Wert die üblichen 50, und 40 (zu viert 30) "
+    "bei einem verlorenen Spiel. Ein eingepasstes Spiel verbraucht sein Bockspiel. Runden, die noch "
+    "warten, wenn die Liste voll ist, verfallen.\n"
+    "• Ramschrunde (Option): Nach jeder Bockrunde kommt eine Runde, in der jedes Spiel ein Ramsch ist "
+    "(mit Schieberamsch und Klopfen, wenn sie an sind). Bevor der Skat reihum geht, darf jeder, Vorhand "
+    "zuerst, stattdessen einen Grand Hand ansagen; er wird gespielt und gezählt wie jeder Grand Hand, "
+    "und ein gewonnener Grand Hand löst seinerseits eine Bockrunde aus. Spiele der Ramschrunde zählen "
+    "nicht doppelt; die Liste markiert sie mit R.\n"
+    "Das Regelwerk Stammtisch: Reizen und Ansagen wie in der ISkO, die Liste ohne Seeger-Fabian, "
+    "Kontra und Re, Ramsch mit Jungfrau, wenn alle passen, Bockrunden nach den klassischen Anlässen, "
+    "jede mit ihrer Ramschrunde.\n"
+    "Beispiel zu dritt, klassisch, mit Ramschrunden: Spiel 1 Kreuz mit 2 geht mit 60 Augen verloren, "
+    "-72: Spiele 2-4 sind Bock, 5-7 eine Ramschrunde. Spiel 2 Grand mit 1 gewonnen: +96. Spiel 3 Herz "
+    "mit 1, Kontra, verloren: -160, und eine weitere Bockrunde (8-10) mit ihrer Ramschrunde (11-13) "
+    "reiht sich an. Spiel 4 wird eingepasst. In Spiel 5 sagt Mittelhand Grand Hand mit 1 an und gewinnt "
+    "+72 (nicht verdoppelt), das reiht Bock 14-16 und Ramsch 17-19 an."
+)
+"""Bock and Ramsch rounds (rules decisions 40-43), at the end of the house rules' page."""
+HELP["help.house.body"] += "\n" + ROUNDS_HELP
+
+SPITZE_HELP = (
+    "Spitze.\n"
+    "Eine Option auf der Hausregel-Seite der Einstellungen: eine Stufe wert, oder zwei. Mit der Ansage eines "
+    "Farbspiels oder Grands darf der Alleinspieler Spitze ansagen: Sein niedrigster Trumpf, die Sieben der "
+    "Trumpffarbe (im Grand der Karo-Bube), macht den letzten Stich. Er muss die Karte halten; in einem Grand "
+    "mit allen vier Buben gibt es keine Spitze (der Karo-Bube könnte nicht verlieren). Die Karte wird allen "
+    "am Tisch genannt.\n"
+    "• Die Spitze zählt ihre Stufen zum Spielwert wie eine Ansage: auch für das Reizen.\n"
+    "• Fällt die Spitze vor dem letzten Stich, ist das Spiel sofort verloren (die erreichten Stufen zählen); "
+    "wird sie im letzten Stich geschlagen, ist es ebenso verloren, gleich mit wie vielen Augen.\n"
+    "• Eine Spitze wird ausgespielt: Den Rest kann man nicht beanspruchen, aufgeben darf man.\n"
+    "Beispiel: Vorhand spielt Kreuz Hand mit 6 und Spitze (Kreuz-Sieben), zieht alle Trümpfe und behält die "
+    "Sieben bis zum Schluss: Sie macht den letzten Stich; mit Schneider und Schwarz sind das 6 + Spiel + Hand + "
+    "Schneider + Schwarz + Spitze = 11 x 12 = 132. Hätte er die Sieben im achten Stich gespielt, wäre das "
+    "Spiel dort verloren gewesen: -2 x 12 x 10 = -240."
+)
+HELP["help.house.body"] += "\n" + SPITZE_HELP

@@ -175,3 +175,52 @@ HELP: dict[str, str] = {
         "score sheet like a hint, and a challenge link never carries its result."
     ),
 }
+
+ROUNDS_HELP = (
+    "Bock rounds and Ramsch rounds.\n"
+    "An option on the set-up's house rules page (on in the Club evening rule set). After certain games the "
+    "table plays a Bock round: the next round of games, one per player at the table (three, or four), "
+    "counts double. The score sheet marks each Bock game B and shows its doubled value; the table shows "
+    "'Bock' beside the hand's number.\n"
+    "• Which games start one: 'classic' are a game lost with 60 card points (60:60), a Grand Hand won, a "
+    "Kontra the defenders won, and any game with Re. 'All' adds a player's running total that comes to "
+    "three equal digits (111, 222, -333, 1444) or a whole hundred, and a game worth 72 or more.\n"
+    "• Rounds queue, they do not stack: a game that starts one while a Bock round is being played adds "
+    "a round after the rounds already waiting. One game with several events adds one round. No game "
+    "counts more than double.\n"
+    "• A Bock game doubles whatever its line writes: a game, a Ramsch after all passed, a loss. With "
+    "Seeger-Fabian the doubled value gets the usual 50, and 40 (30 at four) for a lost game. A deal "
+    "passed in uses its Bock game up. Rounds still waiting when the sheet is full lapse.\n"
+    "• Ramsch round (option): after each Bock round comes a round in which every game is a Ramsch "
+    "(with Schieberamsch and Klopfen when they are on). Before the skat goes round, each player in turn "
+    "from forehand may declare a Grand Hand instead; it is played and scored as any Grand Hand, and a "
+    "Grand Hand won starts a Bock round in its turn. Ramsch-round games are not doubled; the sheet marks "
+    "them R.\n"
+    "The Club evening rule set: the ISkO's bidding and announcements with the list scored plainly, "
+    "Kontra and Re, a Ramsch with Jungfrau when all pass, Bock rounds after the classic events, each "
+    "with its Ramsch round.\n"
+    "Example, three players, classic, with Ramsch rounds: game 1 clubs with 2 is lost with 60 points, "
+    "-72: games 2-4 are Bock, 5-7 a Ramsch round. Game 2 Grand with 1 won: +96. Game 3 hearts with 1, "
+    "Kontra, lost: -160, and one more Bock round (8-10) with its Ramsch round (11-13) is queued. Game 4 "
+    "is passed in. In game 5 middlehand declares a Grand Hand with 1 and wins +72 (not doubled), "
+    "which queues Bock 14-16 and Ramsch 17-19."
+)
+"""Bock and Ramsch rounds (rules decisions 40-43), at the end of the house rules' page."""
+HELP["help.house.body"] += "\n" + ROUNDS_HELP
+
+SPITZE_HELP = (
+    "Spitze.\n"
+    "An option on the set-up's house rules page: worth one level, or two. With the declaration of a suit "
+    "game or Grand the declarer may announce Spitze: his lowest trump, the 7 of the trump suit (in Grand the "
+    "Jack of diamonds), will take the last trick. He must hold that card; in a Grand with all four Jacks "
+    "there is no Spitze (the Jack of diamonds could not lose). The card is named to everyone at the table.\n"
+    "• The Spitze adds its levels to the game's value, like an announcement: it counts towards the bid.\n"
+    "• If the Spitze card is played before the last trick, the game is lost at once (the levels reached so "
+    "far count); if it is beaten in the last trick, the game is lost too, whatever the card points.\n"
+    "• A Spitze is played out: the rest cannot be claimed, but the game may be given up.\n"
+    "Example: forehand plays Clubs Hand with 6 and Spitze (the club 7), draws every trump and keeps the 7 "
+    "to the end: it takes the last trick; with Schneider and Schwarz that is 6 + game + Hand + Schneider + "
+    "Schwarz + Spitze = 11 x 12 = 132. Had he led the 7 in the eighth trick, the game would have been lost "
+    "there: -2 x 12 x 10 = -240."
+)
+HELP["help.house.body"] += "\n" + SPITZE_HELP

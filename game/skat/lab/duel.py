@@ -63,7 +63,7 @@ from ..engine import actions as A
 from ..engine.deal import shuffled_deck
 from ..engine.games import GAMES
 from ..engine.match import new_hand
-from ..engine.rules import ISKO, LOTHAR, OFFICERS, Rules
+from ..engine.rules import ISKO, LOTHAR, OFFICERS, STAMMTISCH, Rules
 from ..engine.scoring import HandResult, seeger_fabian
 from ..engine.skat_hand import Phase
 from .ai_bench import settle_garbage, time_decision
@@ -81,6 +81,8 @@ RULES: dict[str, dict[str, Rules]] = {
         "ramsch-plain": LOTHAR.with_options(ramsch_always=True, ramsch_skat="loser"),  # the card play alone
         "house": LOTHAR.with_options(kontra_re=True, kontra_bidders_only=True, schieberamsch=True, klopfen=True,
                                      ramsch_skat="loser"),
+        "spitze": ISKO.with_options(spitze=1),
+        "stammtisch": STAMMTISCH.with_options(spitze=1),
     },
     "officers": {
         "officers": OFFICERS,
@@ -648,7 +650,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=sorted(RULES), default="skat")
     parser.add_argument(
         "--rules", default=None,
-        help="isko, lothar, ramsch, ramsch-plain or house (Skat); officers, harlequin or admirals",
+        help="isko, lothar, ramsch, ramsch-plain, house, spitze (ISkO with Spitze) or stammtisch (the club "
+        "evening with Spitze; Bock rounds are a match's, not a deal's) (Skat); officers, harlequin or admirals",
     )
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)

@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine import actions as A
+from ..engine.cards import parse_card
 from ..engine.match import Match
 from ..engine.rules import ISKO, LOTHAR, OFFICERS
+from ..engine.tricks import GameType
 from ..storage import MemoryStorage, Store
 from .shots_endings import ending_states
 from .shots_history import tour_states
@@ -309,6 +311,7 @@ def states(app):
     app.push(SheetScene(app, ctl))
     _frames(app, 1)
     yield "17f-ramsch-sheet"
+    yield from _round_states(app)
 
     # --- Officers' Skat in its three layouts.
     t, ctl = table("officers", OFFICERS, 2, dealer=1, seed=5)
@@ -362,6 +365,74 @@ def states(app):
 
     yield from hint_states(app)
     yield from challenge_states(app)
+
+
+def bock_match(seed: int = 2, want: str = "ramsch") -> Match:
+    """A Club evening match played by the normal computer strength up to the first hand of a
+    ``want`` round (Bock or Ramsch round, rules decisions 40-43) in which player 0 is forehand, so
+    the sheet has B and R lines."""
+    import random
+
+    from ..ai import make_player
+    from ..ai.base import decide_now
+    from ..engine.rules import STAMMTISCH
+
+    rules = STAMMTISCH.with_options(bock_events="all")
+    match = Match.new("skat", rules, players=3, hands=36, seed=seed, first_dealer=2)
+    players = [make_player("normal", random.Random(seed + p)) for p in range(3)]
+    while not (match.current_round == want and match.seats[0] == 0 and not match.current.history  # type: ignore[union-attr]
+               and any(r.round for r in match.sheet)):
+        hand = match.current
+        assert hand is not None and not match.finished, "the seed reaches no such round"
+        if hand.done:
+            match.next_hand()
+            continue
+        seat = hand.to_move
+        assert seat is not None
+        match.act(decide_now(players[match.seats[seat]], hand.observe(seat), budget=5.0), seat=seat)
+    return match
+
+
+def _round_states(app):
+    """A Ramsch round's Grand Hand offer to the person, a Bock game at the table, and the sheet's marks."""
+    from ..ui.controller import MatchController
+    from ..ui.menu import TitleScene
+    from ..ui.sheet import SheetScene
+    from ..ui.table import TableScene
+
+    for want, name in (("ramsch", "17g-ramsch-round-grand-hand"), ("bock", "17h-bock-game")):
+        match = bock_match(want=want)
+        ctl = MatchController(match, human=0, strength="normal", seed=2)
+        t = TableScene(app, ctl)
+        app.stack.reset(TitleScene(app))
+        app.push(t)
+        settle(app)
+        yield name
+    app.push(SheetScene(app, ctl))
+    _frames(app, 2)
+    yield "17i-sheet-bock-rounds"
+    # Spitze: the person, forehand, plays Clubs Hand and toggles Spitze in the declaration dialog.
+    from ..engine.deal import SkatDeal
+    from ..engine.rules import ISKO
+
+    deal = [[parse_card(c) for c in text.split()] for text in (
+        "CJ SJ HJ DJ CA CT C9 C7 HA D8", "CK C8 SA ST SK HK H9 DA DK D9", "CQ SQ S9 S8 S7 HT HQ H8 DT DQ", "H7 D7")]
+    match = Match.new("skat", ISKO.with_options(spitze=1), players=3, hands=3, seed=1, first_dealer=2)
+    match.redeal(SkatDeal.from_hands(*deal).deck)
+    t = TableScene(app, MatchController(match, human=0, strength="normal", seed=1))
+    app.stack.reset(TitleScene(app))
+    app.push(t)
+    _drive(t, lambda hand, pl: None if pl == 0 else A.PASS)
+    for action in (A.bid(18), A.HAND):
+        t.apply_human(action)
+        settle(app)
+    t.toggle_mod("spitze")
+    t.dialog_key = None
+    _frames(app, 1)
+    yield "17j-spitze-declare"
+    t.apply_human(A.declare(GameType.CLUBS, spitze=True))
+    settle(app)
+    yield "17k-spitze-play"
 
 
 def _analysis_states(app):

@@ -40,7 +40,7 @@ class HandView:
 def hand_of_match(match: Match, index: int, names: list[str], human: int) -> HandView:
     """Hand ``index`` of a match rebuilt from its deal and actions (any row of the
     score sheet); ``names`` per table player."""
-    hand = new_hand(match.game, match.rules, match.decks[index])
+    hand = new_hand(match.game, match.rules_of(index), match.decks[index])
     for a in match.actions[index]:
         hand.apply(a)
     dealer = match.sheet[index].dealer if index < len(match.sheet) else match.dealer

@@ -291,7 +291,7 @@ class MatchController:
             return self._takeback_cache[1]
         if seat is None:
             return None
-        replica = new_hand(m.game, m.rules, m.decks[-1])
+        replica = new_hand(m.game, m.rules_of(len(m.decks) - 1), m.decks[-1])
         last: int | None = None
         discard_start: int | None = None
         for i, action in enumerate(m.actions[-1]):
@@ -321,7 +321,7 @@ class MatchController:
             raise IllegalActionError("there is no move of yours to take back")
         m = self.match
         kept = m.actions[-1][:i]
-        hand = new_hand(m.game, m.rules, m.decks[-1])
+        hand = new_hand(m.game, m.rules_of(len(m.decks) - 1), m.decks[-1])
         for action in kept:
             hand.apply(action)
         m.current = hand

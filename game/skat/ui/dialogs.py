@@ -90,6 +90,8 @@ def declaration_value(hand: SkatHand | OfficersHand, seat: int, action: int) -> 
         levels += 2
     if d.ouvert:
         levels += 1
+    if d.spitze:
+        levels += hand.rules.spitze
     return BASE_VALUES[d.game] * levels, exact
 
 
@@ -101,6 +103,8 @@ def build_dialog(
     legal = hand.legal_actions()
     phase = hand.phase
     dlg: Dialog
+    if isinstance(hand, SkatHand) and phase == Phase.DECLARE and hand.declarer is None:
+        return _grand_hand_offer(t, hand, seat, act)
     if isinstance(hand, SkatHand) and hand.game == GameType.RAMSCH and phase < Phase.PLAY:
         return _ramsch_call(t, hand, act, discard_ready, discard)
     if phase == Phase.BIDDING:
@@ -154,6 +158,17 @@ def _ramsch_call(t: Translator, hand: SkatHand, act: Callable[[int], None], disc
         _doubling(dlg, t("dlg.no_knock"), t("dlg.knock"), lambda: act(A.NO_CALL), lambda: act(A.KNOCK))
         return dlg
     return None
+
+
+def _grand_hand_offer(t: Translator, hand: SkatHand, seat: int, act: Callable[[int], None]) -> Dialog:
+    """A Ramsch round's offer (rules decision 43): play the Ramsch (first, with the focus and the
+    key 1) or declare a Grand Hand, with what it is worth with these cards if won."""
+    grand = A.declare(GameType.GRAND)
+    value = BASE_VALUES[GameType.GRAND] * (abs(matadors(GameType.GRAND, hand.hands[seat])) + 2)  # game, Hand
+    dlg = Dialog(t("dlg.grand_hand_title"))
+    dlg.lines.append(t("dlg.grand_hand_text", value=value))
+    _doubling(dlg, t("dlg.play_ramsch"), t("dlg.grand_hand"), lambda: act(A.NO_CALL), lambda: act(grand))
+    return dlg
 
 
 def _doubling(dlg: Dialog, no_label: str, call_label: str, no: Callable[[], None], call: Callable[[], None]) -> None:
@@ -274,7 +289,7 @@ def _declare(
             a = A.declare(g, ouvert=mods.get("ouvert", False))
         else:
             a = A.declare(g, schneider=mods.get("schneider", False), schwarz=mods.get("schwarz", False),
-                          ouvert=mods.get("ouvert", False))
+                          ouvert=mods.get("ouvert", False), spitze=mods.get("spitze", False))
         ok = a in legal
         value, exact = declaration_value(hand, seat, a) if ok else (0, True)
         note, warn = "", False
@@ -295,9 +310,15 @@ def _declare(
             opts += [("schneider", t("dlg.mod_schneider")), ("schwarz", t("dlg.mod_schwarz"))]
         if any(A.is_declaration(a) and A.declaration(a).ouvert for a in legal):
             opts.append(("ouvert", t("dlg.mod_ouvert")))
-        xo = 640 - (len(opts) * 200 - 10) / 2
+        if any(A.is_declaration(a) and A.declaration(a).spitze for a in legal):  # rules decision 45
+            opts.append(("spitze", t("dlg.mod_spitze")))
+        step = 200 if len(opts) <= 3 else 170  # four toggles (with Spitze) stay inside the panel
+        if len(opts) > 3:  # and say the announcements by their level alone, to stay readable
+            short = {"schneider": t("dlg.mod_schneider_short"), "schwarz": t("dlg.mod_schwarz_short")}
+            opts = [(key, short.get(key, label)) for key, label in opts]
+        xo = 640 - (len(opts) * step - 10) / 2
         for i, (key, label) in enumerate(opts):
-            b = Button(xo + i * 200, y2, 190, 48, label, partial(toggle, key), size=22)
+            b = Button(xo + i * step, y2, step - 10, 48, label, partial(toggle, key), size=22, compact=len(opts) > 3)
             b.selected = mods.get(key, False)
             dlg.group.add(b)
     if A.PASS in legal:

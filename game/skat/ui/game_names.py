@@ -62,11 +62,14 @@ class Contract:
     """Schieberamsch: how many passed the skat on unseen."""
     knocked: int = 0
     """Klopfen: how many knocked."""
+    spitze: bool = False
+    """Spitze announced (rules decision 45)."""
 
     @property
     def declared(self) -> Contract:
         """Only what the declarer announced: no matadors, no level reached, no Kontra or Re."""
-        return Contract(self.game, self.hand, self.schneider_announced, self.schwarz_announced, self.ouvert)
+        return Contract(self.game, self.hand, self.schneider_announced, self.schwarz_announced, self.ouvert,
+                        spitze=self.spitze)
 
 
 def of_result(r: HandResult) -> Contract:
@@ -87,6 +90,7 @@ def of_result(r: HandResult) -> Contract:
         jungfrau=bool(r.jungfrau),
         skat_passed=len(r.skat_passed),
         knocked=len(r.knocked),
+        spitze=r.spitze,
     )
 
 
@@ -104,6 +108,7 @@ def of_hand(hand: SkatHand | OfficersHand) -> Contract | None:
         re=hand.re,
         skat_passed=len(getattr(hand, "skat_passed", ())),
         knocked=len(getattr(hand, "knocked", ())),
+        spitze=bool(getattr(hand, "spitze", False)),
     )
 
 
@@ -111,7 +116,7 @@ def of_declaration(action: int, hand: bool = False) -> Contract:
     """A declaration action (its announcements and Ouvert), played Hand or not."""
     d = A.declaration(action)
     return Contract(game_key(d.game), hand=hand, schneider_announced=d.schneider, schwarz_announced=d.schwarz,
-                    ouvert=d.ouvert)
+                    ouvert=d.ouvert, spitze=d.spitze)
 
 
 def of_game(game: int, hand: bool = False) -> Contract:
@@ -158,6 +163,8 @@ def game_name(t: Translator, c: Contract, short: bool = False) -> str:
                 rest.append(t(level + "schwarz"))
             elif c.schneider:
                 rest.append(t(level + "schneider"))
+    if c.spitze:
+        rest.insert(0, t(level + "spitze"))
     if c.kontra:
         rest.append(t(level + "kontra"))
     if c.re:

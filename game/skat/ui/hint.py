@@ -67,7 +67,8 @@ def action_text(t: Translator, hint: Hint) -> str:
     if kind == "declare":
         return t("hints.do.declare", game=declared_name(t, of_declaration(a, hint.hand_game)))
     if kind == "no_call":  # as the dialog's button says it
-        return t({"re": "hints.do.no_re", "ramsch": "hints.do.no_knock"}.get(hint.stage or "", "hints.do.no_kontra"))
+        return t({"re": "hints.do.no_re", "ramsch": "hints.do.no_knock", "grand_offer": "hints.do.play_ramsch"}
+                 .get(hint.stage or "", "hints.do.no_kontra"))
     known = ("pass", "pickup", "hand", "kontra", "re", "skat_on", "knock")
     return t("hints.do." + kind) if kind in known else t("hints.do.other")
 
@@ -106,6 +107,9 @@ def reason_text(t: Translator, hint: Hint, legal: int, hand: Hand | None = None)
             return t("hints.why.push", points=round(hint.points))
         if hint.chance is not None:
             return t("hints.why.ramsch_call", chance=percent(hint.chance), samples=hint.samples)
+    if hint.stage == "grand_offer" and hint.chance is not None:  # a Ramsch round's Grand Hand (decision 44)
+        key = "hints.why.grand_offer" if kind == "declare" else "hints.why.no_grand_offer"
+        return t(key, chance=percent(hint.chance))
     if hint.points is not None and kind != "discard" and hint.samples:
         return t("hints.why.rollouts", samples=hint.samples, points=f"{round(hint.points):+d}")
     if kind in ("bid", "hold") and hint.chance is not None:

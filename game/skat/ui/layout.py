@@ -490,7 +490,9 @@ def reflow_dialog(dlg, p, area: tuple[float, float, float, float]) -> None:
             rows.append([b])
     split: list[list] = []
     for row in rows:
-        if len(row) > MAX_PER_ROW + 1 or (len(row) == MAX_PER_ROW + 1 and min(b.w for b in row) > TOUCH_H):
+        if all(b.compact for b in row) and len(row) == MAX_PER_ROW + 1:
+            split.append(row)  # four toggles keep one row (still wider than high)
+        elif len(row) > MAX_PER_ROW + 1 or (len(row) == MAX_PER_ROW + 1 and min(b.w for b in row) > TOUCH_H):
             split += [row[i:i + MAX_PER_ROW] for i in range(0, len(row), MAX_PER_ROW)]
         else:
             split.append(row)

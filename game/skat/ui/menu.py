@@ -13,6 +13,7 @@ from ..engine.games import CUSTOM, GAMES, game_named
 from ..engine.match import Match
 from ..engine.rules import (
     ALL_PASS_CHOICES,
+    BOCK_EVENT_CHOICES,
     ISKO,
     LOTHAR,
     OFFICERS,
@@ -20,6 +21,8 @@ from ..engine.rules import (
     OFFICERS_SCORING_CHOICES,
     OVERBID_NULL_CHOICES,
     RAMSCH_SKAT_CHOICES,
+    SPITZE_CHOICES,
+    STAMMTISCH,
     Rules,
 )
 from ..i18n import Translator
@@ -130,7 +133,7 @@ OFFICERS_OPTIONS = GAMES["officers"].option_keys
 SETUP_PAGES = ("main", "house")
 """Skat's set-up has two pages: the game with its usual rules, and the house rules (Ramsch and the
 calls tables add), so neither screen is crowded; the second row of both (under the game) turns the page."""
-PRESETS: dict[str, Rules] = {"isko": ISKO, "lothar": LOTHAR, "officers": OFFICERS}
+PRESETS: dict[str, Rules] = {"isko": ISKO, "lothar": LOTHAR, "officers": OFFICERS, "stammtisch": STAMMTISCH}
 GAME_PRESETS = {name: list(game.presets) for name, game in GAMES.items()}
 
 
@@ -231,7 +234,12 @@ class SetupScene(Scene):
                          OptionRow("ramsch_always", t("opt.ramsch_always"), on_off, 0, yn),
                          OptionRow("schieberamsch", t("opt.schieberamsch"), on_off, 0, yn),
                          OptionRow("klopfen", t("opt.klopfen"), on_off, 0, yn),
-                         OptionRow("kontra_bidders_only", t("opt.kontra_bidders_only"), on_off, 0, yn)]
+                         OptionRow("kontra_bidders_only", t("opt.kontra_bidders_only"), on_off, 0, yn),
+                         OptionRow("bock_events", t("opt.bock_events"), list(BOCK_EVENT_CHOICES), 0,
+                                   lambda v: t("opt.bock_events." + v)),
+                         OptionRow("ramsch_round", t("opt.ramsch_round"), on_off, 0, yn),
+                         OptionRow("spitze", t("opt.spitze"), list(SPITZE_CHOICES), 0,
+                                   lambda v: t("opt.spitze." + str(v)))]
             self._select_values(self.rows, custom, skat, 3)
             self._buttons()
             return
@@ -444,6 +452,8 @@ SETTINGS_VALUE_W = 330
 _CHOICES: dict[str, tuple[Any, ...]] = {
     "all_pass": ALL_PASS_CHOICES,
     "ramsch_skat": RAMSCH_SKAT_CHOICES,
+    "bock_events": BOCK_EVENT_CHOICES,
+    "spitze": SPITZE_CHOICES,
     "overbid_null": OVERBID_NULL_CHOICES,
     "officers_layout": OFFICERS_LAYOUTS,
     "officers_scoring": OFFICERS_SCORING_CHOICES,

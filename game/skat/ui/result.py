@@ -110,7 +110,10 @@ class ResultScene(Scene):
         big = 0 if not portrait else 4  # a phone shows 0.54 CSS px per unit: the portrait text is larger
         p.text(title, cx, top + 110, fitting_size(p, title, 38 + big, width, True), color, bold=True, anchor="center")
         y: float = top + 160
-        for line in computation(t, r, officers=officers and hand.layout != "admirals"):
+        lines = computation(t, r, officers=officers and hand.layout != "admirals")
+        if self.row.factor != 1 and r.value:  # a Bock game: the sheet writes the value doubled
+            lines.append(t("result.bock", value=r.value * self.row.factor))
+        for line in lines:
             p.text(line, cx, y, fitting_size(p, line, 28 + big, width), INK, anchor="center")
             y += 34 + big
         if r.game not in ("passed", "null") and self.row.declarer is not None and r.game != "ramsch":

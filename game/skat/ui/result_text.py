@@ -26,6 +26,8 @@ def levels(r: HandResult) -> list[str]:
         out.append("level.schwarz_announced")
     if r.ouvert:
         out.append("level.ouvert")
+    if r.spitze:  # its one or two levels (rules decision 45): what the multiplier holds beyond the others
+        out += ["level.spitze"] * max(0, r.multiplier - abs(r.matadors) - 1 - len(out))
     return out
 
 

@@ -289,7 +289,7 @@ class Services:
         t = self.app.t
         m = ctl.match
         deck = m.decks[-1]
-        code = encode_deal(m.game, m.rules, deck, players=m.players)
+        code = encode_deal(m.game, m.rules_of(len(m.decks) - 1), deck, players=m.players)
         if results:
             code = encode_challenge(code, results)
         if self.web:

@@ -237,11 +237,16 @@ class SheetScene(Scene):
                 p.fill_rect(g.row_x[0], y - 3, g.row_x[1] - g.row_x[0], band, (60, 90, 80), radius=6)
             who = names[row.declarer] if row.declarer is not None else "–"
             p.text(str(row.number), cols[0], ty, size, INK)
+            if row.round:  # a Bock (B, counted double) or Ramsch round's (R) game, rules decisions 40-43
+                mark = t("sheet.round_mark." + row.round)
+                p.text(mark, cols[0] + p.text_width(str(row.number), size) + 3, ty + size * 0.25, size * 0.7, GOLD,
+                       bold=True)
             p.text(who, cols[1], ty, fitting_size(p, who, size, cols[2] - cols[1] - 8), INK)
             game = game_name(t, of_result(r), short=True)
             p.text(game, cols[2], ty, fitting_size(p, game, size, cols[3] - cols[2] - 8), INK)
             p.text(str(r.bid) if r.bid else "", cols[3], ty, size, INK)
-            p.text(f"{r.value:+d}" if r.value else "0", cols[4], ty, size, INK)
+            value = r.value * row.factor  # a Bock line's value as it counts, doubled
+            p.text(f"{value:+d}" if value else "0", cols[4], ty, size, GOLD if row.factor != 1 else INK)
             for i, (x, total) in enumerate(zip(x_players, row.totals, strict=True)):
                 p.text(str(total), x, ty, size, INK)
                 if i == self.c.human and row.number in hinted:  # the person used a hint in this hand
@@ -275,10 +280,19 @@ class SheetScene(Scene):
             line = t("sheet.winner_you") if you else t("sheet.winner", name=names[winner["player"]])
             p.text(line, p.W / 2, y + 20, 34, GOLD, bold=True, anchor="center")
         else:
-            p.text(t("sheet.progress", n=len(m.sheet), total=m.hands), p.W / 2, y + 20, size, INK_DIM, anchor="center")
+            progress = t("sheet.progress", n=len(m.sheet), total=m.hands)
+            waiting = m.rounds_waiting() if hasattr(m, "rounds_waiting") else {}
+            if waiting:  # how many Bock and Ramsch-round games are still to come
+                progress += " · " + " · ".join(t("sheet.waiting." + k, n=n) for k, n in waiting.items())
+            p.text(progress, p.W / 2, y + 20, fitting_size(p, progress, size, p.W - 80), INK_DIM, anchor="center")
         left = cols[0]
-        if hinted:
-            p.text(t("sheet.hint_mark"), left, g.mark_y, 18, GOLD, anchor="midleft")
+        marks = [t("sheet.hint_mark")] if hinted else []
+        if any(row.round for row in m.sheet):  # the legend of the Bock and Ramsch-round marks
+            marks.append(t("sheet.round_legend"))
+        if marks:
+            legend = " · ".join(marks)
+            room = 420 if g is LANDSCAPE_SHEET else p.W - 2 * left
+            p.text(legend, left, g.mark_y, fitting_size(p, legend, 18, room), GOLD, anchor="midleft")
         if len(m.sheet) > 12 and not self.chart:
             self.pages.draw(p, self.scroll > 0, self.scroll + 12 < len(m.sheet))
         self.chart_button.draw(p)

@@ -29,7 +29,7 @@ GAMES = tuple(GAME_KINDS)
 """The games by name, in the order of their buttons."""
 PAGES = ("roles", "types", "strength", "rules", "lists", "progress")
 STRENGTH_ORDER = ("easy", "normal", "strong", "expert")
-RULES_ORDER = ("isko", "lothar", "custom", "officers", "harlequin", "admirals")
+RULES_ORDER = ("isko", "lothar", "stammtisch", "custom", "officers", "harlequin", "admirals")
 CHART_MATCHES = 60
 """The most matches the chart over time shows (the latest)."""
 REBUILD_BUDGET = 0.004
@@ -300,7 +300,8 @@ class StatsScene(Scene):
             strengths = sorted(g.by_strength.items(), key=lambda kv: order.get(kv[0], 9))
             return [(t("strength." + k), v) for k, v in strengths]
         order = {k: i for i, k in enumerate(RULES_ORDER)}
-        names = {"isko": "preset.isko", "lothar": "preset.lothar", "custom": "preset.custom"}
+        names = {"isko": "preset.isko", "lothar": "preset.lothar", "stammtisch": "preset.stammtisch",
+                 "custom": "preset.custom"}
         return [(t(names.get(k, "opt.layout." + k)), v)
                 for k, v in sorted(g.by_rules.items(), key=lambda kv: order.get(kv[0], 9))]
 

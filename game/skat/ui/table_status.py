@@ -16,6 +16,7 @@ from ..engine.events import Event
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import FOLLOW, TRUMPS, GameType
+from .analysis_view import card_words
 from .game_names import declared_name, game_name, of_declaration, of_hand
 from .painter import GOLD, INK, INK_DIM, Painter
 
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 POSITION_KEYS = ("pos.forehand", "pos.middlehand", "pos.rearhand")
 SUIT_NAME_KEYS = ("suit.diamonds", "suit.hearts", "suit.spades", "suit.clubs")
 BUBBLE_SECONDS = 4.0
-SAID = ("hold", "pass", "pickup", "hand", "kontra", "re", "no_call", "skat_on", "knock", "no_knock")
+SAID = ("hold", "pass", "pickup", "hand", "kontra", "re", "no_call", "skat_on", "knock", "no_knock", "no_grand_hand")
 """The calls a bubble shows in words (a bid shows its value, a declaration the game's name)."""
 
 
@@ -191,7 +192,12 @@ class StatusDisplay:
         p.panel(ox, oy, info_w, info_h, alpha=200)
         with p.inside(ox, oy, info_w, info_h):
             number = m.hand_number - (1 if hand.done else 0)  # a finished hand is already on the sheet
-            p.text(t("info.hand_of", n=number, total=m.hands), x, dy + 18, 20, INK_DIM)
+            head = t("info.hand_of", n=number, total=m.hands)
+            kind = m.kinds[number - 1] if 0 < number <= len(m.kinds) else ""
+            if kind:  # a Bock or Ramsch round's game (rules decisions 40-43), in gold
+                _fit_text(p, head + " · " + t("info.round." + kind), x, dy + 18, 20, GOLD, info_w - 28)
+            else:
+                p.text(head, x, dy + 18, 20, INK_DIM)
             before_play = hand.phase < Phase.PLAY and not hand.done
             if hand.game is not None and (not isinstance(hand, SkatHand) or hand.phase >= Phase.KONTRA
                                           or hand.game == GameType.RAMSCH):
@@ -202,6 +208,9 @@ class StatusDisplay:
                 _fit_text(p, title, x, dy + 40, 26, GOLD, info_w - 28)
                 if hand.declarer is not None:
                     who = t("info.declarer", name=table.name(m.seats[hand.declarer]))
+                    spitze = hand.spitze_card if isinstance(hand, SkatHand) else None
+                    if spitze is not None:  # the Spitze card is shown to everyone (rules decision 45)
+                        who += " · " + t("info.spitze", card=card_words(t, spitze))
                     _fit_text(p, who, x, dy + 70, 20, INK, info_w - 28)
             elif before_play and (hand.phase == Phase.BIDDING or hand.bid):
                 # The bidding, or once it is over the bid it reached, with everyone's last call.

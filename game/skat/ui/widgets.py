@@ -25,6 +25,8 @@ class Button:
     note: str = ""
     selected: bool = False
     warn: bool = False
+    compact: bool = False
+    """A toggle that may share a portrait row with three others (the declaration's announcements)."""
 
     def contains(self, pos: tuple[float, float]) -> bool:
         return self.x <= pos[0] <= self.x + self.w and self.y <= pos[1] <= self.y + self.h

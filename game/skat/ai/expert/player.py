@@ -39,8 +39,9 @@ from ..effort import GAME_EFFORT, Effort
 from ..heuristic import player as heuristic_player
 from ..heuristic import skat_calls as heuristic_skat_calls
 from ..heuristic.ramsch_calls import is_ramsch_call
+from ..heuristic.round_calls import is_grand_hand_offer
 from ..strengths import STRONG, Strength
-from . import officers_calls, officers_cards, ramsch_calls, skat_calls, skat_cards
+from . import officers_calls, officers_cards, ramsch_calls, round_calls, skat_calls, skat_cards
 
 HEURISTIC: Strength = STRONG
 """The heuristic strength that makes the decisions not yet searched."""
@@ -82,6 +83,8 @@ class SearchPlayer(Player):
         by comparing its hand with sampled others (:mod:`skat.ai.expert.ramsch_calls`)."""
         if is_ramsch_call(obs):
             return ramsch_calls.think(obs, self.profile.ramsch_samples or 48, sim_rng(self, obs))
+        if is_grand_hand_offer(obs):
+            return round_calls.think(obs, self.profile.ramsch_samples or 48, sim_rng(self, obs))
         if obs.phase in (Phase.DISCARD, Phase.DECLARE) and not obs.hand_game:
             return simulated_call(obs, rules, self)
         return heuristic_call(obs, rules, self)

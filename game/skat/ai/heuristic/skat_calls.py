@@ -25,7 +25,7 @@ from ...engine.values import NULL_VALUES, next_null_step, smallest_multiple_reac
 from ..base import Thinking, run_steps
 from ..model.evaluation import TRUMP_GAMES, best_discard, game_value, null_deficits, win_probability
 from ..strengths import Strength
-from . import ramsch_calls
+from . import ramsch_calls, round_calls
 
 PICKUP_CREDIT = 0.05
 """Added to a game's chance before the skat: after it the best game may be another."""
@@ -55,6 +55,8 @@ def think(obs: SkatObservation, rules: Rules, profile: Strength, rng: random.Ran
         return legal[0]
     if ramsch_calls.is_ramsch_call(obs):
         return (yield from ramsch_calls.think(obs, profile, rng))
+    if round_calls.is_grand_hand_offer(obs):
+        return (yield from round_calls.think(obs, profile, rng))
     if phase == Phase.BIDDING:
         limit = yield from _bid_limit(obs, rules, profile, rng)
         return bid_action(obs, limit)

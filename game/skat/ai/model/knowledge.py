@@ -59,6 +59,11 @@ class SkatKnowledge(TrickMath):
         self.voids = [0, 0, 0]
         if profile.infers:
             self._infer_voids(obs)
+        spitze = getattr(obs, "spitze", None)  # an announced Spitze card is shown: no one else holds it
+        if spitze is not None and obs.declarer is not None and not self.gone >> spitze & 1:
+            for s in range(3):
+                if s != obs.declarer:
+                    self.voids[s] |= 1 << spitze
         others_known = self.known[0] | self.known[1] | self.known[2]
         self.pool = [0, 0, 0]
         for s in range(3):

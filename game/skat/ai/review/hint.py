@@ -36,6 +36,7 @@ from ..expert.officers_cards import BLIND
 from ..expert.player import HEURISTIC, SearchPlayer
 from ..heuristic import skat_calls
 from ..heuristic.ramsch_calls import is_ramsch_call
+from ..heuristic.round_calls import grand_hand_chance, is_grand_hand_offer
 
 
 @dataclass
@@ -241,6 +242,12 @@ def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> Non
     forehand = obs.seat == 0
     if is_ramsch_call(obs):
         _explain_ramsch(obs, hint, player)
+        return
+    if is_grand_hand_offer(obs):  # a Ramsch round: the Grand Hand's chance, whichever was chosen
+        hint.stage = "grand_offer"
+        hint.game = GameType.GRAND
+        hint.hand_game = True
+        hint.chance = grand_hand_chance(obs)
         return
     if phase == Phase.BIDDING:
         options = run_steps(skat_calls.bid_options(obs.hand, forehand, HEURISTIC))
