@@ -18,12 +18,11 @@ from skat.engine.deal import SkatDeal  # noqa: E402
 from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
-from skat.storage import MemoryStorage, Store  # noqa: E402
-from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
 from skat.ui.table import TableScene  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
+import uihelp  # noqa: E402
 from test_ui import button_center, cards, click, settle  # noqa: E402
 from test_ui_setup import forward, make_app, open_setup  # noqa: E402
 
@@ -35,11 +34,7 @@ SKAT = "H7 D7"
 
 @pytest.fixture
 def app():  # type: ignore[no-untyped-def]
-    a = App(size=(960, 540), store=Store(MemoryStorage(), language="en"), headless=True)
-    a.settings["animation"] = "fast"
-    a.start()
-    a.frame(0.02)
-    yield a
+    yield uihelp.make_app("en", size=(960, 540), animation="fast")
     pygame.event.clear()
 
 
