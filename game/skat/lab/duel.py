@@ -60,6 +60,7 @@ from ..ai.base import Player
 from ..ai.effort import Effort
 from ..ai.heuristic.player import HeuristicPlayer
 from ..engine import actions as A
+from ..engine import bock
 from ..engine.deal import shuffled_deck
 from ..engine.games import GAMES
 from ..engine.match import new_hand
@@ -82,6 +83,11 @@ RULES: dict[str, dict[str, Rules]] = {
         "house": LOTHAR.with_options(kontra_re=True, kontra_bidders_only=True, schieberamsch=True, klopfen=True,
                                      ramsch_skat="loser"),
         "spitze": ISKO.with_options(spitze=1),
+        # One house rule at a time (issue 21: the expert not worse than the heuristic with each on).
+        "kontra-bidders": ISKO.with_options(kontra_re=True, kontra_bidders_only=True),
+        "schieberamsch": LOTHAR.with_options(ramsch_always=True, schieberamsch=True),
+        "klopfen": LOTHAR.with_options(ramsch_always=True, klopfen=True),
+        "ramsch-round": bock.hand_rules(STAMMTISCH, bock.RAMSCH),  # every hand a Ramsch round's: Grand Hand or Ramsch
         "stammtisch": STAMMTISCH.with_options(spitze=1),
     },
     "officers": {
@@ -650,8 +656,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=sorted(RULES), default="skat")
     parser.add_argument(
         "--rules", default=None,
-        help="isko, lothar, ramsch, ramsch-plain, house, spitze (ISkO with Spitze) or stammtisch (the club "
-        "evening with Spitze; Bock rounds are a match's, not a deal's) (Skat); officers, harlequin or admirals",
+        help="Skat: isko, lothar, ramsch, ramsch-plain, house, spitze (ISkO with Spitze), kontra-bidders, "
+        "schieberamsch, klopfen, ramsch-round (a Ramsch round's hand) or stammtisch (the club evening with "
+        "Spitze; a Bock round only doubles a line on the sheet, so it is a match's, not a deal's); "
+        "Officers' Skat: officers, harlequin or admirals",
     )
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
