@@ -29,7 +29,7 @@ from typing import Protocol
 from . import actions as A
 from .cards import ALL_CARDS, cards_of, mask_of, mask_points
 from .deal import check_deck
-from .hand_state import HandState, Phase, Trick, raise_actions
+from .hand_state import HandState, Phase, PlayedCards, Trick, raise_actions
 from .rules import Rules
 from .scoring import HandResult, SkatScore, score_skat
 from .tricks import BASE_VALUES, FOLLOW, GameType, trick_winner
@@ -44,7 +44,9 @@ OPhase = Phase
 
 
 @dataclass(frozen=True)
-class OfficersObservation:
+class OfficersObservation(PlayedCards):
+    SEATS = 2
+
     seat: int
     phase: OPhase
     to_move: int | None

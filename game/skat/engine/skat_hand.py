@@ -17,7 +17,7 @@ from . import actions as A
 from .cards import ALL_CARDS, DIAMONDS, JACK, JACKS_MASK, cards_of, mask_of, mask_points
 from .deal import SkatDeal
 from .errors import IllegalActionError
-from .hand_state import HandState, Phase, Trick, raise_actions
+from .hand_state import HandState, Phase, PlayedCards, Trick, raise_actions
 from .rules import Rules
 from .scoring import HandResult, SkatScore, ramsch_scores, score_skat
 from .tricks import FOLLOW, GameType, trick_winner
@@ -35,8 +35,10 @@ def spitze_card(game: GameType) -> int:
 
 
 @dataclass(frozen=True)
-class SkatObservation:
+class SkatObservation(PlayedCards):
     """What one seat may know.  Hidden cards are simply absent."""
+
+    SEATS = 3
 
     seat: int
     phase: Phase

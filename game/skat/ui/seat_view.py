@@ -39,21 +39,10 @@ class SeatView:
         return bool(self.seen >> card & 1)
 
 
-def _played(obs: SkatObservation | OfficersObservation) -> int:
-    """The cards on the table for everyone to see: the trick being played and the finished ones."""
-    mask = 0
-    for _, card in obs.trick:
-        mask |= 1 << card
-    for trick in obs.tricks:
-        for card in trick.cards:
-            mask |= 1 << card
-    return mask
-
-
 def seat_view(hand: SkatHand | OfficersHand, seat: int | None) -> SeatView:
     """The view of ``seat`` (None: only what is public) of ``hand``, from the engine's observation."""
     obs = hand.observe(seat if seat is not None else 0)
-    public = _played(obs)
+    public = obs.played  # the trick being played and the finished ones, for everyone to see
     if isinstance(hand, SkatHand):
         assert isinstance(obs, SkatObservation)
         counts = tuple(m.bit_count() for m in hand.hands)
