@@ -69,9 +69,12 @@ class Game:
     # How the hand types answer (plain functions, so the descriptor stays a frozen record):
     _has_skat: Callable[[Rules], bool]
     _valued_as_skat: Callable[[Rules], bool]
+    _layout: Callable[[Rules], str | None]
+    _tricks: Callable[[Rules], int]
     _start: Callable[[Rules, tuple[int, ...]], Hand]
     _deck: Callable[[Any], tuple[int, ...]]
     _held: Callable[[Any, int], int]
+    _in_reach: Callable[[Any, int], int]
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
@@ -117,6 +120,25 @@ class Game:
         """
         return self._valued_as_skat(rules)
 
+    def layout(self, rules: Rules) -> str | None:
+        """The variant that decides how the cards lie (Officers' Skat: officers, harlequin or admirals);
+        None for a game that has one way only.
+
+        >>> harlequin = OFFICERS.default_rules.with_options(officers_layout="harlequin")
+        >>> SKAT.layout(SKAT.default_rules), OFFICERS.layout(harlequin)
+        (None, 'harlequin')
+        """
+        return self._layout(rules)
+
+    def tricks(self, rules: Rules) -> int:
+        """How many tricks a hand under ``rules`` has when played out.
+
+        >>> admirals = OFFICERS.default_rules.with_options(officers_layout="admirals")
+        >>> SKAT.tricks(SKAT.default_rules), OFFICERS.tricks(OFFICERS.default_rules), OFFICERS.tricks(admirals)
+        (10, 16, 15)
+        """
+        return self._tricks(rules)
+
     @property
     def name_key(self) -> str:
         """The catalogue key of the game's name on the screens.
@@ -129,6 +151,11 @@ class Game:
     def held(self, hand: Hand, seat: int) -> int:
         """Every card ``seat`` still has (Officers' Skat: face up, face down and in the hand), a mask."""
         return self._held(hand, seat)
+
+    def in_reach(self, hand: Hand, seat: int) -> int:
+        """The cards ``seat`` may pick from when it plays, a mask: its hand (Officers' Skat: the
+        face-up pile cards and the hand, also a Harlequin hand's blind cards; not the face-down piles)."""
+        return self._in_reach(hand, seat)
 
     def new_hand(self, rules: Rules, deck: Iterable[int]) -> Hand:
         """A hand of this game dealt from ``deck`` (every card once; a bad deck raises RecordError)."""
@@ -191,6 +218,10 @@ def _officers_held(hand: OfficersHand, seat: int) -> int:
     return hand.up[seat] | hand.down[seat] | hand.handm[seat]
 
 
+def _officers_in_reach(hand: OfficersHand, seat: int) -> int:
+    return hand.up[seat] | hand.handm[seat]
+
+
 def _admirals(rules: Rules) -> bool:
     return rules.officers_layout == "admirals"
 
@@ -211,9 +242,12 @@ SKAT = Game(
     play_endings=True,
     _has_skat=lambda rules: True,
     _valued_as_skat=lambda rules: True,
+    _layout=lambda rules: None,
+    _tricks=lambda rules: 10,
     _start=_skat_hand,
     _deck=_skat_deck,
     _held=_skat_held,
+    _in_reach=_skat_held,
 )
 OFFICERS = Game(
     name="officers",
@@ -230,9 +264,12 @@ OFFICERS = Game(
     play_endings=False,
     _has_skat=_admirals,
     _valued_as_skat=_admirals,
+    _layout=lambda rules: rules.officers_layout,
+    _tricks=lambda rules: 15 if _admirals(rules) else 16,
     _start=OfficersHand,
     _deck=_officers_deck,
     _held=_officers_held,
+    _in_reach=_officers_in_reach,
 )
 
 GAMES: dict[str, Game] = {game.name: game for game in (SKAT, OFFICERS)}

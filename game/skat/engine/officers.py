@@ -80,6 +80,8 @@ class OfficersObservation(PlayedCards):
     """Seats that passed instead of declaring (Passing variant), in order."""
     bidding: tuple[tuple[int, int], ...] = ()
     """(seat, action) of every call in the bidding (Admirals' Skat), in order, as ``SkatHand`` keeps it."""
+    spitze: int | None = None
+    """Officers' Skat has no Spitze (the field is Skat's announced Spitze card): always None."""
 
 
 class AdmiralsDeclaration(Protocol):

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine import actions as A
+from ..engine.games import GAMES
 from ..engine.match import Match
 from ..engine.rules import ISKO, OFFICERS
 from ..storage import MemoryStorage, Store
@@ -107,9 +108,8 @@ def _film_strips(officers: bool) -> list[_Strip]:
 
 def _film_match(game: str, rules, seed: int) -> Match:
     """The filmed match: the person's seat (filled by a computer) is forehand."""
-    skat = game == "skat"
-    return Match.new(game, rules, players=3 if skat else 2, hands=3 if skat else 2, seed=seed,
-                 first_dealer=2 if skat else 1)
+    seats = GAMES[game].seats  # as many at the table as at a hand, each dealing once
+    return Match.new(game, rules, players=seats, hands=seats, seed=seed, first_dealer=seats - 1)
 
 
 def film_seed(game: str, rules) -> int:

@@ -17,6 +17,7 @@ def bench_ui(hands: int = 2, game: str = "skat") -> dict[str, object]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     t0 = time.perf_counter()
+    from ..engine.games import GAMES
     from ..engine.match import Match
     from ..engine.rules import ISKO, OFFICERS
     from ..storage import MemoryStorage, Store
@@ -33,7 +34,7 @@ def bench_ui(hands: int = 2, game: str = "skat") -> dict[str, object]:
     for n in range(hands):
         g = game if n % 2 == 0 else ("officers" if game == "skat" else "skat")
         rules = ISKO if g == "skat" else OFFICERS
-        players = 3 if g == "skat" else 2
+        players = GAMES[g].seats
         match = Match.new(g, rules, players=players, hands=players, seed=100 + n)
         ctl = MatchController(match, human=0, seed=100 + n, autoplay=True)
         table = TableScene(app, ctl)

@@ -14,6 +14,7 @@ menus' button columns, and how a decision's panel is laid out on a phone
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from ..engine.officers import OfficersHand
@@ -207,10 +208,12 @@ def _mask_cards(mask: int) -> list[int]:
 
 def skat_layout(
     hand: SkatHand, slot_of_seat: dict[int, str], view: SeatView, selected: set[int],
-    legal_cards: set[int], held_trick: tuple | None, geo: TableGeometry = LANDSCAPE,
+    legal_cards: set[int], held_trick: tuple | None, hidden_reveals: Collection[int] = (),
+    geo: TableGeometry = LANDSCAPE,
 ) -> dict[int, Target]:
     """Targets for a Skat hand.  ``slot_of_seat`` maps hand seats to screen slots; ``view`` is what
-    the person's seat sees (the cards it shows face up)."""
+    the person's seat sees (the cards it shows face up); nothing in Skat uncovers a card
+    (``hidden_reveals``, as in :func:`officers_layout`, is for the tables' one signature)."""
     out: dict[int, Target] = {}
     done = hand.done and held_trick is None  # while the last trick is on show, the end (skat, hands) waits
     game = hand.game if hand.phase >= Phase.KONTRA or hand.game == GameType.RAMSCH else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.events import Event
-from ..engine.skat_hand import SkatHand
+from ..engine.games import game_of
 from .layout import Target
 from .tween import Sprite
 
@@ -231,8 +231,9 @@ class AnimationDirector:
         a short look (the hold) the cards are gathered in one move."""
         hand = self.table.c.hand
         shown = {c for ev in events if ev.kind in ("trick", "play") for c in ev.cards}
-        if isinstance(hand, SkatHand):
-            shown |= {c for seat in range(3) for c in range(32) if hand.hands[seat] >> c & 1}
+        game = game_of(hand)
+        for seat in range(game.seats):  # the cards still held
+            shown |= {c for c in range(32) if game.held(hand, seat) >> c & 1}
         speed = self.table.app.speed
         for card in shown:
             sp = self.sprites.get(card)
@@ -248,7 +249,8 @@ class AnimationDirector:
         if self.gathering:
             self.gathering = False
             hand = table.c.hand
-            if isinstance(hand, SkatHand) and any(hand.hands):
+            game = game_of(hand)
+            if any(game.held(hand, seat) for seat in range(game.seats)):
                 return  # given up: the cards still out count for nobody and stay open where they are
             table.app.services.sound("gather")
             table.relayout(0.35)
