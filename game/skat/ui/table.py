@@ -355,6 +355,11 @@ class TableScene(Scene):
         return view
 
     def targets(self) -> dict[int, Target]:
+        """Where every card lies now, as the table shows it (the backs in their groups' order)."""
+        return self.director.place_hidden(self.layout_targets())
+
+    def layout_targets(self) -> dict[int, Target]:
+        """Where every card lies by the game's layout (``AnimationDirector.place_hidden`` orders the backs)."""
         hand = self.c.hand
         view = self.seat_view()
         legal = {a for a in view.legal if a < 32} if self.c.human_to_move else set()
@@ -366,7 +371,7 @@ class TableScene(Scene):
                                       self.director.hidden_reveals, geo)
 
     def relayout(self, duration: float = 0.28) -> None:
-        self.director.relayout(self.targets(), duration)
+        self.director.relayout(self.layout_targets(), duration)
 
     @property
     def busy(self) -> bool:
