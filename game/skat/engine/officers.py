@@ -82,6 +82,10 @@ class OfficersObservation(PlayedCards):
     """(seat, action) of every call in the bidding (Admirals' Skat), in order, as ``SkatHand`` keeps it."""
     spitze: int | None = None
     """Officers' Skat has no Spitze (the field is Skat's announced Spitze card): always None."""
+    held: tuple[int, ...] = ()
+    """How many cards each seat has, in its piles and its hand (everyone sees it)."""
+    skat_count: int = 0
+    """How many cards lie in the skat (Admirals' Skat; none in the other layouts)."""
 
 
 class AdmiralsDeclaration(Protocol):
@@ -639,6 +643,8 @@ class OfficersHand(HandState):
             schwarz_announced=self.schwarz_announced,
             passes=tuple(self.passes),
             bidding=tuple(self.bidding),
+            held=tuple((self.up[s] | self.down[s] | self.handm[s]).bit_count() for s in (0, 1)),
+            skat_count=self.skat.bit_count(),
         )
 
     def all_cards_in_one_place(self) -> bool:

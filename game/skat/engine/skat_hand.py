@@ -71,6 +71,10 @@ class SkatObservation(PlayedCards):
     """Klopfen: the seats that knocked."""
     spitze: int | None = None
     """The Spitze card when the declarer announced Spitze (shown to everyone), else None."""
+    held: tuple[int, ...] = ()
+    """How many cards each seat holds (everyone sees it; the declarer's twelve after the pickup)."""
+    skat_count: int = 2
+    """How many cards lie in the skat (or put away as it)."""
 
 
 class SkatHand(HandState):
@@ -659,6 +663,8 @@ class SkatHand(HandState):
             skat_passed=tuple(self.skat_passed),
             knocked=tuple(self.knocked),
             spitze=self.spitze_card,
+            held=tuple(m.bit_count() for m in self.hands),
+            skat_count=self.skat.bit_count(),
         )
 
     def _knows_skat(self, seat: int) -> bool:

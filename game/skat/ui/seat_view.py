@@ -47,8 +47,7 @@ class SeatView:
         return bool(self.seen >> card & 1)
 
 
-def _skat_view(hand: SkatHand, obs: SkatObservation, seat: int | None) -> tuple[int, int, tuple[int, ...]]:
-    counts = tuple(m.bit_count() for m in hand.hands)
+def _skat_view(hand: SkatHand, obs: SkatObservation, seat: int | None) -> tuple[int, int]:
     public = obs.open_cards
     own = obs.hand | obs.skat if seat is not None else 0
     revealed = 0
@@ -56,36 +55,35 @@ def _skat_view(hand: SkatHand, obs: SkatObservation, seat: int | None) -> tuple[
         revealed = obs.skat
         for held in hand.hands:
             revealed |= held
-    return public, own | revealed, counts
+    return public, own | revealed
 
 
-def _officers_view(hand: OfficersHand, obs: OfficersObservation, seat: int | None) -> tuple[int, int, tuple[int, ...]]:
-    counts = tuple((hand.up[s] | hand.down[s] | hand.handm[s]).bit_count() for s in (0, 1))
+def _officers_view(hand: OfficersHand, obs: OfficersObservation, seat: int | None) -> tuple[int, int]:
     public = obs.playable[0] | obs.playable[1]
     # Officers' Skat has no one sitting out: the person is always one of the two seats.
     own = obs.hand | obs.opponent_hand_visible | obs.skat
     if hand.done:  # the end of the hand lays open the skat and the hand cards still held
         own |= obs.skat | hand.handm[0] | hand.handm[1]
-    return public, own, counts
+    return public, own
 
 
-_VIEWS: dict[Game, Callable[[Any, Any, int | None], tuple[int, int, tuple[int, ...]]]] = {
+_VIEWS: dict[Game, Callable[[Any, Any, int | None], tuple[int, int]]] = {
     SKAT: _skat_view,  # each takes its own game's hand and observation
     OFFICERS: _officers_view,
 }
-"""Per game: (cards open to everyone, cards this seat sees besides, cards each seat holds)."""
+"""Per game: (cards open to everyone, cards this seat sees besides)."""
 
 
 def seat_view(hand: Hand, seat: int | None) -> SeatView:
     """The view of ``seat`` (None: only what is public) of ``hand``, from the engine's observation."""
     obs = hand.observe(seat if seat is not None else 0)
-    public, own, counts = _VIEWS[game_of(hand)](hand, obs, seat)
+    public, own = _VIEWS[game_of(hand)](hand, obs, seat)
     return SeatView(
         seat=seat,
         seen=obs.played | public | own,
         known_skat=obs.skat if seat is not None or hand.done else 0,
-        counts=counts,
-        skat_count=hand.skat.bit_count(),
+        counts=obs.held,
+        skat_count=obs.skat_count,
         done=hand.done,
         legal=obs.legal if seat is not None else (),
         bidding=obs.bidding,
