@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from ..engine import actions as A
 from ..engine.games import GAMES
 from ..engine.match import Match
-from ..engine.rules import ISKO, OFFICERS
 from ..storage import MemoryStorage, Store
 
 if TYPE_CHECKING:
@@ -126,7 +125,7 @@ def film_seed(game: str, rules) -> int:
         hand = ctl.hand
         if len(hand.tricks) < 4:
             continue
-        if game != "skat" or (hand.declarer == ctl.human_seat and A.PICKUP in hand.history):
+        if GAMES[game].piles or (hand.declarer == ctl.human_seat and A.PICKUP in hand.history):
             return seed
     return 1
 
@@ -152,7 +151,7 @@ def film_hand(app, game: str, rules, seed: int):
 
     table.director.show = shown  # type: ignore[method-assign]  # the film logs what the table shows
     app.push(table)
-    strips = _film_strips(game != "skat")
+    strips = _film_strips(GAMES[game].piles)
     real_draw = app.draw
     app.draw = lambda: None  # only the frames a strip keeps are painted
     try:
@@ -232,7 +231,7 @@ def film(out_dir: str, languages: tuple[str, ...] = ("de", "en"), games: tuple[s
     for game, title in FILM_GAMES:
         if game not in games:
             continue
-        rules = ISKO if game == "skat" else OFFICERS
+        rules = GAMES[game].default_rules
         seed = film_seed(game, rules)
         for lang in languages:
             app = App(size=(1280, 720), store=Store(MemoryStorage(), language=lang), headless=True)

@@ -19,7 +19,6 @@ def bench_ui(hands: int = 2, game: str = "skat") -> dict[str, object]:
     t0 = time.perf_counter()
     from ..engine.games import GAMES
     from ..engine.match import Match
-    from ..engine.rules import ISKO, OFFICERS
     from ..storage import MemoryStorage, Store
     from ..ui.app import App
     from ..ui.controller import MatchController
@@ -32,8 +31,8 @@ def bench_ui(hands: int = 2, game: str = "skat") -> dict[str, object]:
 
     times: list[float] = []
     for n in range(hands):
-        g = game if n % 2 == 0 else ("officers" if game == "skat" else "skat")
-        rules = ISKO if g == "skat" else OFFICERS
+        g = game if n % 2 == 0 else next(other for other in GAMES if other != game)
+        rules = GAMES[g].default_rules
         players = GAMES[g].seats
         match = Match.new(g, rules, players=players, hands=players, seed=100 + n)
         ctl = MatchController(match, human=0, seed=100 + n, autoplay=True)
