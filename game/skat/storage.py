@@ -762,7 +762,7 @@ def _stats(doc: dict[str, Any], problems: list[str]) -> Statistics:
         if not isinstance(entry, list) or len(entry) != 8:
             raise Invalid("a match's result is not eight values")
         match_id, game_name = _str(entry[0], "match id"), entry[1]
-        if game_name not in ("skat", "officers"):
+        if game_name not in GAMES:
             raise Invalid("a match's result names no known game")
         hands, score, seeger = _int(entry[2], "hands", 0, _MAX_HANDS), _int(entry[3], "score"), _int(entry[4], "SF")
         stats.matches.append(MatchLine(match_id, game_name, hands, score, seeger, bool(_int(entry[5], "SF", 0, 1)),

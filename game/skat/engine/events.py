@@ -37,6 +37,7 @@ def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | N
     n_tricks = len(state.tricks)
     phase_before = state.phase
     knocking = state.game == GameType.RAMSCH and action == A.NO_CALL  # Klopfen: "no knock", not "no Kontra"
+    # Officers' Skat deals in steps (narrowing the type: its piles' faces before the action).
     faces = (state.up[:], state.down[:]) if isinstance(state, OfficersHand) else None
     # A Ramsch round's offer of a Grand Hand (phase DECLARE, nobody declarer yet): "no Grand Hand".
     declining = knocking and faces is None and phase_before == 3 and state.declarer is None
@@ -62,7 +63,7 @@ def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | N
     if len(state.tricks) > n_tricks:
         for t in state.tricks[n_tricks:]:
             events.append(Event("trick", t.winner, t.cards))
-    if faces is not None and isinstance(state, OfficersHand):
+    if faces is not None and isinstance(state, OfficersHand):  # narrows the type, as above
         up, down = faces
         for s in (0, 1):
             new_down = state.down[s] & ~down[s]

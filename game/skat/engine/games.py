@@ -60,10 +60,21 @@ class Game:
     """The rule sets it offers (names of :data:`~skat.engine.rules.PRESETS`), the default first."""
     seeger_fabian: bool
     """Whether the tournament list (Seeger-Fabian) can score it (``Rules.seeger_fabian`` switches it on)."""
+    piles: bool
+    """Whether each player's cards lie before them in piles (face down under face up) or as a
+    layout of its variant, rather than all in the hand: how the table is laid out."""
+    play_endings: bool
+    """Whether the declarer may give up and a player claim the rest (rules decisions 23 and 24),
+    and the table checks each trick whether the hand is decided."""
     # How the hand types answer (plain functions, so the descriptor stays a frozen record):
     _has_skat: Callable[[Rules], bool]
+    _valued_as_skat: Callable[[Rules], bool]
+    _layout: Callable[[Rules], str | None]
+    _tricks: Callable[[Rules], int]
     _start: Callable[[Rules, tuple[int, ...]], Hand]
     _deck: Callable[[Any], tuple[int, ...]]
+    _held: Callable[[Any, int], int]
+    _in_reach: Callable[[Any, int], int]
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
@@ -100,6 +111,52 @@ class Game:
         """
         return self._has_skat(rules)
 
+    def valued_as_skat(self, rules: Rules) -> bool:
+        """Whether a game under ``rules`` is valued as in Skat (Hand, Schneider, Schwarz levels and the
+        Null values of the Skat list; Officers' Skat: in Admirals' Skat only).
+
+        >>> SKAT.valued_as_skat(SKAT.default_rules), OFFICERS.valued_as_skat(OFFICERS.default_rules)
+        (True, False)
+        """
+        return self._valued_as_skat(rules)
+
+    def layout(self, rules: Rules) -> str | None:
+        """The variant that decides how the cards lie (Officers' Skat: officers, harlequin or admirals);
+        None for a game that has one way only.
+
+        >>> harlequin = OFFICERS.default_rules.with_options(officers_layout="harlequin")
+        >>> SKAT.layout(SKAT.default_rules), OFFICERS.layout(harlequin)
+        (None, 'harlequin')
+        """
+        return self._layout(rules)
+
+    def tricks(self, rules: Rules) -> int:
+        """How many tricks a hand under ``rules`` has when played out.
+
+        >>> admirals = OFFICERS.default_rules.with_options(officers_layout="admirals")
+        >>> SKAT.tricks(SKAT.default_rules), OFFICERS.tricks(OFFICERS.default_rules), OFFICERS.tricks(admirals)
+        (10, 16, 15)
+        """
+        return self._tricks(rules)
+
+    @property
+    def name_key(self) -> str:
+        """The catalogue key of the game's name on the screens.
+
+        >>> OFFICERS.name_key
+        'game_name.officers'
+        """
+        return "game_name." + self.name
+
+    def held(self, hand: Hand, seat: int) -> int:
+        """Every card ``seat`` still has (Officers' Skat: face up, face down and in the hand), a mask."""
+        return self._held(hand, seat)
+
+    def in_reach(self, hand: Hand, seat: int) -> int:
+        """The cards ``seat`` may pick from when it plays, a mask: its hand (Officers' Skat: the
+        face-up pile cards and the hand, also a Harlequin hand's blind cards; not the face-down piles)."""
+        return self._in_reach(hand, seat)
+
     def new_hand(self, rules: Rules, deck: Iterable[int]) -> Hand:
         """A hand of this game dealt from ``deck`` (every card once; a bad deck raises RecordError)."""
         return self._start(rules, tuple(deck))
@@ -116,6 +173,14 @@ class Game:
         ((1, 2, 0), (0, 1, 2), (1, 0), (0, 1))
         """
         return tuple((dealer + 1 + i) % players for i in range(self.seats))
+
+    def dealer_seating(self, seat: int, players: int) -> int:
+        """The dealer whose hand puts table player 0 at hand seat ``seat`` (a shared deal's person).
+
+        >>> [SKAT.seats_for(SKAT.dealer_seating(s, 4), 4)[s] for s in range(3)], OFFICERS.dealer_seating(1, 2)
+        ([0, 0, 0], 0)
+        """
+        return (-1 - seat) % players
 
     def check_table(self, players: int, hands: int) -> None:
         """Raise MatchError unless ``players`` may sit at this game's table for ``hands`` hands
@@ -145,6 +210,22 @@ def _officers_deck(hand: OfficersHand) -> tuple[int, ...]:
     return hand.deck
 
 
+def _skat_held(hand: SkatHand, seat: int) -> int:
+    return hand.hands[seat]
+
+
+def _officers_held(hand: OfficersHand, seat: int) -> int:
+    return hand.up[seat] | hand.down[seat] | hand.handm[seat]
+
+
+def _officers_in_reach(hand: OfficersHand, seat: int) -> int:
+    return hand.up[seat] | hand.handm[seat]
+
+
+def _admirals(rules: Rules) -> bool:
+    return rules.officers_layout == "admirals"
+
+
 SKAT = Game(
     name="skat",
     title="Skat",
@@ -157,9 +238,16 @@ SKAT = Game(
                  "bock_events", "ramsch_round", "ramsch_grand_hand", "spitze"),
     presets=("isko", "lothar", "stammtisch"),
     seeger_fabian=True,
+    piles=False,
+    play_endings=True,
     _has_skat=lambda rules: True,
+    _valued_as_skat=lambda rules: True,
+    _layout=lambda rules: None,
+    _tricks=lambda rules: 10,
     _start=_skat_hand,
     _deck=_skat_deck,
+    _held=_skat_held,
+    _in_reach=_skat_held,
 )
 OFFICERS = Game(
     name="officers",
@@ -172,9 +260,16 @@ OFFICERS = Game(
                  "officers_scoring"),
     presets=("officers",),
     seeger_fabian=False,
-    _has_skat=lambda rules: rules.officers_layout == "admirals",
+    piles=True,
+    play_endings=False,
+    _has_skat=_admirals,
+    _valued_as_skat=_admirals,
+    _layout=lambda rules: rules.officers_layout,
+    _tricks=lambda rules: 15 if _admirals(rules) else 16,
     _start=OfficersHand,
     _deck=_officers_deck,
+    _held=_officers_held,
+    _in_reach=_officers_in_reach,
 )
 
 GAMES: dict[str, Game] = {game.name: game for game in (SKAT, OFFICERS)}

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cached_property
+from typing import ClassVar
 
 from . import actions as A
 from .cards import names
@@ -33,6 +35,55 @@ class Trick:
     leader: int
     cards: tuple[int, ...]
     winner: int
+
+
+class PlayedCards:
+    """What everybody has seen of the play, for an observation (a frozen dataclass with ``trick``,
+    the (seat, card) pairs of the trick being played, and ``tricks``, the finished ones): the one
+    place the cards gone are counted, so no player or screen loops over the tricks for them.
+
+    >>> from .skat_hand import SkatHand
+    >>> from .deal import SkatDeal
+    >>> from .rules import ISKO
+    >>> from . import actions as A
+    >>> h = SkatHand(ISKO, SkatDeal.from_deck(tuple(range(32))))
+    >>> for a in (A.bid(18), A.HOLD, A.PASS, A.PASS, A.HAND, A.declare(GameType.GRAND)):
+    ...     h.apply(a)
+    >>> for _ in range(4):  # a whole trick (middlehand wins it), then middlehand leads
+    ...     h.apply(h.legal_actions()[0])
+    >>> obs = h.observe(2)
+    >>> h.tricks[0].cards, h.trick
+    ((0, 3, 6), [4])
+    >>> names(obs.played), names(obs.played_by(0)), names(obs.played_by(1)), names(obs.played_by(2))
+    ('D7 DT DJ DK', 'D7', 'DT DJ', 'DK')
+    """
+
+    SEATS: ClassVar[int]
+    """Seats at a hand: the ``n``-th card of a trick was played by ``(leader + n) % SEATS``."""
+    trick: tuple[tuple[int, int], ...]
+    tricks: tuple[Trick, ...]
+
+    @cached_property
+    def _by_seat(self) -> tuple[int, ...]:
+        by_seat = [0] * self.SEATS
+        for t in self.tricks:
+            for i, card in enumerate(t.cards):
+                by_seat[(t.leader + i) % self.SEATS] |= 1 << card
+        for seat, card in self.trick:
+            by_seat[seat] |= 1 << card
+        return tuple(by_seat)
+
+    @cached_property
+    def played(self) -> int:
+        """Every card played so far, the current trick's too (a mask)."""
+        mask = 0
+        for cards in self._by_seat:
+            mask |= cards
+        return mask
+
+    def played_by(self, seat: int) -> int:
+        """The cards ``seat`` has played so far, the current trick's too (a mask)."""
+        return self._by_seat[seat]
 
 
 def raise_actions(bid: int, skip_bids: bool) -> list[int]:

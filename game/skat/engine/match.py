@@ -251,7 +251,7 @@ class Match:
     def _queue_rounds(self, result: HandResult, before: tuple[int, ...], after: tuple[int, ...]) -> None:
         """A line that meets a Bock event (rules decision 40) adds a Bock round (and Ramsch round)."""
         events = self.rules.bock_events
-        if events == "off" or self.game != "skat":
+        if events == "off" or "bock_events" not in self.kind.option_keys:
             return
         if bock.game_events(result, events) or bock.score_events(before, after, events):
             self.round_queue = bock.queued_after(self.round_queue, self.rules, self.players)

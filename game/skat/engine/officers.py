@@ -29,7 +29,7 @@ from typing import Protocol
 from . import actions as A
 from .cards import ALL_CARDS, cards_of, mask_of, mask_points
 from .deal import check_deck
-from .hand_state import HandState, Phase, Trick, raise_actions
+from .hand_state import HandState, Phase, PlayedCards, Trick, raise_actions
 from .rules import Rules
 from .scoring import HandResult, SkatScore, score_skat
 from .tricks import BASE_VALUES, FOLLOW, GameType, trick_winner
@@ -44,7 +44,9 @@ OPhase = Phase
 
 
 @dataclass(frozen=True)
-class OfficersObservation:
+class OfficersObservation(PlayedCards):
+    SEATS = 2
+
     seat: int
     phase: OPhase
     to_move: int | None
@@ -78,6 +80,12 @@ class OfficersObservation:
     """Seats that passed instead of declaring (Passing variant), in order."""
     bidding: tuple[tuple[int, int], ...] = ()
     """(seat, action) of every call in the bidding (Admirals' Skat), in order, as ``SkatHand`` keeps it."""
+    spitze: int | None = None
+    """Officers' Skat has no Spitze (the field is Skat's announced Spitze card): always None."""
+    held: tuple[int, ...] = ()
+    """How many cards each seat has, in its piles and its hand (everyone sees it)."""
+    skat_count: int = 0
+    """How many cards lie in the skat (Admirals' Skat; none in the other layouts)."""
 
 
 class AdmiralsDeclaration(Protocol):
@@ -635,6 +643,8 @@ class OfficersHand(HandState):
             schwarz_announced=self.schwarz_announced,
             passes=tuple(self.passes),
             bidding=tuple(self.bidding),
+            held=tuple((self.up[s] | self.down[s] | self.handm[s]).bit_count() for s in (0, 1)),
+            skat_count=self.skat.bit_count(),
         )
 
     def all_cards_in_one_place(self) -> bool:

@@ -17,7 +17,7 @@ from . import actions as A
 from .cards import ALL_CARDS, DIAMONDS, JACK, JACKS_MASK, cards_of, mask_of, mask_points
 from .deal import SkatDeal
 from .errors import IllegalActionError
-from .hand_state import HandState, Phase, Trick, raise_actions
+from .hand_state import HandState, Phase, PlayedCards, Trick, raise_actions
 from .rules import Rules
 from .scoring import HandResult, SkatScore, ramsch_scores, score_skat
 from .tricks import FOLLOW, GameType, trick_winner
@@ -35,8 +35,10 @@ def spitze_card(game: GameType) -> int:
 
 
 @dataclass(frozen=True)
-class SkatObservation:
+class SkatObservation(PlayedCards):
     """What one seat may know.  Hidden cards are simply absent."""
+
+    SEATS = 3
 
     seat: int
     phase: Phase
@@ -69,6 +71,10 @@ class SkatObservation:
     """Klopfen: the seats that knocked."""
     spitze: int | None = None
     """The Spitze card when the declarer announced Spitze (shown to everyone), else None."""
+    held: tuple[int, ...] = ()
+    """How many cards each seat holds (everyone sees it; the declarer's twelve after the pickup)."""
+    skat_count: int = 2
+    """How many cards lie in the skat (or put away as it)."""
 
 
 class SkatHand(HandState):
@@ -657,6 +663,8 @@ class SkatHand(HandState):
             skat_passed=tuple(self.skat_passed),
             knocked=tuple(self.knocked),
             spitze=self.spitze_card,
+            held=tuple(m.bit_count() for m in self.hands),
+            skat_count=self.skat.bit_count(),
         )
 
     def _knows_skat(self, seat: int) -> bool:

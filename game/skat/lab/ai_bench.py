@@ -127,10 +127,12 @@ def time_checks(state: object) -> DecisionTime | None:
     """The table's checks at this point (a computer leader's claim and the decided-hand
     test, :func:`skat.ai.solve.claims.table_checks`), each slice of nodes timed as a unit."""
     from ..ai.solve.claims import NODE_SLICE, table_checks
+    from ..engine.games import game_of
     from ..engine.skat_hand import SkatHand
 
-    if not isinstance(state, SkatHand):
+    if not game_of(state).play_endings:
         return None
+    assert isinstance(state, SkatHand)  # narrows the type: the table's checks are Skat's
     checks = table_checks(state, claim=True, decided=True)
     if not checks:
         return None

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine import actions as A
+from ..engine.games import GAMES
 from ..engine.match import Match
-from ..engine.rules import ISKO, OFFICERS
 from ..storage import MemoryStorage, Store
 
 if TYPE_CHECKING:
@@ -107,9 +107,8 @@ def _film_strips(officers: bool) -> list[_Strip]:
 
 def _film_match(game: str, rules, seed: int) -> Match:
     """The filmed match: the person's seat (filled by a computer) is forehand."""
-    skat = game == "skat"
-    return Match.new(game, rules, players=3 if skat else 2, hands=3 if skat else 2, seed=seed,
-                 first_dealer=2 if skat else 1)
+    seats = GAMES[game].seats  # as many at the table as at a hand, each dealing once
+    return Match.new(game, rules, players=seats, hands=seats, seed=seed, first_dealer=seats - 1)
 
 
 def film_seed(game: str, rules) -> int:
@@ -126,7 +125,7 @@ def film_seed(game: str, rules) -> int:
         hand = ctl.hand
         if len(hand.tricks) < 4:
             continue
-        if game != "skat" or (hand.declarer == ctl.human_seat and A.PICKUP in hand.history):
+        if GAMES[game].piles or (hand.declarer == ctl.human_seat and A.PICKUP in hand.history):
             return seed
     return 1
 
@@ -152,7 +151,7 @@ def film_hand(app, game: str, rules, seed: int):
 
     table.director.show = shown  # type: ignore[method-assign]  # the film logs what the table shows
     app.push(table)
-    strips = _film_strips(game != "skat")
+    strips = _film_strips(GAMES[game].piles)
     real_draw = app.draw
     app.draw = lambda: None  # only the frames a strip keeps are painted
     try:
@@ -232,7 +231,7 @@ def film(out_dir: str, languages: tuple[str, ...] = ("de", "en"), games: tuple[s
     for game, title in FILM_GAMES:
         if game not in games:
             continue
-        rules = ISKO if game == "skat" else OFFICERS
+        rules = GAMES[game].default_rules
         seed = film_seed(game, rules)
         for lang in languages:
             app = App(size=(1280, 720), store=Store(MemoryStorage(), language=lang), headless=True)

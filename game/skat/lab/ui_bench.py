@@ -17,8 +17,8 @@ def bench_ui(hands: int = 2, game: str = "skat") -> dict[str, object]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     t0 = time.perf_counter()
+    from ..engine.games import GAMES
     from ..engine.match import Match
-    from ..engine.rules import ISKO, OFFICERS
     from ..storage import MemoryStorage, Store
     from ..ui.app import App
     from ..ui.controller import MatchController
@@ -31,9 +31,9 @@ def bench_ui(hands: int = 2, game: str = "skat") -> dict[str, object]:
 
     times: list[float] = []
     for n in range(hands):
-        g = game if n % 2 == 0 else ("officers" if game == "skat" else "skat")
-        rules = ISKO if g == "skat" else OFFICERS
-        players = 3 if g == "skat" else 2
+        g = game if n % 2 == 0 else next(other for other in GAMES if other != game)
+        rules = GAMES[g].default_rules
+        players = GAMES[g].seats
         match = Match.new(g, rules, players=players, hands=players, seed=100 + n)
         ctl = MatchController(match, human=0, seed=100 + n, autoplay=True)
         table = TableScene(app, ctl)

@@ -15,8 +15,8 @@ import pygame
 
 from ..ai.base import TABLE_SLICE
 from ..ai.review.analysis import Analysis, CardNote, Outcome, analyse, cached
+from ..engine.games import game_of
 from ..engine.match import Hand, Match, new_hand
-from ..engine.officers import OfficersHand
 from ..engine.tricks import GameType
 from ..i18n import Translator
 from .game_names import declared_name, of_game
@@ -126,6 +126,11 @@ def games_line(t: Translator, a: Analysis) -> str:
     return t("analysis.games", games=", ".join(declared_name(t, of_game(g)) for g in won))
 
 
+SUBTITLES: dict[str | None, str] = {"officers": "analysis.subtitle_officers", "admirals": "analysis.subtitle_officers",
+             "harlequin": "analysis.subtitle_harlequin"}
+"""The subtitle's catalogue key by the game's layout (:meth:`Game.layout`); the plain one for Skat."""
+
+
 class AnalysisScene(Scene):
     """Progress while the solver works, then the verdict and the per-card marks."""
 
@@ -195,11 +200,7 @@ class AnalysisScene(Scene):
         cx, width = p.W / 2, p.W - 160 if not p.portrait else p.W - 60
         a = self.result
         hand = self.view.hand
-        key = "analysis.subtitle"
-        if isinstance(hand, OfficersHand):
-            harlequin = hand.layout == "harlequin"
-            key = "analysis.subtitle_harlequin" if harlequin else "analysis.subtitle_officers"
-        sub = t(key)
+        sub = t(SUBTITLES.get(game_of(hand).layout(hand.rules), "analysis.subtitle"))
         p.text(sub, cx, 88, fitting_size(p, sub, 22, width), INK_DIM, anchor="center")
         if a is None:
             self._draw_progress(p)
@@ -258,7 +259,7 @@ class AnalysisScene(Scene):
         art = self.app.services.art
         per = a.seats
         hand = self.view.hand
-        ntricks = 10 if per == 3 else (15 if isinstance(hand, OfficersHand) and hand.total_tricks == 15 else 16)
+        ntricks = game_of(hand).tricks(hand.rules)
         # Landscape: one row of columns; portrait: two rows, so a card stays big enough to read.
         per_row = ntricks if not p.portrait else -(-ntricks // 2)
         col = (1140 if not p.portrait else 690) / per_row

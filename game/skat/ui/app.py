@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from ..engine.challenge import decode_challenge
+from ..engine.games import game_named
 from ..engine.share import ShareCodeError
 from .analysis_view import AnalysisScene
 from .controller import MatchController
@@ -155,7 +156,7 @@ class App:
             self.notify(self.t("share.bad_code", reason=reason))
             return False
         shared = challenge.deal
-        seats = 2 if shared.game == "officers" else 3
+        seats = game_named(shared.game).seats
         seat = seat if 0 <= seat < seats else 0
         if challenge.seat is not None:
             seat = challenge.seat  # the same seat as the friend who shared it

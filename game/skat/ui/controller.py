@@ -18,6 +18,7 @@ from ..engine import actions as A
 from ..engine.challenge import Challenge
 from ..engine.errors import IllegalActionError
 from ..engine.events import Event
+from ..engine.games import game_named, game_of
 from ..engine.hand_state import Phase
 from ..engine.match import Hand, Match, new_hand
 from ..engine.skat_hand import SkatHand
@@ -102,11 +103,10 @@ class MatchController:
         code, so everyone meets the same opponents."""
         seed = zlib.crc32(shared.code.encode())
         players = shared.players
-        seats = 2 if shared.game == "officers" else 3
-        if not 0 <= seat < seats:
-            raise ValueError(f"a seat of this deal is 1 to {seats}")
-        # The dealer that puts table player 0 (the person) at ``seat``.
-        dealer = 1 - seat if shared.game == "officers" else (-1 - seat) % players
+        game = game_named(shared.game)
+        if not 0 <= seat < game.seats:
+            raise ValueError(f"a seat of this deal is 1 to {game.seats}")
+        dealer = game.dealer_seating(seat, players)  # it puts table player 0 (the person) at ``seat``
         match = Match.new(shared.game, shared.rules, players=players, hands=1, seed=seed, first_dealer=dealer)
         match.redeal(shared.deck)
         return cls(match, human=0, strength=strength, seed=seed)
@@ -167,8 +167,10 @@ class MatchController:
     def _may_end(self, action: int) -> bool:
         h = self.hand
         seat = self.human_seat
-        return (isinstance(h, SkatHand) and seat is not None and not self.autoplay and self.claim is None
-                and not h.can_end_play(action, seat))
+        if not game_of(h).play_endings or seat is None or self.autoplay or self.claim is not None:
+            return False
+        assert isinstance(h, SkatHand)  # narrows the type: play endings are Skat's
+        return not h.can_end_play(action, seat)
 
     @property
     def can_concede(self) -> bool:
@@ -183,7 +185,7 @@ class MatchController:
     def declarer_value_if(self, action: int) -> int:
         """The declarer's entry if the play ended now by ``action`` (for the confirm dialogs)."""
         h = self.hand
-        assert isinstance(h, SkatHand)
+        assert isinstance(h, SkatHand)  # narrows the type: only Skat's play may end early
         trial = h.clone()
         trial.apply(action)
         assert trial.result is not None
@@ -202,7 +204,7 @@ class MatchController:
         if player is None and not self.can_claim:
             raise IllegalActionError("the rest can be claimed only during the play of a declared game")
         h = self.hand
-        assert isinstance(h, SkatHand)
+        assert isinstance(h, SkatHand)  # narrows the type: only Skat's rest may be claimed
         who = self.human if player is None else player
         by_declarer = self.match.seat_of(who) == h.declarer
         self.claim = Claim(who, by_declarer, claim_judgement(position_of(h), by_declarer))
@@ -237,8 +239,9 @@ class MatchController:
         Returns None while these are being answered (nobody should move meanwhile),
         else the events of a claim or of the played-out rest (empty: play on)."""
         h = self.hand
-        if not isinstance(h, SkatHand) or self.claim is not None:
+        if not game_of(h).play_endings or self.claim is not None:
             return []
+        assert isinstance(h, SkatHand)  # narrows the type: the checks search Skat's play
         key = (self.match.hand_number, len(h.history))
         if self._checks is None or self._checks[0] != key:
             computer = h.to_move is not None and (self.autoplay or h.to_move != self.human_seat)

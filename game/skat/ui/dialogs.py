@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ..engine import actions as A
+from ..engine.games import game_of
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import BASE_VALUES, GameType
@@ -67,10 +68,10 @@ def declaration_value(hand: SkatHand | OfficersHand, seat: int, action: int) -> 
     d = A.declaration(action)
     hand_game = bool(getattr(hand, "hand_game", False))
     if d.game == GameType.NULL:
-        if isinstance(hand, OfficersHand) and hand.layout != "admirals":
+        if not game_of(hand).valued_as_skat(hand.rules):
             return 23, True
         return NULL_VALUES[(hand_game, d.ouvert)], True
-    if isinstance(hand, SkatHand):
+    if isinstance(hand, SkatHand):  # narrows the type: what the declarer knows of its cards, per game
         cards = hand.hands[seat] | (hand.skat if not hand_game else 0)
         exact = not hand_game
         jacks_only = False
@@ -81,7 +82,7 @@ def declaration_value(hand: SkatHand | OfficersHand, seat: int, action: int) -> 
         jacks_only = not hand.rules.more_matadors
     m = abs(matadors(d.game, cards, jacks_only=jacks_only))
     levels = m + 1
-    if isinstance(hand, OfficersHand) and hand.layout != "admirals":
+    if not game_of(hand).valued_as_skat(hand.rules):
         return BASE_VALUES[d.game] * levels, exact
     levels += hand_game
     if d.schneider:
@@ -103,6 +104,7 @@ def build_dialog(
     legal = hand.legal_actions()
     phase = hand.phase
     dlg: Dialog
+    # Skat's own calls (narrowing the type): the Grand Hand offer of a Ramsch round, Schieberamsch.
     if isinstance(hand, SkatHand) and phase == Phase.DECLARE and hand.declarer is None:
         return _grand_hand_offer(t, hand, seat, act)
     if isinstance(hand, SkatHand) and hand.game == GameType.RAMSCH and phase < Phase.PLAY:
@@ -131,8 +133,8 @@ def build_dialog(
         _doubling(dlg, t("dlg.no_re"), t("dlg.re"), lambda: act(A.NO_CALL), lambda: act(A.RE))
     else:
         return None
-    if isinstance(hand, OfficersHand) and (phase != Phase.DECLARE or hand.layout == "admirals"):
-        _to_side(dlg)
+    if game_of(hand).piles and (phase != Phase.DECLARE or game_of(hand).has_skat(hand.rules)):
+        _to_side(dlg)  # beside the piles, which stay in view
     return dlg
 
 
@@ -221,7 +223,7 @@ def _bidding(
 ) -> Dialog:
     bids = [a for a in legal if A.is_bid(a)]
     if A.HOLD in legal:
-        sayer = hand.sayer if isinstance(hand, SkatHand) else 1
+        sayer = hand.sayer if isinstance(hand, SkatHand) else 1  # narrows: Admirals' dealer always says
         dlg = Dialog(t("dlg.hold_title", name=names.get(sayer, "?"), bid=hand.bid))
         dlg.lines.append(t("dlg.hold_text", bid=hand.bid))
         dlg.group.add(Button(390, 330, 240, 64, t("dlg.hold", bid=hand.bid), lambda: act(A.HOLD)))
@@ -259,14 +261,16 @@ def _bidding(
 
 
 def _alone(hand: SkatHand | OfficersHand) -> bool:
-    return getattr(hand, "duel", 0) == 3 or (isinstance(hand, OfficersHand) and not hand.duel_open)
+    if isinstance(hand, SkatHand):  # narrows the type: each game knows its own auction
+        return hand.duel == 3
+    return not hand.duel_open
 
 
 def _declare(
     t: Translator, hand: SkatHand | OfficersHand, seat: int, legal: list[int], act: Callable[[int], None],
     mods: dict[str, bool], toggle: Callable[[str], None],
 ) -> Dialog:
-    officers = hand if isinstance(hand, OfficersHand) else None
+    officers = hand if isinstance(hand, OfficersHand) else None  # narrows: Officers' trump choice
     admirals = officers is not None and officers.layout == "admirals"
     plain_officers = officers is not None and not admirals
     games = [GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND, GameType.NULL]

@@ -13,6 +13,7 @@ import pygame
 from ..ai.review.analysis import play_start
 from ..engine.actions import BID_BASE, HOLD, PASS, bid_value
 from ..engine.cards import mask_points
+from ..engine.games import game_of
 from ..engine.match import Hand
 from ..engine.skat_hand import SkatHand
 from ..engine.tricks import GameType
@@ -26,9 +27,7 @@ from .widgets import Button, ButtonGroup, draw_title, fitting_size
 
 def held(hand: Hand, seat: int) -> int:
     """Every card a seat still has (Officers: face up, face down and in hand)."""
-    if isinstance(hand, SkatHand):
-        return hand.hands[seat]
-    return hand.up[seat] | hand.down[seat] | hand.handm[seat]
+    return game_of(hand).held(hand, seat)
 
 
 def snapshots(hand: Hand) -> list[Hand]:
@@ -143,7 +142,7 @@ class ReplayScene(Scene):
     def _bidding_text(self) -> str:
         t = self.app.t
         hand = self.view.hand
-        if not isinstance(hand, SkatHand) or not hand.bidding:
+        if not hand.bidding:
             return t("replay.no_bidding")
         calls = []
         for seat, a in hand.bidding:
@@ -164,12 +163,12 @@ class ReplayScene(Scene):
         t = self.app.t
         art = self.app.services.art
         hand = self.view.hand
-        n = 3 if isinstance(hand, SkatHand) else 2
-        officers = n == 2
+        game = game_of(hand)
+        n = game.seats
         if p.portrait:  # the whole width for the rows: bigger cards
-            cw, gap, row_h = (48, 40, 140) if officers else (60, 64, 140)
+            cw, gap, row_h = (48, 40, 140) if game.piles else (60, 64, 140)
         else:
-            cw, gap, row_h = (44, 34, 124) if officers else (52, 46, 124)
+            cw, gap, row_h = (44, 34, 124) if game.piles else (52, 46, 124)
         left = 70 if not p.portrait else 30
         for seat in range(n):
             y = top + seat * row_h
@@ -182,7 +181,7 @@ class ReplayScene(Scene):
             for i, c in enumerate(cards):
                 p.blit_px(art.face(c, p.size(cw)), left + i * gap, y + 30, card=str(c))
         # The skat and the discards beside the hands (Skat), right of the rows (portrait: below them).
-        if isinstance(hand, SkatHand):
+        if isinstance(hand, SkatHand):  # narrows the type: Skat's deal keeps the skat as dealt
             x, top = (700, top) if not p.portrait else (left, top + n * row_h)
             p.text(t("result.skat"), x, top + 4, 20, INK_DIM)
             for i, c in enumerate(sorted_hand([c for c in range(32) if hand.deal.skat >> c & 1], hand.game)):
@@ -200,7 +199,7 @@ class ReplayScene(Scene):
         hand = self.view.hand
         names = self.view.names
         total = len(hand.tricks)
-        skat = isinstance(hand, SkatHand)
+        skat = not game_of(hand).piles  # below Skat's three rows and its skat; Officers' two rows
         if p.portrait:  # below the hands (and the skat)
             x0, y0 = 30, 740 if skat else 470
         else:
@@ -217,7 +216,7 @@ class ReplayScene(Scene):
             p.text(line, x0, y0, fitting_size(p, line, 24, 520 if not p.portrait else 660), INK)
             cw = 64 if not p.portrait else 90
             for i, c in enumerate(trick.cards):
-                seat = (trick.leader + i) % (3 if isinstance(hand, SkatHand) else 2)
+                seat = (trick.leader + i) % game_of(hand).seats
                 x = x0 + i * (cw + 60)
                 if seat == trick.winner:
                     p.fill_rect(x - 4, y0 + 56, cw + 8, cw * 91 / 59 + 8, GOLD, radius=6)

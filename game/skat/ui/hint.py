@@ -14,8 +14,8 @@ from ..ai.base import TABLE_SLICE
 from ..ai.effort import Effort
 from ..ai.review.hint import Hint, HintSearch
 from ..engine import actions as A
+from ..engine.games import game_of
 from ..engine.match import Hand
-from ..engine.skat_hand import SkatHand
 from ..engine.tricks import GameType
 from ..i18n import Translator
 from .game_names import declared_name, of_declaration, of_game, of_hand
@@ -177,7 +177,7 @@ class HintPanel:
         """The panel's span, on the wider side of the skat where the skat lies under it
         (face down in the middle while bidding, beside a pile later): never on it."""
         sprites = self.table.sprites
-        skat = [sprites[c] for c in range(32) if getattr(self.table.c.hand, "skat", 0) >> c & 1 and c in sprites]
+        skat = [sprites[c] for c in range(32) if self.table.c.hand.skat >> c & 1 and c in sprites]
         skat = [s for s in skat
                 if s.y - s.w * RATIO / 2 < y + PANEL_MAX_H and s.x + s.w / 2 > x and s.x - s.w / 2 < x + w]
         if not skat:
@@ -284,7 +284,7 @@ class HintPanel:
         # The narrowest visible strip of the person's fanned cards bounds a badge's width.
         xs = sorted(self.table.sprites[c].x for c in self.table._hand_order() if c in self.table.sprites)
         gaps = [b - a for a, b in zip(xs, xs[1:], strict=False) if b - a > 1]
-        skat = isinstance(self.table.c.hand, SkatHand)
+        skat = not game_of(self.table.c.hand).piles  # fanned hands (Officers': a grid of piles)
         rows = self.table.geo.portrait and skat  # the portrait hand: two rows of cards side by side
         targets = self.table.targets() if rows else {}
         for sp in sprites:

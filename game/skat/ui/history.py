@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ..engine.games import GAMES
 from ..i18n import Translator
 from ..storage import FinishedMatch
 from .layout import wide_button
@@ -48,8 +49,9 @@ def rules_name(t, m: FinishedMatch) -> str:
     """The preset a kept match was played by, or "custom" (Officers' Skat: its layout first)."""
     state = {"game": m.game, **{k: getattr(m.rules, k) for k in option_keys(m.game)}}
     preset = t("preset." + matching_preset(state))
-    if m.game == "officers":
-        layout = t("opt.layout." + m.rules.officers_layout)
+    layout_name = GAMES[m.game].layout(m.rules)
+    if layout_name is not None:
+        layout = t("opt.layout." + layout_name)
         return layout if matching_preset(state) != "custom" else f"{layout} · {preset}"
     return preset
 

@@ -4,6 +4,10 @@ The table asks for targets after each event and tweens the cards there.  The
 layout reads the engine state only to know where cards are; whether a card
 lies face up comes from what the person's seat sees (:mod:`skat.ui.seat_view`,
 built from the engine's ``observe``), so nothing is shown that the person may not see.
+A card the person may not know lies as a back in its group's places (``Target.hidden``:
+an opponent's hand, the skat, a pile, the deck), as many as the group has cards; which card
+takes which place the table's director decides from what it showed before, never from the
+cards, so only the public counts show (``tests/test_hidden_cards.py``).
 
 It is also where the places of each canvas live (the painter chooses landscape
 1280x720 or portrait 720x1280 from the window): the table's geometry
@@ -14,6 +18,7 @@ menus' button columns, and how a decision's panel is laid out on a phone
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from ..engine.officers import OfficersHand
@@ -47,6 +52,11 @@ class Target:
     lift: bool = False
     row: int = 0
     """The row of a hand laid out in rows (portrait): keyboard order goes row by row, then left to right."""
+    hidden: str = ""
+    """A card the person may not know, face down among others of this group (a seat's hand, the
+    skat, a pile, the deck); "" for every card the person knows.  Its place is one of the group's,
+    in the group's order: which of the group's cards takes which place, the table decides
+    (:meth:`AnimationDirector.place_hidden`), so no place says which card it is."""
 
 
 # Screen slots: 'bottom', 'left', 'top', 'right'.  Everything stays clear of the
@@ -207,10 +217,12 @@ def _mask_cards(mask: int) -> list[int]:
 
 def skat_layout(
     hand: SkatHand, slot_of_seat: dict[int, str], view: SeatView, selected: set[int],
-    legal_cards: set[int], held_trick: tuple | None, geo: TableGeometry = LANDSCAPE,
+    legal_cards: set[int], held_trick: tuple | None, hidden_reveals: Collection[int] = (),
+    geo: TableGeometry = LANDSCAPE,
 ) -> dict[int, Target]:
     """Targets for a Skat hand.  ``slot_of_seat`` maps hand seats to screen slots; ``view`` is what
-    the person's seat sees (the cards it shows face up)."""
+    the person's seat sees (the cards it shows face up); nothing in Skat uncovers a card
+    (``hidden_reveals``, as in :func:`officers_layout`, is for the tables' one signature)."""
     out: dict[int, Target] = {}
     done = hand.done and held_trick is None  # while the last trick is on show, the end (skat, hands) waits
     game = hand.game if hand.phase >= Phase.KONTRA or hand.game == GameType.RAMSCH else None
@@ -225,32 +237,35 @@ def skat_layout(
                 lift = c in selected
                 dim = (playing and c not in legal_cards)
                 out[c] = Target(x, y - (geo.hand_lift if lift else 0), geo.hand.w, open_hand, 100 + i, dim=dim,
-                                lift=lift, row=row)
+                                lift=lift, row=row, hidden="" if open_hand else f"hand{seat}")
             continue
         fan = geo.fans[slot]
         cards = sorted_hand(cards, game) if open_hand else cards
+        group = "" if open_hand else f"hand{seat}"  # backs: as many places as cards, in any order
         w = fan.open_w if open_hand else fan.back_w
         step = fan.open_step if open_hand else fan.back_step
         if fan.vertical:
             y0 = fan.y - step * (len(cards) - 1) / 2
             for i, c in enumerate(cards):
                 out[c] = Target(fan.x + (fan.open_dx if open_hand else 0), y0 + i * step, w, open_hand, 50 + i,
-                                angle=90.0 if not open_hand else 0.0)
+                                angle=90.0 if not open_hand else 0.0, hidden=group)
         else:
             xs = hand_positions(len(cards), 0, w=fan.back_w, max_width=step, cx=fan.x)
             for i, (c, x) in enumerate(zip(cards, xs, strict=True)):
-                out[c] = Target(x, fan.y, w, open_hand, 50 + i)
+                out[c] = Target(x, fan.y, w, open_hand, 50 + i, hidden=group)
     # The skat: in the middle until taken; after the discards, by the declarer's tricks.
     skat_cards = _mask_cards(hand.skat)
     sx, sy = geo.skat_xy[4 if "top" in slot_of_seat.values() else 3]
     if hand.phase in (Phase.BIDDING, Phase.SKAT) or (hand.hand_game and not done) or hand.declarer is None or done:
         for i, c in enumerate(skat_cards):
-            out[c] = Target(sx + geo.skat_step * i, sy, geo.skat_w, bool(seen >> c & 1), 10 + i)
+            out[c] = Target(sx + geo.skat_step * i, sy, geo.skat_w, bool(seen >> c & 1), 10 + i,
+                            hidden="" if seen >> c & 1 else "skat")
     else:
         slot = slot_of_seat.get(hand.declarer, "bottom")
         px, py = geo.piles[slot]
         for i, c in enumerate(skat_cards):
-            out[c] = Target(px + geo.skat_beside[slot] + 8 * i, py, PILE_W, bool(seen >> c & 1), 5 + i)
+            out[c] = Target(px + geo.skat_beside[slot] + 8 * i, py, PILE_W, bool(seen >> c & 1), 5 + i,
+                            hidden="" if seen >> c & 1 else "skat")
     _trick_targets(out, hand, 3, held_trick, lambda s: geo.piles[slot_of_seat.get(s, "bottom")],
                    lambda s: geo.trick[slot_of_seat.get(s, "bottom")], geo.trick_w, (2.0, 1.0))
     return out
@@ -428,11 +443,16 @@ def officers_layout(
                     dy = -dy
                 y_lift = y + dy - (geo.lift if lift else 0)
                 out[c] = Target(x, y_lift, geo.card_w, face_up, 100 + depth + p * 2, dim=dim, lift=lift,
-                                row=p // 4 if in_rows and hand.n_piles == 8 else 0)
+                                row=p // 4 if in_rows and hand.n_piles == 8 else 0,
+                                hidden="" if seen >> c & 1 else f"pile{seat}.{p}")
         # Hand cards (Harlequin, Admirals).
         cards = _mask_cards(hand.handm[seat])
         if cards:
-            cards = sorted_hand(cards, hand.game)
+            # The cards the person sees in the order of the settings, then the backs (Harlequin's
+            # blind and unturned cards): a back's place must not tell how it sorts among the others.
+            backs = [c for c in cards if not seen >> c & 1]
+            cards = sorted_hand([c for c in cards if seen >> c & 1], hand.game) + backs
+            group = f"hand{seat}"
             row = geo.hands[slot]
             places = row_places(len(cards), row)
             if slot == "bottom":
@@ -440,18 +460,19 @@ def officers_layout(
                     lift = c in selected
                     dim = playing and c not in legal_cards
                     out[c] = Target(x, y - (22 if lift else 0), row.w, bool(seen >> c & 1), 200 + i, dim=dim,
-                                    lift=lift, row=2 + r if in_rows else 0)
+                                    lift=lift, row=2 + r if in_rows else 0, hidden="" if seen >> c & 1 else group)
             else:
                 for i, (c, (x, y, _)) in enumerate(zip(cards, places, strict=True)):
                     # Harlequin: the cards the opponent turned are the ones the person sees.
-                    out[c] = Target(x, y, row.w, bool(seen >> c & 1), 200 + i)
+                    out[c] = Target(x, y, row.w, bool(seen >> c & 1), 200 + i, hidden="" if seen >> c & 1 else group)
     # Skat (Admirals): where the deck was, clear of the dialogs beside the layouts.
     sx, sy, step, sw = geo.skat
     for i, c in enumerate(_mask_cards(hand.skat)):  # put away face down, even by a declarer who knows it
-        out[c] = Target(sx + step * i, sy, sw, done and bool(seen >> c & 1), 10 + i)
+        out[c] = Target(sx + step * i, sy, sw, done and bool(seen >> c & 1), 10 + i,
+                        hidden="" if seen >> c & 1 else "skat")
     # Cards not dealt yet: the deck.
     for i, c in enumerate(hand.deck[hand.dealt:]):
-        out[c] = Target(geo.deck[0] - i * 0.5, geo.deck[1] - i * 0.5, 60, False, 1 + i)
+        out[c] = Target(geo.deck[0] - i * 0.5, geo.deck[1] - i * 0.5, 60, False, 1 + i, hidden="deck")
     _trick_targets(out, hand, 2, held_trick, lambda s: geo.piles[slot_of_seat[s]],
                    lambda s: geo.trick[slot_of_seat[s]], geo.card_w + 10, (1.5, 0.8))
     return out

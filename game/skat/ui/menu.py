@@ -349,7 +349,8 @@ class SetupScene(Scene):
     def _start(self) -> None:
         s = self.state
         game = s["game"]
-        players = s.get("players", 3) if game == "skat" else 2
+        sizes = game_named(game).table_sizes
+        players = s["players"] if s.get("players") in sizes else sizes[0]
         seed = self.app.services.new_seed()
         match = Match.new(game, self.rules(), players=players, hands=int(s["hands"]), seed=seed,
                       first_dealer=players - 1)

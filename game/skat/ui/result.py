@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine.officers import OfficersHand
+from ..engine.games import game_of
 from ..engine.skat_hand import SkatHand
 from .analysis_view import hand_of_match
 from .challenge import draw_comparison, link_results, share_from_result
@@ -81,7 +81,7 @@ class ResultScene(Scene):
         t = self.app.t
         r = self.row.result
         hand = self.c.hand
-        officers = isinstance(hand, OfficersHand)
+        game = game_of(hand)
         p.dim(120)
         portrait = p.portrait
         cx = p.W / 2
@@ -110,7 +110,7 @@ class ResultScene(Scene):
         big = 0 if not portrait else 4  # a phone shows 0.54 CSS px per unit: the portrait text is larger
         p.text(title, cx, top + 110, fitting_size(p, title, 38 + big, width, True), color, bold=True, anchor="center")
         y: float = top + 160
-        lines = computation(t, r, officers=officers and hand.layout != "admirals")
+        lines = computation(t, r, officers=not game.valued_as_skat(hand.rules))
         if self.row.factor != 1 and r.value:  # a Bock game: the sheet writes the value doubled
             lines.append(t("result.bock", value=r.value * self.row.factor))
         for line in lines:
@@ -144,7 +144,7 @@ class ResultScene(Scene):
         comparing = bool(link_results(self.c))
         if comparing:
             y = draw_comparison(p, self, y)
-        elif isinstance(hand, SkatHand):
+        elif isinstance(hand, SkatHand):  # narrows the type: Skat's deal keeps the skat as dealt
             skat0 = [c for c in range(32) if hand.deal.skat >> c & 1]
             put = [c for c in range(32) if hand.skat >> c & 1]
             sx, dx, cw = (470, 810, 60) if not portrait else (200, 520, 100)
@@ -157,7 +157,7 @@ class ResultScene(Scene):
                 for i, c in enumerate(put):
                     p.blit_px(art.face(c, p.size(cw)), dx - 30 + i * 66 * cw / 60, y + 40 + cw * 5 / 6, anchor="center")
             y += 150 if not portrait else 210
-        elif hand.layout == "admirals" and r.game not in ("passed",):
+        elif game.has_skat(hand.rules) and r.game not in ("passed",):  # Admirals' Skat
             put = [c for c in range(32) if hand.skat >> c & 1]
             cw = 60 if not portrait else 100
             p.text(t("result.skat"), cx, y + 20, 22, INK_DIM, anchor="center")

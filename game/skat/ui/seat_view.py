@@ -11,10 +11,14 @@ lives in the engine's ``observe``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+from ..engine.games import OFFICERS, SKAT, Game, Hand, game_of
 from ..engine.officers import OfficersHand, OfficersObservation
 from ..engine.skat_hand import SkatHand, SkatObservation
+from ..engine.tricks import GameType
 
 
 @dataclass(frozen=True)
@@ -34,53 +38,55 @@ class SeatView:
     """The seat's legal actions if it is to move (else empty)."""
     bidding: tuple[tuple[int, int], ...]
     """(seat, action) of every call in the bidding so far, as the engine recorded it."""
+    game: GameType | None = None
+    """The game being played as the seats know it (Skat: once declared; Ramsch from the start)."""
+    spitze: int | None = None
+    """The Spitze card when the declarer announced Spitze (shown to everyone)."""
 
     def sees(self, card: int) -> bool:
         return bool(self.seen >> card & 1)
 
 
-def _played(obs: SkatObservation | OfficersObservation) -> int:
-    """The cards on the table for everyone to see: the trick being played and the finished ones."""
-    mask = 0
-    for _, card in obs.trick:
-        mask |= 1 << card
-    for trick in obs.tricks:
-        for card in trick.cards:
-            mask |= 1 << card
-    return mask
+def _skat_view(hand: SkatHand, obs: SkatObservation, seat: int | None) -> tuple[int, int]:
+    public = obs.open_cards
+    own = obs.hand | obs.skat if seat is not None else 0
+    revealed = 0
+    if hand.done:  # the end of the hand lays open the skat and any cards still held
+        revealed = obs.skat
+        for held in hand.hands:
+            revealed |= held
+    return public, own | revealed
 
 
-def seat_view(hand: SkatHand | OfficersHand, seat: int | None) -> SeatView:
+def _officers_view(hand: OfficersHand, obs: OfficersObservation, seat: int | None) -> tuple[int, int]:
+    public = obs.playable[0] | obs.playable[1]
+    # Officers' Skat has no one sitting out: the person is always one of the two seats.
+    own = obs.hand | obs.opponent_hand_visible | obs.skat
+    if hand.done:  # the end of the hand lays open the skat and the hand cards still held
+        own |= obs.skat | hand.handm[0] | hand.handm[1]
+    return public, own
+
+
+_VIEWS: dict[Game, Callable[[Any, Any, int | None], tuple[int, int]]] = {
+    SKAT: _skat_view,  # each takes its own game's hand and observation
+    OFFICERS: _officers_view,
+}
+"""Per game: (cards open to everyone, cards this seat sees besides)."""
+
+
+def seat_view(hand: Hand, seat: int | None) -> SeatView:
     """The view of ``seat`` (None: only what is public) of ``hand``, from the engine's observation."""
     obs = hand.observe(seat if seat is not None else 0)
-    public = _played(obs)
-    if isinstance(hand, SkatHand):
-        assert isinstance(obs, SkatObservation)
-        counts = tuple(m.bit_count() for m in hand.hands)
-        public |= obs.open_cards
-        own = obs.hand | obs.skat if seat is not None else 0
-        revealed = 0
-        if hand.done:  # the end of the hand lays open the skat and any cards still held
-            revealed = obs.skat
-            for held in hand.hands:
-                revealed |= held
-    else:
-        assert isinstance(obs, OfficersObservation)
-        counts = tuple((hand.up[s] | hand.down[s] | hand.handm[s]).bit_count() for s in (0, 1))
-        public |= obs.playable[0] | obs.playable[1]
-        # Officers' Skat has no one sitting out: the person is always one of the two seats.
-        own = obs.hand | obs.opponent_hand_visible | obs.skat
-        revealed = 0
-        if hand.done:  # the end of the hand lays open the skat and the hand cards still held
-            revealed = obs.skat | hand.handm[0] | hand.handm[1]
+    public, own = _VIEWS[game_of(hand)](hand, obs, seat)
     return SeatView(
         seat=seat,
-        seen=public | own | revealed,
-
+        seen=obs.played | public | own,
         known_skat=obs.skat if seat is not None or hand.done else 0,
-        counts=counts,
-        skat_count=hand.skat.bit_count(),
+        counts=obs.held,
+        skat_count=obs.skat_count,
         done=hand.done,
         legal=obs.legal if seat is not None else (),
         bidding=obs.bidding,
+        game=obs.game,
+        spitze=obs.spitze,
     )

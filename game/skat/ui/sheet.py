@@ -165,7 +165,7 @@ class SheetScene(Scene):
         p.panel(*g.panel, alpha=245)
         draw_title(p, t("sheet.title"), 52, 40)
         names = self.names(m)
-        sf = m.rules.seeger_fabian and m.game == "skat"
+        sf = m.rules.seeger_fabian and m.kind.seeger_fabian
         cols = g.cols
         x_players = [g.players_x + i * (g.players_w / m.players) for i in range(m.players)]
         if self.chart:

@@ -64,7 +64,7 @@ class StatsScene(Scene):
     @property
     def pages(self) -> tuple[str, ...]:
         """Officers' Skat has no Seeger-Fabian, so no lists."""
-        return PAGES if self.game == "skat" else tuple(p for p in PAGES if p != "lists")
+        return PAGES if GAME_KINDS[self.game].seeger_fabian else tuple(p for p in PAGES if p != "lists")
 
     @property
     def portrait_canvas(self) -> bool:
@@ -222,10 +222,10 @@ class StatsScene(Scene):
     def draw_roles(self, p: Painter, g: GameStats, top: float) -> None:
         t = self.app.t
         a = g.all
-        skat = self.game == "skat"
+        sf = GAME_KINDS[self.game].seeger_fabian
         overall = [(t("stats.hands"), str(a.hands)), (t("stats.matches"), str(g.matches_finished)),
                    (t("stats.score"), f"{a.score:+d}"), (t("stats.average"), self.avg(a.score, a.hands, True))]
-        if skat and a.sf_hands:
+        if sf and a.sf_hands:
             overall.append((t("stats.sf_average"), self.avg(a.seeger, a.sf_hands, True)))
         if a.ramsch:
             overall.append((t("stats.ramsch"), t("stats.of", n=a.ramsch_won, total=a.ramsch)))
@@ -238,7 +238,7 @@ class StatsScene(Scene):
                     (t("stats.avg_points"), self.avg(a.declared_score, a.declared, True))]
         defender = [(t("stats.defended"), str(a.defended)),
                     (t("stats.defence_won"), self.of_total(a.defence_won, a.defended))]
-        if skat and a.defence_side_cards:
+        if a.defence_side_cards:  # counted where two defend together (Skat)
             defender.append((t("stats.defence_share"), self.pct(ratio(a.defence_cards, a.defence_side_cards))))
         blocks = [(t("stats.overall"), overall), (t("stats.declarer"), declarer), (t("stats.defender"), defender)]
         if p.portrait:
@@ -343,7 +343,7 @@ class StatsScene(Scene):
         else:
             cols += [Column(t("stats.col.points"), lambda v: f"{v.score:+d}", 120),
                      Column(t("stats.col.defence_rate"), lambda v: self.pct(ratio(v.defence_won, v.defended)), 130)]
-            if self.game == "skat" and self.of("skat").all.sf_hands:
+            if GAME_KINDS[self.game].seeger_fabian and self.of(self.game).all.sf_hands:
                 cols.append(Column(t("stats.col.sf"), lambda v: self.avg(v.seeger, v.sf_hands, True), 130))
         return cols
 

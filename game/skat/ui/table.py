@@ -13,6 +13,7 @@ the endings (claim, give up, take back), and draws the cards where the layout pu
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Literal
 
 import pygame
@@ -20,7 +21,7 @@ import pygame
 from ..engine import actions as A
 from ..engine.errors import IllegalActionError
 from ..engine.events import Event
-from ..engine.officers import OfficersHand
+from ..engine.games import OFFICERS, SKAT, Game, Hand, game_of
 from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import GameType
 from .controller import MatchController
@@ -56,6 +57,11 @@ SKAT_MARK = (120, 190, 235)
 """The colour that marks the cards picked up from the skat during the discard."""
 
 
+LAYOUTS: dict[Game, Callable[..., dict[int, Target]]] = {SKAT: skat_layout, OFFICERS: officers_layout}
+"""Where each game's cards lie: (hand, slot of each seat, seat view, selected, legal cards, held trick,
+cards a held trick uncovered, geometry) -> the target of every card."""
+
+
 class TableScene(Scene):
     portrait = True
 
@@ -79,7 +85,7 @@ class TableScene(Scene):
         self.hints = HintPanel(self)
         self._build_toolbar()
         self.bid_pick: tuple[int, int] | None = None  # (history length, value) chosen in the bid picker
-        self._before_end: tuple[SkatHand | OfficersHand, SeatView] | None = None
+        self._before_end: tuple[Hand, SeatView] | None = None
         """The person's view of this hand just before it ended (shown while its last trick is)."""
         self.c.shorten = bool(self.app.settings.get("shorten", True))
         self.c.takeback = bool(self.app.settings.get("takeback", False))
@@ -168,7 +174,8 @@ class TableScene(Scene):
 
     @property
     def officers(self) -> bool:
-        return isinstance(self.c.hand, OfficersHand)
+        """The cards lie in piles (Officers' Skat's layouts and places), not in fans (Skat's)."""
+        return game_of(self.c.hand).piles
 
     @property
     def geo(self) -> TableGeometry:
@@ -179,7 +186,7 @@ class TableScene(Scene):
     def ogeo(self) -> OfficersGeometry:
         """Officers' Skat's places on the painter's canvas for this hand's layout."""
         hand = self.c.hand
-        return officers_geometry(self.app.painter.W, self.app.painter.H, getattr(hand, "layout", "officers"))
+        return officers_geometry(self.app.painter.W, self.app.painter.H, game_of(hand).layout(hand.rules) or "officers")
 
     @property
     def deck_place(self) -> tuple[float, float]:
@@ -337,8 +344,9 @@ class TableScene(Scene):
         it ended: what the end lays open waits until that trick is gathered."""
         hand = self.c.hand
         seat = self.c.human_seat
-        if seat is None and isinstance(hand, OfficersHand):
-            seat = 0  # two players: the person always holds a seat
+        game = game_of(hand)
+        if seat is None and max(game.table_sizes) == game.seats:
+            seat = 0  # no one sits out (Officers' Skat's two): the person always holds a seat
         view = seat_view(hand, seat)
         if not view.done:
             self._before_end = (hand, view)
@@ -347,16 +355,23 @@ class TableScene(Scene):
         return view
 
     def targets(self) -> dict[int, Target]:
+        """Where every card lies now, as the table shows it (the backs in their groups' order)."""
+        return self.director.place_hidden(self.layout_targets())
+
+    def layout_targets(self) -> dict[int, Target]:
+        """Where every card lies by the game's layout (``AnimationDirector.place_hidden`` orders the backs)."""
         hand = self.c.hand
         view = self.seat_view()
         legal = {a for a in view.legal if a < 32} if self.c.human_to_move else set()
-        if isinstance(hand, SkatHand):
-            return skat_layout(hand, self.slot_of_seat(), view, self.selected, legal, self.held_trick, self.geo)
-        return officers_layout(hand, self.slot_of_seat(), view, self.selected, legal, self.held_trick,
-                               self.director.hidden_reveals, self.ogeo)
+        if self.officers:
+            geo: TableGeometry | OfficersGeometry = self.ogeo
+        else:
+            geo = self.geo
+        return LAYOUTS[game_of(hand)](hand, self.slot_of_seat(), view, self.selected, legal, self.held_trick,
+                                      self.director.hidden_reveals, geo)
 
     def relayout(self, duration: float = 0.28) -> None:
-        self.director.relayout(self.targets(), duration)
+        self.director.relayout(self.layout_targets(), duration)
 
     @property
     def busy(self) -> bool:
@@ -633,10 +648,11 @@ class TableScene(Scene):
         seat = self.c.human_seat
         if seat is None or hand.to_move != seat or hand.phase != Phase.DISCARD:  # DISCARD is 2 in both games
             return []
-        if isinstance(hand, SkatHand):  # the declarer's skat, or the one a Schieberamsch pusher took up
-            picked, held = hand.skat_taken, hand.hands[seat]
+        held = game_of(hand).in_reach(hand, seat)
+        if isinstance(hand, SkatHand):  # narrows: the declarer's skat, or the one a Schieberamsch pusher took up
+            picked = hand.skat_taken
         else:  # Admirals' Skat: the only Officers' layout with a skat
-            picked, held = hand.deck_skat(), hand.handm[seat]
+            picked = hand.deck_skat()
         return [c for c in range(32) if (picked & held) >> c & 1]
 
     def _draw_skat_tabs(self, p: Painter, cards: list[int]) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.events import Event
-from ..engine.skat_hand import SkatHand
+from ..engine.games import game_of
 from .layout import Target
 from .tween import Sprite
 
@@ -54,6 +54,9 @@ class AnimationDirector:
         """The cards of a hand ended early lie open until the hold ends, then are gathered."""
         self.shake: tuple[int, float] | None = None
         """(card, seconds left): a card that may not be played."""
+        self.places: dict[str, list[int]] = {}
+        """Per group of face-down cards the person may not know (``Target.hidden``): its cards in
+        the order of the group's places, as the table shows them now (see :meth:`place_hidden`)."""
 
     # ------------------------------------------------------------ state
     @property
@@ -78,7 +81,8 @@ class AnimationDirector:
         self.queue.clear()
         self.held_trick = None
         self.hidden_reveals.clear()
-        targets = table.targets()
+        self.places.clear()
+        targets = self.place_hidden(table.layout_targets(), settle=True)
         order = sorted(targets, key=lambda c: targets[c].z)
         speed = table.app.speed
         deck = table.deck_place
@@ -95,8 +99,66 @@ class AnimationDirector:
         if animate:
             table.app.services.sound("shuffle")
 
+    def place_hidden(self, targets: dict[int, Target], settle: bool = False) -> dict[int, Target]:
+        """The layout's targets with each group of cards the person may not know given its places
+        in the order the table shows them, never in an order of the cards themselves.
+
+        A group keeps its cards' order from one layout to the next; cards that join it come last
+        (in the order of where their sprites lie now).  With ``settle`` (the sprites are about to
+        move there) the cards that leave a group first change sprites with those at the group's
+        leaving places (the middle of a hand, the top of the deck), which look the same face down:
+        so a card an opponent plays always leaves from there, whichever it is, and no frame ever
+        tells a hidden card by where it lay."""
+        groups: dict[str, list[int]] = {}
+        for card, tg in targets.items():
+            if tg.hidden:
+                groups.setdefault(tg.hidden, []).append(card)
+        if not groups and not self.places:
+            return targets
+        out = dict(targets)
+        places: dict[str, list[int]] = {}
+        for group, cards in groups.items():
+            members = set(cards)
+            before = list(self.places.get(group, ()))
+            if settle:
+                self._leave_from_the_middle(group, before, members)
+            was = set(before)
+            joining = sorted((c for c in cards if c not in was), key=self._lies_at)
+            order = [c for c in before if c in members] + joining
+            for card, tg in zip(order, sorted((targets[c] for c in cards), key=lambda t: t.z), strict=True):
+                out[card] = tg
+            places[group] = order
+        if settle:
+            self.places = places
+        return out
+
+    def _lies_at(self, card: int) -> tuple[float, float, int]:
+        sp = self.sprites.get(card)
+        return (sp.x, sp.y, card) if sp is not None else (0.0, 0.0, card)
+
+    def _leave_from_the_middle(self, group: str, order: list[int], staying: set[int]) -> None:
+        """Let the cards of ``order`` not ``staying`` take the group's leaving places, changing
+        sprites (and places in ``order``) with the staying cards there."""
+        leaving = [i for i, c in enumerate(order) if c not in staying]
+        n, k = len(order), len(leaving)
+        if not k or k == n:
+            return
+        first = 0 if group == "deck" else (n - k) // 2
+        exits = range(first, first + k)
+        movers = [i for i in leaving if i not in exits]
+        stayers = [i for i in exits if order[i] in staying]
+        for i, j in zip(movers, stayers, strict=True):
+            a, b = order[i], order[j]
+            sa, sb = self.sprites.get(a), self.sprites.get(b)
+            if sa is None or sb is None or sa.face_up or sb.face_up or sa.flip < 1.0 or sb.flip < 1.0:
+                continue
+            sa.card, sb.card = b, a
+            self.sprites[a], self.sprites[b] = sb, sa
+            order[i], order[j] = b, a
+
     def relayout(self, targets: dict[int, Target], duration: float = 0.28) -> None:
         """Every sprite towards its target, turning over where its face changes."""
+        targets = self.place_hidden(targets, settle=True)
         speed = self.table.app.speed
         for card, tg in targets.items():
             sp = self.sprites.get(card)
@@ -231,8 +293,9 @@ class AnimationDirector:
         a short look (the hold) the cards are gathered in one move."""
         hand = self.table.c.hand
         shown = {c for ev in events if ev.kind in ("trick", "play") for c in ev.cards}
-        if isinstance(hand, SkatHand):
-            shown |= {c for seat in range(3) for c in range(32) if hand.hands[seat] >> c & 1}
+        game = game_of(hand)
+        for seat in range(game.seats):  # the cards still held
+            shown |= {c for c in range(32) if game.held(hand, seat) >> c & 1}
         speed = self.table.app.speed
         for card in shown:
             sp = self.sprites.get(card)
@@ -248,7 +311,8 @@ class AnimationDirector:
         if self.gathering:
             self.gathering = False
             hand = table.c.hand
-            if isinstance(hand, SkatHand) and any(hand.hands):
+            game = game_of(hand)
+            if any(game.held(hand, seat) for seat in range(game.seats)):
                 return  # given up: the cards still out count for nobody and stay open where they are
             table.app.services.sound("gather")
             table.relayout(0.35)

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine.skat_hand import Phase, SkatHand
+from ..engine.games import game_of
+from ..engine.skat_hand import Phase
 from .layout import RATIO
 from .scene import Input
 from .table_director import SHAKE_SECONDS
@@ -174,10 +175,7 @@ class TableInput:
         hand = table.c.hand
         if human is None:
             return []
-        if isinstance(hand, SkatHand):
-            mine = [c for c in range(32) if hand.hands[human] >> c & 1]
-        else:
-            mine = [c for c in range(32) if (hand.up[human] | hand.handm[human]) >> c & 1]
+        mine = [c for c in range(32) if game_of(hand).in_reach(hand, human) >> c & 1]
         return sorted(mine, key=lambda c: (targets[c].row, targets[c].x) if c in targets else (0, 0.0))
 
     def playable_cards(self) -> list[int]:

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from ..engine import actions as A
 from ..engine.events import Event
-from ..engine.officers import OfficersHand
-from ..engine.skat_hand import Phase, SkatHand
-from ..engine.tricks import FOLLOW, TRUMPS, GameType
+from ..engine.games import game_of
+from ..engine.skat_hand import Phase
+from ..engine.tricks import FOLLOW, TRUMPS
 from .analysis_view import card_words
 from .game_names import declared_name, game_name, of_declaration, of_hand
 from .painter import GOLD, INK, INK_DIM, Painter
@@ -80,7 +80,7 @@ class StatusDisplay:
         if not hand.trick or hand.game is None:
             return t("illegal.card")
         lead = hand.trick[0]
-        if isinstance(hand, OfficersHand) and hand.layout == "harlequin" and FOLLOW[hand.game][lead] >> card & 1:
+        if game_of(hand).layout(hand.rules) == "harlequin" and FOLLOW[hand.game][lead] >> card & 1:
             return t("illegal.unseen")  # it follows suit, but only a card the person can see may
         if TRUMPS[hand.game] >> lead & 1:
             return t("illegal.follow_trump")
@@ -199,8 +199,7 @@ class StatusDisplay:
             else:
                 p.text(head, x, dy + 18, 20, INK_DIM)
             before_play = hand.phase < Phase.PLAY and not hand.done
-            if hand.game is not None and (not isinstance(hand, SkatHand) or hand.phase >= Phase.KONTRA
-                                          or hand.game == GameType.RAMSCH):
+            if table.seat_view().game is not None:  # the game as the seats know it (Skat: once declared)
                 contract = of_hand(hand)
                 title = game_name(t, contract) if contract is not None else ""
                 if hand.bid:
@@ -208,7 +207,7 @@ class StatusDisplay:
                 _fit_text(p, title, x, dy + 40, 26, GOLD, info_w - 28)
                 if hand.declarer is not None:
                     who = t("info.declarer", name=table.name(m.seats[hand.declarer]))
-                    spitze = hand.spitze_card if isinstance(hand, SkatHand) else None
+                    spitze = table.seat_view().spitze
                     if spitze is not None:  # the Spitze card is shown to everyone (rules decision 45)
                         who += " · " + t("info.spitze", card=card_words(t, spitze))
                     _fit_text(p, who, x, dy + 70, 20, INK, info_w - 28)

@@ -39,13 +39,7 @@ class OfficersKnowledge(TrickMath):
         TrickMath.__init__(self, obs.game)
         self.profile = profile
         self.declarer = obs.declarer
-        played = 0
-        for t in obs.tricks:
-            for c in t.cards:
-                played |= 1 << c
-        for _, c in obs.trick:
-            played |= 1 << c
-        self.played = played
+        played = self.played = obs.played
         self.mine = obs.playable[me] | obs.hand
         self.theirs_up = obs.playable[opp]
         self.theirs = self.theirs_up | obs.opponent_hand_visible

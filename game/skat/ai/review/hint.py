@@ -180,7 +180,7 @@ class HintSearch:
             return None
         blind = None
         if self._measure == "pimc":
-            assert isinstance(view, SkatObservation)
+            assert isinstance(view, SkatObservation)  # narrows the type: the PIMC measure is Skat's
             measure, convert = _pimc_scale(view)
             hint.card_values = {c: convert(v) for c, v in self._averages.items() if c in legal}
         else:
@@ -211,7 +211,7 @@ EXPLAIN: dict[Game, Callable[[HintSearch, Any, Hint], None]] = {
 
 
 def _all_alike(view: View, legal: list[int]) -> bool:
-    if isinstance(view, SkatObservation) and view.game is not None:
+    if isinstance(view, SkatObservation) and view.game is not None:  # narrows: Skat's card classes
         return len(skat_cards.equivalent_groups(view, legal)) == 1
     return False
 
