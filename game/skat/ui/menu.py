@@ -550,6 +550,7 @@ class SettingsScene(Scene):
             OptionRow("forced_play", t("settings.forced_play"), [False, True], 0, on_off),
             OptionRow("shorten", t("settings.shorten"), [True, False], 0, on_off),
             OptionRow("takeback", t("settings.takeback"), [False, True], 0, on_off),
+            OptionRow("ponder", t("settings.ponder"), [True, False], 0, on_off),
         ]
         for r in self.rows:
             if s.get(r.key) in r.values:

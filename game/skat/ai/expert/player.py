@@ -81,7 +81,7 @@ class SearchPlayer(Player):
     def skat_think(self, obs: SkatObservation, rules: Rules) -> Thinking:
         """A Skat decision: the card play searched, the calls by :meth:`skat_call`."""
         if obs.phase == Phase.PLAY and obs.game is not None:
-            pondered = self.pondering.take(obs) if self.pondering is not None else []
+            pondered = [s.values for s in self.pondering.take(obs)] if self.pondering is not None else []
             return skat_cards.think(obs, self.rng, self.effort, self.card_play, pondered)
         return self.skat_call(obs, rules)
 

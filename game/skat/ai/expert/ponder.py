@@ -60,6 +60,14 @@ HEURISTIC_SHARE = 0.5
 
 Values = dict[int, float]
 """One deal's outcome of every distinct card of the mover (``skat_cards``' scale)."""
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A deal sampled for a position and its outcome for each distinct card there."""
+
+    deal: Deal
+    values: Values
 Key = tuple[int, ...]
 """A position of one hand: the cards played so far, in order."""
 
@@ -174,7 +182,7 @@ class _Position:
     reps: list[int]
     likely: float = 0.0
     """How many prediction deals led here."""
-    solved: list[Values] = field(default_factory=list)
+    solved: list[Solved] = field(default_factory=list)
     work: Iterator[None] | None = None
     search: _Search | None = None
     finished: bool = False
@@ -224,7 +232,7 @@ class Ponder:
             if time.perf_counter() >= deadline:
                 return True
 
-    def take(self, view: SkatObservation) -> list[Values]:
+    def take(self, view: SkatObservation) -> list[Solved]:
         """The outcomes solved ahead for exactly ``view`` (the seat to move), handed over once."""
         if not can_ponder(view):
             return []
@@ -329,7 +337,7 @@ class Ponder:
                 break
             yield None
             values = yield from solve_deal(search, deal, position.reps)
-            position.solved.append(values)
+            position.solved.append(Solved(deal, values))
             self._worked += 1
             yield None
             if self._worked >= WORK_CAP:
