@@ -55,6 +55,10 @@ WORK_CAP = 150
 """Solved deals prepared from one view at most, over all its likely positions."""
 HORIZON = 4
 """Cards the others may play before the seat's turn for a position to be pondered."""
+PREDICTOR = dataclasses.replace(STRONG, searches_endgame=False)
+"""The others' cards are predicted by the strong heuristic's rules, without its search of the
+last tricks over random deals (too dear for a slice, and no single card to expect; the
+sampler's play evidence leaves those tricks out too)."""
 HEURISTIC_SHARE = 0.5
 """The part of a prediction deal's weight given to the next player's card by the strong heuristic."""
 
@@ -124,19 +128,20 @@ def _turn(obs: SkatObservation) -> SkatObservation:
     return dataclasses.replace(obs, legal=tuple(cards_of(mask)))
 
 
-def predicted_turns(obs: SkatObservation, deal: Deal) -> list[tuple[SkatObservation, float]]:
-    """The seat's likely views at its next turn in ``deal``, with their shares: the next
-    player's card is the strong heuristic's with ``HEURISTIC_SHARE`` and any other legal
-    card with an even part of the rest (a person does not play like the heuristic, and the
-    deal is only a guess at their hand); every later card before the seat's turn is the
+def predicted_turns(obs: SkatObservation, deal: Deal) -> Generator[None, None, list[tuple[SkatObservation, float]]]:
+    """The seat's likely views at its next turn in ``deal``, with their shares, pausing after
+    each: the next player's card is the strong heuristic's with ``HEURISTIC_SHARE`` and any
+    other legal card with an even part of the rest (a person does not play like the heuristic,
+    and the deal is only a guess at their hand); every later card before the seat's turn is the
     heuristic's.  A turn more than ``HORIZON`` cards away, or after the hand's end, is left out."""
-    turns: list[tuple[SkatObservation, float]] = []
     if obs.to_move == obs.seat:
         return [(obs, 1.0)]
+    turns: list[tuple[SkatObservation, float]] = []
     for card, share in _choices(obs, deal, 0, spread=True):
+        yield None
         view = next_view(obs, _mover(obs), card)
         for _ in range(HORIZON - 1):
-            if view.to_move == view.seat or _mover(view) is None or len(view.tricks) == 10:
+            if view.to_move == view.seat or len(view.tricks) == 10:
                 break
             ((then, _),) = _choices(view, deal, len(played(view)) - len(played(obs)), spread=False)
             view = next_view(view, _mover(view), then)
@@ -151,7 +156,8 @@ def _mover(view: SkatObservation) -> int:
 
 
 def _choices(view: SkatObservation, deal: Deal, since: int, spread: bool) -> list[tuple[int, float]]:
-    """The mover's cards in ``deal`` with their shares (``spread``: all legal ones, else the heuristic's)."""
+    """The mover's cards in ``deal`` with their shares (``spread``: all legal ones, else the
+    heuristic's), the heuristic's by its rules only (:data:`PREDICTOR`)."""
     mover = _mover(view)
     held = deal.hands[mover] & ~_mask(played(view)[len(played(view)) - since:])
     legal = legal_follow(view.game, view.trick[0][1], held) if view.trick else held  # type: ignore[arg-type]
@@ -160,7 +166,7 @@ def _choices(view: SkatObservation, deal: Deal, since: int, spread: bool) -> lis
         return [(cards[0], 1.0)]
     sees_skat = mover == view.declarer and not view.hand_game
     theirs = dataclasses.replace(view, seat=mover, hand=held, legal=tuple(cards), skat=deal.skat if sees_skat else 0)
-    pick = choose_card(theirs, STRONG, _NO_RANDOM)
+    pick = choose_card(theirs, PREDICTOR, _NO_RANDOM)
     if not spread:
         return [(pick, 1.0)]
     rest = (1.0 - HEURISTIC_SHARE) / (len(cards) - 1)
@@ -309,19 +315,23 @@ class Ponder:
             if deal is None:
                 break
             yield None
-            for turn, share in predicted_turns(view, deal):
-                self._add(turn, share)
+            for turn, share in (yield from predicted_turns(view, deal)):
+                if self._add(turn, share):
+                    yield None
             self._predicted += 1
         self._predictions = None
 
-    def _add(self, obs: SkatObservation, likely: float) -> None:
+    def _add(self, obs: SkatObservation, likely: float) -> bool:
+        """Count ``likely`` for the position ``obs``; True when it is new (its cards were sorted out)."""
         key = played(obs)
         position = self.positions.get(key)
+        new = position is None
         if position is None:
             reps = distinct_cards(obs)
             position = _Position(obs, reps or [], finished=reps is None)
             self.positions[key] = position
         position.likely += likely
+        return new
 
     def _solve(self, position: _Position) -> Iterator[None]:
         """Deals for ``position`` sampled and solved as its decision would (``skat_cards.think``'s per-deal step)."""
@@ -339,7 +349,9 @@ class Ponder:
             values = yield from solve_deal(search, deal, position.reps)
             position.solved.append(Solved(deal, values))
             self._worked += 1
-            yield None
+            # Emptied after every deal (entries of one deal's hands hardly serve another): many
+            # positions' full tables alive at once would make every full collection a long pause.
+            yield from search.solver.drain()
             if self._worked >= WORK_CAP:
                 position.work = None
                 return
