@@ -149,7 +149,6 @@ MESSAGES: dict[str, str] = {
     "settings.hints": "Tipps (Taste H)",
     "settings.shorten": "Entschiedene Spiele abkürzen",
     "settings.takeback": "Zurücknehmen (Übung)",
-    "settings.ponder": "Computer denken voraus",
     "btn.hint": "Tipp",
     "hints.title": "Tipp des Experten: {action}",
     "hints.thinking": "Der Experte überlegt",

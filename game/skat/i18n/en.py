@@ -155,7 +155,6 @@ MESSAGES: dict[str, str] = {
     "settings.hints": "Hints (key H)",
     "settings.shorten": "Shorten decided hands",
     "settings.takeback": "Take back (practice)",
-    "settings.ponder": "Computers think ahead",
     "btn.hint": "Hint",
     "hints.title": "The expert's hint: {action}",
     "hints.thinking": "The expert is thinking",

@@ -45,6 +45,11 @@ FLIGHT_FRAMES = 24
 """Frames each card is in flight (0.4 s)."""
 
 
+CONTESTED_S = 0.28
+"""A card decision that ran (nearly) its whole 0.3 s budget: the deals did not all agree on
+one card early (a decision whose deals all agree stops after ``skat_cards.SETTLED`` of them)."""
+
+
 @dataclass
 class Figures:
     """One mode's record over the deals."""
@@ -72,6 +77,8 @@ class Figures:
             "deals_solved_in_own_time": _spread(fresh),
             "prepared_share": round(len(hits) / len(self.used), 3) if self.used else 0.0,
             "decision_ms": _spread([s * 1000 for s in self.decision_s]),
+            "deals_used_when_contested": _spread(
+                [u for u, t in zip(self.used, self.decision_s, strict=False) if t >= CONTESTED_S]),
             "person_score_mean": round(statistics.fmean(self.person_scores), 2) if self.person_scores else 0.0,
             "faults": self.faults,
         }
@@ -184,7 +191,8 @@ def bench_ponder(deals: int, seed: int, think_frames: int, flight_frames: int) -
         "thinking ahead while the person (the strong heuristic) takes think_frames frames per decision and "
         "each card flies for flight_frames frames; both modes on the same deals (ISkO). deals_used: the "
         "sampled deals a decision averaged over (solved ahead plus its own); prepared_share: decisions that "
-        "found their position prepared; ponder_slice_ms: wall time of each pondering slice (budget "
+        "found their position prepared; deals_used_when_contested: the decisions that ran their whole "
+        "budget (the deals disagreed, so more deals help); ponder_slice_ms: wall time of each pondering slice (budget "
         f"{PONDER_SLICE * 1000:.0f} ms); frames_until_nothing_left: per person's card, the frames pondering "
         "worked before it had nothing left to prepare (the think time when it never ran out). Wall-clock "
         "figures on a shared machine are noisy.",

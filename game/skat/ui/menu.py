@@ -511,7 +511,7 @@ SETTINGS_TOP, SETTINGS_STEP, SETTINGS_ROW_H = 130, 57, 50
 SETTINGS_COLUMNS = ((30.0, 600.0), (650.0, 600.0))
 """Each column's left edge and width."""
 SETTINGS_PER_COLUMN = 7
-PORTRAIT_SETTINGS_TOP, PORTRAIT_SETTINGS_STEP, PORTRAIT_SETTINGS_ROW_H = 94.0, 77.0, 76.0
+PORTRAIT_SETTINGS_TOP, PORTRAIT_SETTINGS_STEP, PORTRAIT_SETTINGS_ROW_H = 94.0, 83.0, 82.0
 """Portrait: one column of thirteen rows, each still a touch target (44 CSS px on a 390 px phone)."""
 
 
@@ -550,7 +550,6 @@ class SettingsScene(Scene):
             OptionRow("forced_play", t("settings.forced_play"), [False, True], 0, on_off),
             OptionRow("shorten", t("settings.shorten"), [True, False], 0, on_off),
             OptionRow("takeback", t("settings.takeback"), [False, True], 0, on_off),
-            OptionRow("ponder", t("settings.ponder"), [True, False], 0, on_off),
         ]
         for r in self.rows:
             if s.get(r.key) in r.values:

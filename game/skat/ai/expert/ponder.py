@@ -44,8 +44,9 @@ from ..strengths import STRONG
 from .sampling import Deal, DealSampler
 from .skat_cards import CARD_PLAY, CardPlay, _Search, equivalent_groups
 
-PONDER_SLICE = 0.004
-"""Seconds of pondering the table gives per frame (a quarter of a 60 Hz frame)."""
+PONDER_SLICE = 0.006
+"""Seconds of pondering the table gives per frame: a third of a 60 Hz frame, less than a
+computer's own decision gets (``TABLE_SLICE``), as frames that draw share it."""
 PREDICTIONS = 12
 """Deals of the current view on which the others' next cards are predicted."""
 POSITION_CAP = 60
