@@ -458,7 +458,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self._thought = False
         self._advance(dt)
-        if not self._thought and self.app.stack.top is self:
+        if not self._thought and self.app.stack.top is self and not self.hints.thinking:
             self.c.step_ponder()  # the person decides or the cards fly: the computers think ahead
 
     @property
