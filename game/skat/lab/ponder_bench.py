@@ -37,7 +37,7 @@ from ..engine.match import Match
 from ..engine.rules import ISKO
 from ..engine.skat_hand import Phase, SkatHand
 from ..ui.controller import MatchController
-from .ai_bench import settle_garbage
+from .ai_bench import _cpu_time, settle_garbage
 
 THINK_FRAMES = 180
 """Frames the simulated person takes over each decision (3 s at 60 frames a second)."""
@@ -62,6 +62,8 @@ class Figures:
     """Wall time of each expert card decision with a choice (first to last slice)."""
     slices_s: list[float] = field(default_factory=list)
     """Wall time of each pondering slice."""
+    slices_cpu_s: list[float] = field(default_factory=list)
+    """This thread's CPU time in each pondering slice (other processes do not inflate it)."""
     frames_to_rest: list[int] = field(default_factory=list)
     """Per person's card decision: frames until pondering had nothing left (``think`` if never)."""
     person_scores: list[int] = field(default_factory=list)
@@ -89,6 +91,12 @@ class Figures:
                 "median": round(statistics.median(ordered) * 1000, 2),
                 "p99": round(ordered[int(len(ordered) * 0.99)] * 1000, 2),
                 "max": round(ordered[-1] * 1000, 2),
+            }
+            cpu = sorted(self.slices_cpu_s)
+            out["ponder_slice_cpu_ms"] = {
+                "median": round(statistics.median(cpu) * 1000, 2),
+                "p99": round(cpu[int(len(cpu) * 0.99)] * 1000, 2),
+                "max": round(cpu[-1] * 1000, 2),
             }
             out["frames_until_nothing_left"] = _spread(self.frames_to_rest)
         return out
@@ -125,10 +133,11 @@ def play_deal(seed: int, ponder: bool, think_frames: int, flight_frames: int, fi
 
     def frame() -> None:
         """A frame without a computer decision: the table ponders."""
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), _cpu_time()
         ctl.step_ponder(PONDER_SLICE)
         if ponder and ctl.pondering:
             figures.slices_s.append(time.perf_counter() - start)
+            figures.slices_cpu_s.append(_cpu_time() - start_cpu)
 
     with scores.counted(counter):
         h = ctl.hand
