@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 from ..ai import make_player, scores
 from ..ai.base import TABLE_SLICE
+from ..ai.effort import Effort
 from ..ai.expert.ponder import PONDER_SLICE, POSITION_CAP, WORK_CAP
 from ..engine.match import Match
 from ..engine.rules import ISKO
@@ -67,6 +68,8 @@ class Figures:
     frames_to_rest: list[int] = field(default_factory=list)
     """Per person's card decision: frames until pondering had nothing left (``think`` if never)."""
     person_scores: list[int] = field(default_factory=list)
+    computer_scores: list[int] = field(default_factory=list)
+    """The two computer seats' scores together, per deal."""
     faults: list[str] = field(default_factory=list)
 
     def summary(self) -> dict[str, object]:
@@ -114,13 +117,21 @@ def _spread(values: list[int] | list[float]) -> dict[str, float]:
     }
 
 
-def play_deal(seed: int, ponder: bool, think_frames: int, flight_frames: int, figures: Figures) -> None:
-    """One hand at a simulated table (see the module doc), its figures added to ``figures``."""
+def play_deal(
+    seed: int, ponder: bool, think_frames: int, flight_frames: int, figures: Figures, fixed: int | None = None,
+) -> None:
+    """One hand at a simulated table (see the module doc), its figures added to ``figures``.
+
+    ``fixed``: the experts decide on that many sampled deals (at least) and every frame ponders
+    exactly one unit of work, so the hand replays from its seed (the clock plays no part)."""
     settle_garbage()
     match = Match.new("skat", ISKO, players=3, hands=1, seed=seed)
     ctl = MatchController(match, human=0, strength="expert", seed=seed)
     ctl.ponder = ponder
     ctl.shorten = False
+    if fixed is not None:
+        for p in (1, 2):
+            ctl.players[p] = make_player("expert", random.Random(seed * 16 + p), Effort.fixed(fixed))
     person = make_player("strong", random.Random(seed))
     pending: list[int] = []
 
@@ -134,7 +145,7 @@ def play_deal(seed: int, ponder: bool, think_frames: int, flight_frames: int, fi
     def frame() -> None:
         """A frame without a computer decision: the table ponders."""
         start, start_cpu = time.perf_counter(), _cpu_time()
-        ctl.step_ponder(PONDER_SLICE)
+        ctl.step_ponder(PONDER_SLICE if fixed is None else 0.0)
         if ponder and ctl.pondering:
             figures.slices_s.append(time.perf_counter() - start)
             figures.slices_cpu_s.append(_cpu_time() - start_cpu)
@@ -173,14 +184,17 @@ def play_deal(seed: int, ponder: bool, think_frames: int, flight_frames: int, fi
                 for _ in range(flight_frames):
                     frame()
     assert isinstance(h, SkatHand) and h.result is not None
-    figures.person_scores.append(h.result.scores[match.seat_of(0)])  # type: ignore[index]
+    person_seat = match.seat_of(0)
+    figures.person_scores.append(h.result.scores[person_seat])  # type: ignore[index]
+    figures.computer_scores.append(sum(v for s, v in enumerate(h.result.scores) if s != person_seat))
     figures.faults += ctl.faults
 
 
-def _paired(without: list[int], pondering: list[int]) -> dict[str, float]:
-    """The person's score against experts that do not ponder minus against ones that do, per
-    deal (positive: pondering experts leave the person less), with a normal 95% interval."""
-    diffs = [a - b for a, b in zip(without, pondering, strict=True)]
+def _paired(first: list[int], second: list[int]) -> dict[str, float]:
+    """Per deal ``first`` minus ``second`` (the person's score without pondering minus with
+    it; the computers' score with minus without: positive is good for pondering), with a
+    normal 95% interval."""
+    diffs = [a - b for a, b in zip(first, second, strict=True)]
     if len(diffs) < 2:
         return {"deals": len(diffs)}
     mean = statistics.fmean(diffs)
@@ -189,11 +203,13 @@ def _paired(without: list[int], pondering: list[int]) -> dict[str, float]:
             "ci95_high": round(mean + half, 2), "deals_differing": sum(1 for d in diffs if d)}
 
 
-def bench_ponder(deals: int, seed: int, think_frames: int, flight_frames: int) -> dict[str, object]:
+def bench_ponder(
+    deals: int, seed: int, think_frames: int, flight_frames: int, fixed: int | None = None,
+) -> dict[str, object]:
     modes = {"pondering": Figures(), "without": Figures()}
     for i in range(deals):
         for name, figures in modes.items():
-            play_deal(seed + i, name == "pondering", think_frames, flight_frames, figures)
+            play_deal(seed + i, name == "pondering", think_frames, flight_frames, figures, fixed)
     return {
         "benchmark": "ponder",
         "what": "expert card decisions at the table's budget (timed 0.3 s, 8 ms slices) with and without "
@@ -207,6 +223,8 @@ def bench_ponder(deals: int, seed: int, think_frames: int, flight_frames: int) -
         "figures on a shared machine are noisy.",
         "deals": deals,
         "seed": seed,
+        "budget": f"fixed: {fixed} sampled deals a decision, one unit of pondering a frame" if fixed is not None
+        else f"timed: 0.3 s a decision, {PONDER_SLICE * 1000:.0f} ms of pondering a frame",
         "think_frames": think_frames,
         "flight_frames": flight_frames,
         "ponder_slice_ms": PONDER_SLICE * 1000,
@@ -214,6 +232,7 @@ def bench_ponder(deals: int, seed: int, think_frames: int, flight_frames: int) -
         "work_cap": WORK_CAP,
         "modes": {name: f.summary() for name, f in modes.items()},
         "person_score_paired": _paired(modes["without"].person_scores, modes["pondering"].person_scores),
+        "computers_score_paired": _paired(modes["pondering"].computer_scores, modes["without"].computer_scores),
         "python": platform.python_version(),
     }
 
@@ -224,10 +243,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--think-frames", type=int, default=THINK_FRAMES)
     parser.add_argument("--flight-frames", type=int, default=FLIGHT_FRAMES)
+    parser.add_argument("--fixed-samples", type=int, default=None,
+                        help="reproducible: the experts decide on this many deals, a frame ponders one unit")
     args = parser.parse_args(argv)
     if args.deals <= 0 or args.think_frames < 0 or args.flight_frames < 0:
         parser.error("deals must be positive, frames not negative")
-    print(json.dumps(bench_ponder(args.deals, args.seed, args.think_frames, args.flight_frames), indent=2))
+    figures = bench_ponder(args.deals, args.seed, args.think_frames, args.flight_frames, args.fixed_samples)
+    print(json.dumps(figures, indent=2))
     return 0
 
 

@@ -390,7 +390,7 @@ class MatchController:
         for i in range(len(seats)):
             seat = seats[(self._ponder_turn + i) % len(seats)]
             left = budget - (time.perf_counter() - start)
-            if left <= 0:
+            if i and left <= 0:  # (the first seat always gets its unit of work)
                 more = True
                 break
             try:
