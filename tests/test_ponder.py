@@ -302,3 +302,15 @@ def test_the_table_thinking_ahead_steps_frames_without_drawing_then_sleeps() -> 
     assert ctl.left == 0, "every frame of the loop pondered"
     assert app.draws == drawn, "thinking ahead changes nothing on screen"
     assert not app.working
+
+
+def test_bench_ponder_reports_both_modes_on_the_same_deals(small_caps: None) -> None:
+    from skat.lab.ponder_bench import bench_ponder
+
+    data = bench_ponder(deals=1, seed=4, think_frames=40, flight_frames=4, fixed=2)
+    on, off = data["modes"]["pondering"], data["modes"]["without"]
+    assert off["deals_solved_ahead"] in ({}, {"mean": 0.0, "median": 0.0, "p10": 0.0, "max": 0.0})
+    if on["card_decisions"]:
+        assert on["deals_used"]["mean"] >= off["deals_used"]["mean"]  # at least the fixed 2, plus what was prepared
+    assert on["faults"] == off["faults"] == []
+    assert data["person_score_paired"]["deals"] == 1
