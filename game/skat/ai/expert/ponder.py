@@ -188,7 +188,7 @@ class _Position:
     obs: SkatObservation
     reps: list[int]
     likely: float = 0.0
-    """How many prediction deals led here."""
+    """The weight of the prediction deals that led here (since the view last changed)."""
     solved: list[Solved] = field(default_factory=list)
     work: Iterator[None] | None = None
     search: _Search | None = None
@@ -248,11 +248,6 @@ class Ponder:
             return []
         self._retire(position)
         return position.solved
-
-    @property
-    def pending(self) -> bool:
-        """Whether tables of finished searches still wait to be emptied."""
-        return bool(self._draining)
 
     # ------------------------------------------------------------ the work
     def _follow(self, view: SkatObservation) -> None:
