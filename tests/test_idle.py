@@ -77,3 +77,6 @@ def test_bench_idle_prints_json_figures() -> None:
     for screen in ("title", "table"):
         assert data[screen]["frames_drawn"] <= 2
         assert data[screen]["cpu_per_wall_s"] >= 0
+    expert = data["expert_table"]
+    assert expert["while_thinking_ahead"]["frames_drawn"] <= 2, "thinking ahead draws nothing"
+    assert expert["while_thinking_ahead"]["wall_s"] > 0

@@ -179,7 +179,7 @@ def test_nothing_saved_gives_defaults_without_notices(store: Store) -> None:
 def test_settings_round_trip(store: Store, backend: Backend) -> None:
     settings = Settings(language="en", animation="fast", pace="slow", deck="german", sound=False, hints=True,
                         sort_suits="reverse", sort_rank="ascending", sort_trumps="right", sort_alternate=True,
-                        forced_play=True, shorten=False, takeback=True)
+                        forced_play=True, shorten=False, takeback=True, ponder=False)
     assert store.save_settings(settings)
     assert store.settings() == settings
     fresh = Store(backend.storage, language="de")
@@ -188,7 +188,7 @@ def test_settings_round_trip(store: Store, backend: Backend) -> None:
     assert doc == {"version": 1, "language": "en", "animation": "fast", "pace": "slow", "deck": "german",
                    "sound": False, "hints": True, "sort_suits": "reverse", "sort_rank": "ascending",
                    "sort_trumps": "right", "sort_alternate": True, "forced_play": True, "shorten": False,
-                   "takeback": True}
+                   "takeback": True, "ponder": False}
     assert store.notices == fresh.notices == []
 
 

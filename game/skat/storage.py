@@ -214,6 +214,7 @@ _SETTING_CHOICES: dict[str, tuple[object, ...]] = {
     "forced_play": (False, True),
     "shorten": (True, False),
     "takeback": (False, True),
+    "ponder": (True, False),
 }
 
 
@@ -308,6 +309,8 @@ class Settings:
     """A hand whose result can no longer change is played out at once and laid open."""
     takeback: bool = False
     """Practice: the person may take back their last card or call (the hand is marked like a hint)."""
+    ponder: bool = True
+    """The computer players think ahead while the person decides and the cards fly."""
 
     def __post_init__(self) -> None:
         for name in _SETTING_CHOICES:

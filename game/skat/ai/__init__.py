@@ -25,7 +25,9 @@ The map (each layer imports only the ones above it; the root's modules only the 
   declaration, Kontra and Re by simulation), ``sampling`` (deals that fit the
   play and the auction), ``game_estimates`` (a game played out on a sampled
   deal), ``officers_cards`` / ``officers_calls`` (Officers' Skat by search
-  and play-outs over ``officers_layouts``, the sampled hidden cards);
+  and play-outs over ``officers_layouts``, the sampled hidden cards),
+  ``ponder`` (the card decisions likely next, sampled and solved ahead while
+  the others think: ``Player.ponder(view, budget)``);
 - :mod:`.review`: ``analysis`` of a played hand, ``hint`` for the next decision.
 
 Benchmarks and experiments live in :mod:`skat.lab`, which nothing here imports.

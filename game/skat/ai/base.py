@@ -136,6 +136,12 @@ class Player(ABC):
     def think(self, view: View) -> Thinking:
         """The work of one decision, as a generator (see :data:`Thinking`)."""
 
+    def ponder(self, view: View, budget: float) -> bool:
+        """Think ahead for about ``budget`` seconds while it is not this seat's decision
+        (``view``: the seat's observation now); returns whether more is left to prepare.
+        A player that cannot think ahead has nothing to prepare."""
+        return False
+
 
 def decide_now(player: Player, view: View, budget: float = 0.05) -> int:
     """Run a decision to the end in slices of ``budget`` seconds."""

@@ -83,6 +83,7 @@ BENCHES: dict[str, str] = {
     "solver": "skat.lab.solver_bench",
     "duel": "skat.lab.duel",
     "idle": "skat.lab.idle_bench",
+    "ponder": "skat.lab.ponder_bench",
     "readers": "skat.lab.readers_bench",
 }
 """``skat bench NAME [ARGS…]``: the module whose ``main(argv)`` runs it and prints JSON."""

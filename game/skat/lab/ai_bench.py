@@ -225,7 +225,7 @@ def tallying() -> Iterator[tuple[list[int], list[int]]]:
     and each planned discard simulated (through :func:`skat.ai.scores.tally`)."""
     from ..ai import scores
 
-    tallies: dict[str, list[int]] = {"solved": [], "discard_worlds": []}
+    tallies: dict[str, list[int]] = {"solved": [], "discard_worlds": [], "pondered": []}
     with scores.counted(lambda kind, count: tallies[kind].append(count)):
         yield tallies["solved"], tallies["discard_worlds"]
 

@@ -290,6 +290,11 @@ class App:
         return [first, *pygame.event.get()]
 
     @property
+    def working(self) -> bool:
+        """Some scene works between frames without changing the picture (see :attr:`Scene.working`)."""
+        return any(scene.working for scene in self.stack.scenes)
+
+    @property
     def needs_frame(self) -> bool:
         """Whether the next frame must be drawn even if no input arrives."""
         return self._dirty or self.stack.changes != self._drawn_changes or self.active
@@ -300,7 +305,9 @@ class App:
         While something moves it runs at 60 frames a second.  Idle, it draws
         nothing: on the desktop it sleeps in SDL until input arrives (waking
         now and then for the scenes' timers); in the browser, where nothing may
-        block, it only polls input and yields the thread to the page."""
+        block, it only polls input and yields the thread to the page.  While a
+        scene works without changing the picture (the computers thinking ahead)
+        it steps at 60 frames a second without drawing, until that work is done."""
         if self.stack.top is None:
             self.start()
         stop_at = None if seconds is None else time.perf_counter() + seconds
@@ -310,7 +317,7 @@ class App:
                 break
             if self.needs_frame:
                 self.step(min(self.clock.tick(60) / 1000.0, 0.1))
-            elif self.services.web:
+            elif self.services.web or self.working:
                 events = pygame.event.get()
                 self.step(min(self.clock.tick(60) / 1000.0, 0.1), events)
             else:

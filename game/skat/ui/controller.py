@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..ai import make_player
 from ..ai.base import TABLE_SLICE, Decision, Player
+from ..ai.expert.ponder import PONDER_SLICE
 from ..ai.solve.claims import NODE_SLICE, Judgement, claim_judgement, position_of, rest_goes_to_declarer, table_checks
 from ..engine import actions as A
 from ..engine.challenge import Challenge
@@ -95,6 +96,12 @@ class MatchController:
         self._takeback_cache: tuple[tuple[int, int, int | None], int | None] | None = None
         self._leader = 0
         """The table player who leads that trick (the one whose claim is checked)."""
+        self.ponder = True
+        """The computer players think ahead while the person decides and the cards fly (the table's setting)."""
+        self._ponder_state: tuple[tuple[int, int], bool] | None = None
+        """(hand number and history length, whether pondering had more to do there)."""
+        self._ponder_turn = 0
+        self._ponder_failed: set[int] = set()
 
     @classmethod
     def for_shared_deal(cls, shared, strength: str = "normal", seat: int = 0) -> MatchController:
@@ -359,6 +366,42 @@ class MatchController:
                 return []  # the fallback decides this move, in slices like any player, from the next frame
             action = h.legal_actions()[0]  # the fallback failed too: play on from the last good state
         return self.match.act(action)
+
+    # ------------------------------------------------------------ thinking ahead
+    @property
+    def pondering(self) -> bool:
+        """Whether the computer players have something to think about ahead now
+        (the table keeps frames coming for it; once all is prepared it may sleep)."""
+        if not self.ponder or self.claim is not None or self.hand.done:
+            return False
+        state = self._ponder_state
+        return state is None or state[0] != (self.match.hand_number, len(self.hand.history)) or state[1]
+
+    def step_ponder(self, budget: float = PONDER_SLICE) -> None:
+        """Let the computer players think ahead for about ``budget`` seconds in all, while
+        no decision of theirs is being stepped (the person decides, or the cards fly): each
+        seat in turn, the next one when the first has nothing left to prepare."""
+        if not self.ponder or self.claim is not None or self.hand.done:
+            return
+        h = self.hand
+        key = (self.match.hand_number, len(h.history))
+        seats = [s for s in range(len(self.match.seats))
+                 if (self.autoplay or s != self.human_seat) and self.match.seats[s] not in self._ponder_failed]
+        more = False
+        start = time.perf_counter()
+        self._ponder_turn += 1
+        for i in range(len(seats)):
+            seat = seats[(self._ponder_turn + i) % len(seats)]
+            left = budget - (time.perf_counter() - start)
+            if i and left <= 0:  # (the first seat always gets its unit of work)
+                more = True
+                break
+            try:
+                more = self.player(self.match.seats[seat]).ponder(h.observe(seat), left) or more
+            except Exception as exc:  # noqa: BLE001 - thinking ahead must never end the match
+                self.faults.append(f"{type(exc).__name__}: {exc}")
+                self._ponder_failed.add(self.match.seats[seat])  # that player decides without it from now on
+        self._ponder_state = (key, more)
 
     FALLBACKS = ("strong", "normal")
     """The computer player that takes over a seat whose player failed: the strongest heuristic one

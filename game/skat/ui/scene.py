@@ -73,6 +73,12 @@ class Scene:
         arrives, which keeps the idle game from burning a CPU core."""
         return not self.idle
 
+    @property
+    def working(self) -> bool:
+        """Needs frames for work that changes nothing on screen (the computers thinking
+        ahead): the loop keeps stepping, but draws only when something else asks."""
+        return False
+
 
 class SceneStack:
     def __init__(self) -> None:

@@ -89,6 +89,7 @@ class TableScene(Scene):
         """The person's view of this hand just before it ended (shown while its last trick is)."""
         self.c.shorten = bool(self.app.settings.get("shorten", True))
         self.c.takeback = bool(self.app.settings.get("takeback", False))
+        self.c.ponder = bool(self.app.settings.get("ponder", True))
         self._new_hand(animate=True)
 
     # ------------------------------------------------------------ the parts' state, by its old names
@@ -315,6 +316,7 @@ class TableScene(Scene):
     def enter(self) -> None:
         self.c.shorten = bool(self.app.settings.get("shorten", True))
         self.c.takeback = bool(self.app.settings.get("takeback", False))
+        self.c.ponder = bool(self.app.settings.get("ponder", True))
         self._build_toolbar()
         self.dialog_key = None
         if self.sprites:  # back from the settings: the hand in the sort order chosen there
@@ -469,6 +471,17 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
+        self._thought = False
+        self._advance(dt)
+        if not self._thought and self.app.stack.top is self and not self.hints.thinking:
+            self.c.step_ponder()  # the person decides or the cards fly: the computers think ahead
+
+    @property
+    def working(self) -> bool:
+        """The computers think ahead: frames are needed, but nothing new to draw."""
+        return self.app.stack.top is self and self.c.pondering
+
+    def _advance(self, dt: float) -> None:
         director = self.director
         director.tick(dt)
         self.hints.update(dt)
@@ -488,6 +501,7 @@ class TableScene(Scene):
     def _next_move(self, dt: float) -> None:
         """The table is at rest: a claim or the table's checks go on, a computer player thinks
         or moves, the person's forced card is played, or a finished hand shows its result."""
+        self._thought = self.c.claim is not None or self.c.ai_to_move or self.c.checking
         if self.c.claim is not None:
             events = self.c.step_claim()
             if events:

@@ -42,6 +42,7 @@ from ..heuristic.ramsch_calls import is_ramsch_call
 from ..heuristic.round_calls import is_grand_hand_offer
 from ..strengths import STRONG, Strength
 from . import officers_calls, officers_cards, ramsch_calls, round_calls, skat_calls, skat_cards
+from .ponder import Ponder, can_ponder
 
 HEURISTIC: Strength = STRONG
 """The heuristic strength that makes the decisions not yet searched."""
@@ -61,6 +62,17 @@ class SearchPlayer(Player):
         # The simulations draw from generators of their own (see sim_rng), so the
         # card play's draws (and a duel's paired games) do not depend on them.
         self.sim_seed = hash(self.rng.getstate()[1])
+        self.pondering: Ponder | None = None
+        """The card play thought ahead while others think (made on the first :meth:`ponder`)."""
+
+    def ponder(self, view: View, budget: float) -> bool:
+        """Samples and solves the Skat card decisions this seat is likely to face next
+        (:mod:`skat.ai.expert.ponder`; its own generator, so the decisions' draws stay as they were)."""
+        if self.pondering is None:
+            if not can_ponder(view):
+                return False
+            self.pondering = Ponder(self.sim_seed + 1, self.card_play)
+        return self.pondering.step(view, budget)  # type: ignore[arg-type]
 
     def think(self, view: View) -> Thinking:
         rules = rules_of(view)
@@ -69,7 +81,8 @@ class SearchPlayer(Player):
     def skat_think(self, obs: SkatObservation, rules: Rules) -> Thinking:
         """A Skat decision: the card play searched, the calls by :meth:`skat_call`."""
         if obs.phase == Phase.PLAY and obs.game is not None:
-            return skat_cards.think(obs, self.rng, self.effort, self.card_play)
+            pondered = [s.values for s in self.pondering.take(obs)] if self.pondering is not None else []
+            return skat_cards.think(obs, self.rng, self.effort, self.card_play, pondered)
         return self.skat_call(obs, rules)
 
     def officers_think(self, obs: OfficersObservation, rules: Rules) -> Thinking:

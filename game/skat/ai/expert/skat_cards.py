@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from math import exp
 from typing import Any
@@ -124,8 +124,16 @@ class _TooBig(Exception):
     """A solve passed its node cap."""
 
 
-def think(obs: SkatObservation, rng: random.Random, effort: Effort, settings: CardPlay = CARD_PLAY) -> Thinking:
-    """Generator for one play-phase decision (see :class:`skat.ai.base.Decision`)."""
+def think(
+    obs: SkatObservation,
+    rng: random.Random,
+    effort: Effort,
+    settings: CardPlay = CARD_PLAY,
+    pondered: Sequence[dict[int, float]] = (),
+) -> Thinking:
+    """Generator for one play-phase decision (see :class:`skat.ai.base.Decision`);
+    ``pondered``: outcomes of deals already solved for exactly this position
+    (:mod:`skat.ai.expert.ponder`), counted like the decision's own."""
     legal = list(obs.legal)
     if len(legal) == 1:
         return legal[0]
@@ -150,6 +158,18 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort, settings: Ca
     samples = 0
     best = prior
     unanimous = set(reps)
+    for values in pondered:  # the ponder hook: deals solved while the others thought
+        if values.keys() != totals.keys():
+            continue
+        for c in reps:
+            totals[c] += values[c]
+        top = max(values.values())
+        unanimous &= {c for c in reps if values[c] >= top - 1e-9}
+        samples += 1
+    if samples:
+        scores.tally("pondered", samples)
+        best = _best(reps, totals, prior, margin, samples)
+        yield best
     while not effort.exhausted(started, samples):
         deal = yield from sampler.sample_steps(rng)
         if deal is None:
@@ -176,7 +196,7 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort, settings: Ca
         top = max(values.values())
         unanimous &= {c for c in reps if values[c] >= top - 1e-9}
         samples += 1
-        best = max(reps, key=lambda c: (totals[c] + (margin * samples if c == prior else 0.0), c == prior))
+        best = _best(reps, totals, prior, margin, samples)
         if scores.active():  # the hint shows every card's average (equivalent cards alike)
             averages = {c: totals[r] / samples for r, g in zip(reps, groups, strict=True) for c in g}
             scores.report("pimc", averages, samples)
@@ -188,6 +208,11 @@ def think(obs: SkatObservation, rng: random.Random, effort: Effort, settings: Ca
     yield from search.solver.drain()
     scores.tally("solved", samples)
     return best
+
+
+def _best(reps: list[int], totals: dict[int, float], prior: int, margin: float, samples: int) -> int:
+    """The card with the best total (the heuristic's card ahead by ``margin`` a deal, and on ties)."""
+    return max(reps, key=lambda c: (totals[c] + (margin * samples if c == prior else 0.0), c == prior))
 
 
 # ---------------------------------------------------------------- equivalent cards
