@@ -72,6 +72,9 @@ class _Scripted:
     def begin(self, obs) -> Decision:  # type: ignore[no-untyped-def]
         return Decision(tuple(obs.legal), _thinking(_policy(obs, self.avoid)))
 
+    def ponder(self, obs, budget: float) -> bool:  # type: ignore[no-untyped-def]
+        return False  # nothing to think ahead about (the interface of skat.ai.base.Player)
+
 
 def _scripted_history(deck: tuple[int, ...], avoid: frozenset[int], tricks: int) -> list[int]:
     hand = new_hand("skat", ISKO, deck)

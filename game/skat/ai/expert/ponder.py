@@ -107,9 +107,10 @@ def next_view(obs: SkatObservation, seat: int, card: int) -> SkatObservation:
     assert game is not None and seat != obs.seat
     trick = (*obs.trick, (seat, card))
     open_cards = obs.open_cards & ~(1 << card)
+    held = tuple(n - (s == seat) for s, n in enumerate(obs.held)) if obs.held else obs.held
     if len(trick) < 3:
         to_move = (seat + 1) % 3
-        return _turn(dataclasses.replace(obs, trick=trick, to_move=to_move, open_cards=open_cards))
+        return _turn(dataclasses.replace(obs, trick=trick, to_move=to_move, open_cards=open_cards, held=held))
     cards = tuple(c for _, c in trick)
     leader = trick[0][0]
     winner = (leader + trick_winner(game, cards)) % 3
@@ -117,7 +118,7 @@ def next_view(obs: SkatObservation, seat: int, card: int) -> SkatObservation:
     points[winner] += mask_points(sum(1 << c for c in cards))
     tricks = (*obs.tricks, Trick(leader, cards, winner))
     return _turn(dataclasses.replace(obs, trick=(), tricks=tricks, points=tuple(points), to_move=winner,
-                                     open_cards=open_cards))
+                                     open_cards=open_cards, held=held))
 
 
 def _turn(obs: SkatObservation) -> SkatObservation:
