@@ -10,6 +10,7 @@ import pytest
 
 from skat.ai import make_player
 from skat.ai.base import decide_now
+from skat.ai.expert.revolution import beats
 from skat.ai.strengths import STRENGTHS
 from skat.engine import ISKO, GameType, Phase, SkatHand, parse_action, parse_card
 from skat.engine import actions as A
@@ -20,10 +21,10 @@ from skat.engine.events import apply_with_events
 from skat.engine.record import hand_record, replay_hand
 from skat.engine.share import decode_deal, encode_deal
 
-FH = "H7 H8 HQ HK HA CT CJ CQ CK CA"
-MH = "HT HJ ST SJ SQ SK SA DT DJ DA"
-RH = "C7 C8 C9 S7 S8 S9 D7 D8 D9 H9"
-SKAT = "DQ DK"
+FH = "D7 D9 DK SJ SQ SA C7 C8 CQ CA"
+MH = "D8 DT DQ DA HJ S7 C9 CT CJ CK"
+RH = "H7 H8 H9 HT HQ HK HA S8 S9 SK"
+SKAT = "DJ ST"
 REVOLUTION = ISKO.with_options(revolution=True)
 NR = A.declare(GameType.NULL, revolution=True)
 
@@ -59,7 +60,7 @@ def test_the_revolution_names_parses_and_is_declared_only_with_the_option() -> N
         h.apply(parse_action(token))
     assert NR not in h.legal_actions()
     h2 = SkatHand(REVOLUTION, SkatDeal.from_hands(cards(FH), cards(MH), cards(RH), cards(SKAT)))
-    for token in ("pass", "18", "pass", "pickup", "DQ", "DK"):
+    for token in ("pass", "18", "pass", "pickup", "DJ", "ST"):
         h2.apply(parse_action(token))
     assert NR in h2.legal_actions()  # from the skat too
 
@@ -81,35 +82,42 @@ def test_the_defenders_see_each_other_and_the_declarer_from_the_exchange_on() ->
     assert legal[0] == A.NO_CALL and len(legal) == 1 + 10 * 10
 
 
-def test_without_an_exchange_the_revolution_is_won() -> None:
+def test_without_an_exchange_the_defenders_cannot_catch_the_declarer() -> None:
     h = declared()
+    assert not beats(h.observe(0), None)  # solved double dummy: he takes no trick
     h.apply(A.NO_CALL)
     h.apply(A.NO_CALL)
     assert h.phase == Phase.PLAY and h.to_move == 0
-    h.apply(parse_card("H7"))
-    h.apply(parse_card("HT"))
-    h.apply(parse_card("H9"))
     play_out(h)
     r = h.result
     assert r is not None and r.won and r.revolution and r.value == 92 and r.game == "null"
 
 
-def test_the_exchange_makes_the_void_that_catches_the_nine() -> None:
+def test_the_exchange_gives_forehand_the_seven_that_catches_the_eight() -> None:
     h = declared()
-    h.apply(swap("CT", "HT"))
-    h.apply(swap("CJ", "HJ"))
+    h.apply(swap("CA", "S7"))
     with pytest.raises(IllegalActionError):
-        h.apply(swap("HT", "CT"))  # a card changes hands once
+        h.apply(swap("S7", "CK"))  # a card changes hands once
     h.apply(A.NO_CALL)
-    assert h.to_move == 1 and h.observe(1).partner_hand >> parse_card("HT") & 1
+    assert h.to_move == 1 and h.observe(1).partner_hand >> parse_card("S7") & 1
     h.apply(A.NO_CALL)
     assert all(x.bit_count() == 10 for x in h.hands) and h.all_cards_in_one_place()
-    h.apply(parse_card("H7"))
-    assert parse_card("HT") not in h.legal_actions()
-    h.apply(parse_card("CT"))  # middlehand has no heart left
-    h.apply(parse_card("H9"))
+    h.apply(parse_card("S7"))
+    assert not any(c // 8 == 2 for c in h.legal_actions())  # middlehand has no spade left
+    h.apply(parse_card("CA"))
+    h.apply(parse_card("S8"))
     r = h.result
     assert h.done and r is not None and not r.won and r.value == -184 and len(h.tricks) == 1
+
+
+@pytest.mark.parametrize("strength", sorted(STRENGTHS))
+def test_every_strength_finds_the_exchange(strength: str) -> None:
+    h = declared()
+    player = make_player(strength, rng=random.Random(1))
+    first = decide_now(player, h.observe(0))
+    assert first == swap("CA", "S7")
+    h.apply(first)
+    assert decide_now(player, h.observe(0)) == A.NO_CALL
 
 
 def test_kontra_doubles_a_revolution_and_the_exchange_follows_it() -> None:
@@ -120,16 +128,14 @@ def test_kontra_doubles_a_revolution_and_the_exchange_follows_it() -> None:
     assert h.phase == Phase.EXCHANGE
     h.apply(A.NO_CALL)
     h.apply(A.NO_CALL)
-    for c in ("H7", "HT", "H9"):
-        h.apply(parse_card(c))
     play_out(h)
     assert h.result is not None and h.result.value == 184
 
 
 def test_events_records_and_codes_carry_the_exchange() -> None:
     h = declared()
-    events = apply_with_events(h, swap("CT", "HT"))
-    assert events[0].kind == "swap" and events[0].cards == (parse_card("CT"), parse_card("HT"))
+    events = apply_with_events(h, swap("CA", "S7"))
+    assert events[0].kind == "swap" and events[0].cards == (parse_card("CA"), parse_card("S7"))
     assert [e.kind for e in apply_with_events(h, A.NO_CALL)] == ["exchange_done"]
     h.apply(A.NO_CALL)
     play_out(h)
