@@ -115,7 +115,6 @@ def of_hand(hand: SkatHand | OfficersHand) -> Contract | None:
         skat_passed=len(getattr(hand, "skat_passed", ())),
         knocked=len(getattr(hand, "knocked", ())),
         spitze=bool(getattr(hand, "spitze", False)),
-        gift=str(getattr(hand, "gift", "")).replace("offered", ""),
         revolution=bool(getattr(hand, "revolution", False)),
     )
 

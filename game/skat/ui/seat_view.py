@@ -57,7 +57,7 @@ def seat_view(hand: SkatHand | OfficersHand, seat: int | None) -> SeatView:
     if isinstance(hand, SkatHand):
         assert isinstance(obs, SkatObservation)
         counts = tuple(m.bit_count() for m in hand.hands)
-        public |= obs.open_cards
+        public |= obs.open_cards | obs.partner_hand  # Revolution: a defender sees his partner's cards
         own = obs.hand | obs.skat if seat is not None else 0
         revealed = 0
         if hand.done:  # the end of the hand lays open the skat and any cards still held
