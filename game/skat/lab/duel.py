@@ -82,6 +82,8 @@ RULES: dict[str, dict[str, Rules]] = {
         "house": LOTHAR.with_options(kontra_re=True, kontra_bidders_only=True, schieberamsch=True, klopfen=True,
                                      ramsch_skat="loser"),
         "spitze": ISKO.with_options(spitze=1),
+        "schenken": ISKO.with_options(schenken=True),  # rules decisions 48-50
+        "revolution": ISKO.with_options(revolution=True),  # rules decisions 51-53
         "stammtisch": STAMMTISCH.with_options(spitze=1),
     },
     "officers": {
@@ -650,8 +652,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=sorted(RULES), default="skat")
     parser.add_argument(
         "--rules", default=None,
-        help="isko, lothar, ramsch, ramsch-plain, house, spitze (ISkO with Spitze) or stammtisch (the club "
-        "evening with Spitze; Bock rounds are a match's, not a deal's) (Skat); officers, harlequin or admirals",
+        help="isko, lothar, ramsch, ramsch-plain, house, spitze (ISkO with Spitze), schenken or revolution (ISkO "
+        "with that option) or stammtisch (the club evening with Spitze; Bock rounds are a match's, not a deal's) "
+        "(Skat); officers, harlequin or admirals",
     )
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
