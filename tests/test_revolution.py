@@ -167,11 +167,13 @@ def test_every_strength_plays_a_revolution_legally(strength: str) -> None:
             h.apply(decide_now(players[seat], h.observe(seat)), seat)
 
 
-def test_fuzz_random_legal_play_with_revolution() -> None:
-    rng = random.Random(52)
+def fuzz_revolutions(hands: int, seed: int) -> int:
+    """Random legal play that declares a Revolution whenever it may (low bids, so it often may),
+    checking the invariants, hand sizes after the exchange, replay; returns the Revolutions played."""
+    rng = random.Random(seed)
     rules = REVOLUTION.with_options(kontra_re=True, schenken=True)
     revolutions = 0
-    for _ in range(400):
+    for _ in range(hands):
         h = SkatHand(rules, SkatDeal.random(rng))
         while not h.done:
             legal = h.legal_actions()
@@ -186,7 +188,19 @@ def test_fuzz_random_legal_play_with_revolution() -> None:
             if h.phase == Phase.PLAY and not h.trick and not h.tricks:
                 assert all(x.bit_count() == 10 for x in h.hands)
             for s in range(3):
-                h.observe(s)
-        assert h.result is not None
-        revolutions += h.result.revolution
-    assert revolutions > 10
+                obs = h.observe(s)
+                if obs.partner_hand:  # a defender's view of the other defender, in a Revolution only
+                    assert h.revolution and h.declarer is not None and s != h.declarer
+                    assert obs.partner_hand == h.hands[3 - s - h.declarer]
+        r = h.result
+        assert r is not None
+        if r.revolution:
+            revolutions += 1
+            assert r.game_value == 92 and r.won == (r.declarer_tricks == 0)
+        _, _, again = replay_hand(hand_record("skat", rules, h))
+        assert again.result == r
+    return revolutions
+
+
+def test_fuzz_random_legal_play_with_revolution() -> None:
+    assert fuzz_revolutions(400, seed=52) > 10

@@ -207,3 +207,34 @@ def test_fuzz_random_legal_play_with_schenken() -> None:
         assert h.result is not None and sum(h.result.scores) == h.result.value
         outcomes.add(h.result.gift)
     assert outcomes >= {"", "taken", "schneider", "schwarz"}
+
+
+def test_a_match_with_a_gift_and_a_revolution_saves_resumes_and_keeps_its_sheet() -> None:
+    import json
+
+    from skat.engine import Match
+    from skat.storage import SHEETS, MatchInProgress, MemoryStorage, Store
+
+    rules = SCHENKEN.with_options(revolution=True)
+    match = Match.new("skat", rules, players=3, hands=3, seed=3, first_dealer=2)
+    match.redeal(SkatDeal.from_hands(cards(FH), cards(MH), cards(RH), cards(SKAT)).deck)
+    for token in ("pass", "pass", "18", "hand", "game:C", "gift", "gift"):
+        match.apply(parse_action(token))
+    store = Store(MemoryStorage({}), language="en")
+    assert store.save_match(MatchInProgress(match, id="gift"))
+    resumed = Store(store.storage, language="en").load_match()
+    assert resumed is not None and resumed.match.current is not None and resumed.match.current.gift == "offered"
+    match.apply(A.GIFT_TAKEN)
+    match.next_hand()
+    rng = random.Random(3)
+    while not match.finished:
+        hand = match.current
+        assert hand is not None
+        if hand.done:
+            match.next_hand()
+            continue
+        match.apply(rng.choice(hand.legal_actions()))
+    store.finish_match(MatchInProgress(match, id="gift"))
+    doc = json.loads(store.storage.load(SHEETS) or "")
+    [sheet] = Store(MemoryStorage({SHEETS: json.dumps(doc)}), language="en").sheets()
+    assert sheet.rules == rules and sheet.sheet[0].result.gift == "taken" and sheet.sheet == tuple(match.sheet)

@@ -176,8 +176,8 @@ def game_name(t: Translator, c: Contract, short: bool = False) -> str:
         rest.insert(0, t(level + "spitze"))
     if c.gift == "taken":
         rest.append(t(level + "gift_taken"))
-    elif c.gift:
-        rest.insert(0, t(level + "gift_declined"))
+    elif c.gift:  # after Hand, before the announcement the declining made
+        rest.insert(int(bool(rest) and rest[0] == t(level + "hand")), t(level + "gift_declined"))
     if c.kontra:
         rest.append(t(level + "kontra"))
     if c.re:
