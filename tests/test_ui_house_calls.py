@@ -162,3 +162,31 @@ def test_the_sheet_names_a_gift_and_a_revolution(lang: str, given: str, declined
     while not match.current.done:  # type: ignore[union-attr]
         match.act(match.current.legal_actions()[0])  # type: ignore[union-attr]
     assert game_name(t, of_result(match.current.result)) == revolution  # type: ignore[union-attr]
+
+
+def test_a_hint_names_the_new_calls() -> None:
+    from skat.ai.review.hint import HintSearch
+    from skat.i18n import Translator
+    from skat.ui.hint import action_text
+
+    t = Translator("en")
+    match = Match.new("skat", ISKO.with_options(schenken=True), players=3, hands=3, seed=1, first_dealer=2)
+    match.redeal(SkatDeal.from_hands(*[cards(*text.split()) for text in GIFT_DEAL]).deck)
+    for action in CLUBS_HAND:
+        match.act(action)
+    hand = match.current
+    assert hand is not None and hand.phase == Phase.GIFT
+    search = HintSearch(hand, 1, seed=1)
+    while not search.step(0.05):
+        pass
+    assert search.hint is not None and search.hint.action in hand.legal_actions()
+    assert action_text(t, search.hint) in ("give the game", "play on")
+    match = Match.new("skat", ISKO.with_options(revolution=True), players=3, hands=3, seed=1, first_dealer=2)
+    match.redeal(SkatDeal.from_hands(*[cards(*text.split()) for text in REVOLUTION_DEAL]).deck)
+    for action in [A.PASS, A.bid(18), A.PASS, A.HAND, A.declare(GameType.NULL, revolution=True)]:
+        match.act(action)
+    search = HintSearch(match.current, 0, seed=1)  # type: ignore[arg-type]
+    while not search.step(0.05):
+        pass
+    assert search.hint is not None and search.hint.action == A.swap(*cards("CA", "S7"))
+    assert "for your partner's" in action_text(t, search.hint)

@@ -706,6 +706,13 @@ ROUNDS = {
 MESSAGES.update(ROUNDS)
 
 HOUSE_CALLS = {
+    "hints.do.gift": "das Spiel schenken",
+    "hints.do.no_gift": "weiterspielen",
+    "hints.do.gift_take": "das geschenkte Spiel annehmen",
+    "hints.do.gift_schneider": "ablehnen und Schneider spielen",
+    "hints.do.gift_schwarz": "ablehnen und Schwarz spielen",
+    "hints.do.swap": "{card} gegen {other} deines Partners tauschen",
+    "hints.do.exchange_done": "den Tausch beenden",
     "gname.revolution": "Revolution",
     "gname.short.revolution": "Rev.",
     "gname.gift_taken": "geschenkt",

@@ -700,6 +700,13 @@ ROUNDS = {
 MESSAGES.update(ROUNDS)
 
 HOUSE_CALLS = {
+    "hints.do.gift": "give the game",
+    "hints.do.no_gift": "play on",
+    "hints.do.gift_take": "take the game given",
+    "hints.do.gift_schneider": "decline and play for Schneider",
+    "hints.do.gift_schwarz": "decline and play for Schwarz",
+    "hints.do.swap": "give {card} for your partner's {other}",
+    "hints.do.exchange_done": "end the exchange",
     "gname.revolution": "Revolution",
     "gname.short.revolution": "Rev.",
     "gname.gift_taken": "given",
