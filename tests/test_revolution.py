@@ -10,6 +10,7 @@ import pytest
 
 from skat.ai import make_player
 from skat.ai.base import decide_now
+from skat.ai.effort import Effort
 from skat.ai.expert.revolution import beats
 from skat.ai.strengths import STRENGTHS
 from skat.engine import ISKO, GameType, Phase, SkatHand, parse_action, parse_card
@@ -149,7 +150,7 @@ def test_every_strength_plays_a_revolution_legally(strength: str) -> None:
     rng = random.Random(51)
     for n in range(2 if strength == "expert" else 4):
         h = declared(REVOLUTION.with_options(kontra_re=True))
-        players = [make_player(strength, rng=random.Random(n * 3 + s)) for s in range(3)]
+        players = [make_player(strength, random.Random(n * 3 + s), Effort.fixed(2)) for s in range(3)]
         while not h.done:
             seat = h.to_move
             assert seat is not None
@@ -159,7 +160,7 @@ def test_every_strength_plays_a_revolution_legally(strength: str) -> None:
     calls = 0
     for n in range(3 if strength == "expert" else 12):
         h = SkatHand(REVOLUTION, SkatDeal.random(rng))
-        players = [make_player(strength, rng=random.Random(n * 3 + s)) for s in range(3)]
+        players = [make_player(strength, random.Random(n * 3 + s), Effort.fixed(2)) for s in range(3)]
         while not h.done:
             seat = h.to_move
             assert seat is not None

@@ -11,6 +11,7 @@ import pytest
 
 from skat.ai import make_player
 from skat.ai.base import decide_now
+from skat.ai.effort import Effort
 from skat.ai.strengths import STRENGTHS
 from skat.engine import ISKO, Phase, SkatHand, parse_action, parse_card
 from skat.engine import actions as A
@@ -180,7 +181,7 @@ def test_every_strength_plays_schenken_legally(strength: str) -> None:
     calls = 0
     for n in range(6 if strength == "expert" else 20):
         h = SkatHand(rules, SkatDeal.random(rng))
-        players = [make_player(strength, rng=random.Random(n * 3 + s)) for s in range(3)]
+        players = [make_player(strength, random.Random(n * 3 + s), Effort.fixed(2)) for s in range(3)]
         while not h.done:
             seat = h.to_move
             assert seat is not None
