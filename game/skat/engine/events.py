@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import actions as A
+from .hand_state import Phase
 from .officers import OfficersHand
 from .skat_hand import SkatHand
 from .tricks import GameType
@@ -32,8 +33,8 @@ class Event(NamedTuple):
 _CALLS = {A.PASS: "pass", A.HOLD: "hold", A.PICKUP: "pickup", A.HAND: "hand", A.KONTRA: "kontra", A.RE: "re",
           A.NO_CALL: "no_call", A.SKAT_ON: "skat_on", A.KNOCK: "knock", A.GIFT: "gift",
           A.GIFT_TAKEN: "gift_taken", A.GIFT_SCHNEIDER: "gift_schneider", A.GIFT_SCHWARZ: "gift_schwarz"}
-_HOUSE_NO = {8: "no_gift", 9: "exchange_done"}
-"""What "no" means in Schenken's and Revolution's phases (``Phase.GIFT``, ``Phase.EXCHANGE``)."""
+_HOUSE_NO = {Phase.GIFT: "no_gift", Phase.EXCHANGE: "exchange_done"}
+"""What "no" means in Schenken's and Revolution's phases."""
 
 
 def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | None = None) -> list[Event]:
