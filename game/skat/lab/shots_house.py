@@ -19,7 +19,7 @@ REVOLUTION_DEAL = ("D7 D9 DK SJ SQ SA C7 C8 CQ CA", "D8 DT DQ DA HJ S7 C9 CT CJ 
                    "DJ ST")
 
 
-def _table(app, rules, deal: tuple[str, ...], human: int):  # type: ignore[no-untyped-def]
+def _table(app, rules, deal: tuple[str, ...], human: int):
     from ..ui.controller import MatchController
     from ..ui.menu import TitleScene
     from ..ui.table import TableScene
@@ -32,7 +32,7 @@ def _table(app, rules, deal: tuple[str, ...], human: int):  # type: ignore[no-un
     return t
 
 
-def _script(tokens: list[int]):  # type: ignore[no-untyped-def]
+def _script(tokens: list[int]):
     """A policy that plays ``tokens`` in turn, then stops."""
     todo = list(tokens)
     return lambda hand, player: todo.pop(0) if todo else None

@@ -105,24 +105,24 @@ class TableInput:
         """The swap the picked cards make in a Revolution's exchange: one of the person's, one of the
         partner's (None until both are picked)."""
         c = self.table.c
-        seat = c.human_seat
-        if seat is None or c.hand.phase != Phase.EXCHANGE:
+        seat, hand = c.human_seat, c.hand
+        if seat is None or not isinstance(hand, SkatHand) or hand.phase != Phase.EXCHANGE:
             return None
-        mine = [x for x in self.selected if c.hand.hands[seat] >> x & 1]
-        theirs = [x for x in self.selected if not c.hand.hands[seat] >> x & 1]
+        mine = [x for x in self.selected if hand.hands[seat] >> x & 1]
+        theirs = [x for x in self.selected if not hand.hands[seat] >> x & 1]
         return A.swap(mine[0], theirs[0]) if len(mine) == 1 and len(theirs) == 1 else None
 
     def toggle_exchange(self, card: int) -> None:
         """Pick or drop a card for the exchange: one of the person's and one of the partner's at most
         (picking another of the same hand replaces the first)."""
         c = self.table.c
-        seat = c.human_seat
-        assert seat is not None
+        seat, hand = c.human_seat, c.hand
+        assert seat is not None and isinstance(hand, SkatHand)
         if card in self.selected:
             self.selected.discard(card)
         else:
-            own = c.hand.hands[seat] >> card & 1
-            self.selected = {x for x in self.selected if (c.hand.hands[seat] >> x & 1) != own} | {card}
+            own = hand.hands[seat] >> card & 1
+            self.selected = {x for x in self.selected if (hand.hands[seat] >> x & 1) != own} | {card}
         self.table.dialog_key = None
         self.table.relayout(0.12)
 
