@@ -20,14 +20,19 @@ from ...engine.cards import ALL_CARDS, cards_of, mask_points
 from ...engine.skat_hand import SkatObservation
 from ...engine.tricks import BASE_VALUES
 from ...engine.values import matadors
+from ..heuristic import gift_calls as heuristic_gift
 from ..heuristic.gift_calls import gift_levels, gift_value
 from ..model.evaluation import win_probability
 from ..solve.skat_solver import SearchAborted, SkatSolver
+from ..strengths import STRONG
 
 SAMPLES = 16
-NODE_LIMIT = 3_000
-"""Nodes for one solve (some 30 ms, one slice of thinking); a deal that needs more is left out
-of the count (its question unanswered) rather than counted either way."""
+NODE_LIMIT = 5_000
+"""Nodes for one solve (one slice of thinking); a deal that needs more is left out of the count
+(its question unanswered) rather than counted either way."""
+LEAST_SOLVED = 6
+"""With fewer deals solved than this, the heuristic's rule decides (:mod:`..heuristic.gift_calls`):
+a whole hand of ten tricks is often more than a slice's search can settle."""
 GIVE_FROM = 0.9
 """A defender gives only when the declarer wins at least this often on its sampled deals."""
 LIKELY_FROM = 0.45
@@ -70,6 +75,9 @@ def solved(obs: SkatObservation, rng: random.Random, samples: int = SAMPLES,
         base = mask_points(skat)
         found: list[bool] = []
         for target in (61, 90, None):
+            if found and not found[-1]:  # short of 61, no Schneider; short of Schneider, no Schwarz
+                found.append(False)
+                continue
             solver.reset(hands, [], 0)
             try:
                 found.append(solver.declarer_takes_all(node_limit=NODE_LIMIT) if target is None
@@ -98,7 +106,10 @@ def _fixed_levels(obs: SkatObservation, mats: int) -> int:
 def think(obs: SkatObservation, rng: random.Random) -> Generator[None, None, int]:
     assert obs.game is not None
     deals = yield from solved(obs, rng)
-    n = max(1, len(deals))
+    if len(deals) < LEAST_SOLVED:
+        return heuristic_gift.answer(obs, STRONG) if obs.seat == obs.declarer else (
+            A.GIFT if heuristic_gift.would_give(obs) else A.NO_CALL)
+    n = len(deals)
     base = BASE_VALUES[obs.game]
     if obs.seat == obs.declarer:
         levels = gift_levels(obs)
