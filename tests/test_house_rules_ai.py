@@ -25,6 +25,8 @@ OPTIONS: dict[str, Rules] = {
     "klopfen": LOTHAR.with_options(klopfen=True, ramsch_always=True),
     "ramsch-always+skat-to-loser": ISKO.with_options(ramsch_always=True, ramsch_skat="loser"),
     "kontra-bidders-only": ISKO.with_options(kontra_re=True, kontra_bidders_only=True),
+    "schenken": ISKO.with_options(schenken=True, kontra_re=True),
+    "revolution": ISKO.with_options(revolution=True, kontra_re=True),
 }
 HANDS = 20
 CALLS = {SKAT_ON: "skat_on", PICKUP: "pickup", KNOCK: "knock"}

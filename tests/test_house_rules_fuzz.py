@@ -30,6 +30,8 @@ HOUSE_RULES: dict[str, Rules] = {
     "kontra-bidders": ISKO.with_options(kontra_re=True, kontra_bidders_only=True),
     "all": LOTHAR.with_options(ramsch_skat="loser", ramsch_always=True, schieberamsch=True, klopfen=True,
                                jungfrau=True, kontra_re=True, kontra_bidders_only=True),
+    "schenken": ISKO.with_options(schenken=True, kontra_re=True, spitze=1),
+    "revolution": ISKO.with_options(revolution=True, kontra_re=True, schenken=True),
 }
 HANDS = 150
 
@@ -82,6 +84,12 @@ def check_result(state: SkatHand) -> None:
             assert sum(r.scores) == r.scores[loser]
         else:
             assert sorted(r.scores) == [0, 0, 120]
+    elif r.gift == "taken":  # Schenken: nothing played, won unless overbid (rules decision 49)
+        assert rules.schenken and not state.tricks and r.won != r.overbid
+        assert r.schneider == r.schneider_announced and r.schwarz == r.schwarz_announced
+    elif r.revolution:  # a Null Ouvert of 92 (rules decision 51), lost with the declarer's first trick
+        assert rules.revolution and r.game == "null" and r.game_value == 92
+        assert r.won == (r.declarer_tricks == 0) and abs(r.value) in (92, 184, 368, 736)
     elif r.game != "passed" and rules.kontra_bidders_only and r.kontra:
         kontra_by = [s for s in (0, 1, 2) if s != state.declarer and state.may_say_kontra(s)]
         assert kontra_by, "Kontra was said although no defender bid"

@@ -69,7 +69,8 @@ def snapshot(state: object) -> dict:
 def try_illegal(state: SkatHand | OfficersHand, rng: random.Random) -> None:
     """An illegal action (wrong seat or an action outside the legal list) raises and changes nothing."""
     legal = set(state.legal_actions())
-    candidates = [a for a in list(range(32)) + [32, 33, 34, 35, 36, 37, 38, 64, 70, 256, 260, 261] if a not in legal]
+    calls = [32, 33, 34, 35, 36, 37, 38, 44, 45, 46, 47, 64, 70, 256, 260, 261, 261 + 128, 1024 + 33]  # gifts, a swap
+    candidates = [a for a in list(range(32)) + calls if a not in legal]
     before = snapshot(state)
     bad = rng.choice(candidates)
     with pytest.raises(IllegalActionError):

@@ -420,3 +420,14 @@ def test_codes_written_before_the_bock_and_spitze_options_still_read(
     shared = decode_deal(code)
     assert shared == SharedDeal(game, rules, deck, players)
     assert (shared.rules.bock_events, shared.rules.ramsch_round, shared.rules.spitze) == ("off", False, 0)
+
+
+def test_a_code_written_before_schenken_and_revolution_reads_with_both_off() -> None:
+    """Written by the table before the two options were appended (the same 34 characters: they
+    fit in its padding), read with both off."""
+    code = "254010G000000000000000000000000S2J"
+    shared = decode_deal(code)
+    assert shared == SharedDeal("skat", ISKO.with_options(spitze=2, klopfen=True), tuple(range(32)), 3)
+    assert not shared.rules.schenken and not shared.rules.revolution
+    both = encode_deal("skat", ISKO.with_options(schenken=True, revolution=True), tuple(range(32)))
+    assert len(both) == len(code) and decode_deal(both).rules == ISKO.with_options(schenken=True, revolution=True)

@@ -95,6 +95,8 @@ def test_the_second_page_of_the_set_up_sets_the_house_rules(lang: str) -> None:
     rules = setup.rules()
     assert rules == LOTHAR.with_options(schieberamsch=True, klopfen=True, ramsch_skat="loser",
                                         kontra_bidders_only=True)
+    forward(a, setup, "page")  # the third page: Schenken and Revolution
+    assert setup.page == "more" and {r.key for r in setup.rows} >= {"schenken", "revolution"}
     forward(a, setup, "page")  # back to the first page: the options stay
     assert setup.page == "main" and setup.rules() == rules
     click(a, (setup.start.x + 10, setup.start.y + 10))

@@ -127,10 +127,12 @@ class Player(ABC):
     def begin(self, view: View) -> Decision:
         """Start deciding for the seat of ``view``, whose turn it must be (a Spitze declarer's
         thinking sees its Spitze card only when nothing else may be played; rules decision 47)."""
+        from .house_calls import house_thinking
         from .spitze import kept_back, with_spitze_calls
 
         narrowed = kept_back(view) if isinstance(view, SkatObservation) else view
-        return Decision(tuple(view.legal), with_spitze_calls(view, self.think(narrowed), self.profile))
+        thinking = house_thinking(view, self.think(narrowed), self.profile)  # Schenken, Revolution
+        return Decision(tuple(view.legal), with_spitze_calls(view, thinking, self.profile))
 
     @abstractmethod
     def think(self, view: View) -> Thinking:

@@ -37,16 +37,29 @@ SKAT_ON = 42
 """Schieberamsch: pass the skat on to the next player unseen (doubles the Ramsch)."""
 KNOCK = 43
 """Klopfen in Ramsch: the player expects not to lose and doubles the Ramsch."""
+GIFT = 44
+"""Schenken: a defender offers (the first) or agrees (the second) to give the game to the declarer."""
+GIFT_TAKEN = 45
+"""Schenken: the declarer takes the game given: won at the levels declared (rules decision 49)."""
+GIFT_SCHNEIDER = 46
+"""Schenken: the declarer declines and plays for Schneider, lost unless he makes it."""
+GIFT_SCHWARZ = 47
+"""Schenken: the declarer declines and plays for Schwarz, lost unless he takes every trick."""
 PLAY_ENDINGS = (CONCEDE, REST_DECLARER, REST_DEFENDERS)
 """Actions that end the card play early.  They are never among a hand's
 legal actions (a computer player choosing from those never gives up by chance);
 the table offers them and the hand checks them on their own terms."""
 BID_BASE = 64
 DECLARE_BASE = 256
+SWAP_BASE = 1024
+"""Revolution's exchange: ``SWAP_BASE + 32 * given + taken``, the mover's card ``given`` for the
+partner's card ``taken`` (rules decision 52); written ``swap:CA:H7``."""
 
 _SCHNEIDER, _SCHWARZ, _OUVERT = 8, 16, 32
 _SPITZE = 64
 """Spitze announced with the declaration (rules decision 45): written ``P`` after the game letter."""
+_REVOLUTION = 128
+"""A Null Ouvert played as Revolution (rules decision 51): written ``R`` after ``N`` (``game:NR``)."""
 GAME_LETTERS = "DHSCGN"
 
 _CALL_NAMES = {
@@ -62,6 +75,10 @@ _CALL_NAMES = {
     REST_DEFENDERS: "rest:defenders",
     SKAT_ON: "skat:on",
     KNOCK: "knock",
+    GIFT: "gift",
+    GIFT_TAKEN: "gift:take",
+    GIFT_SCHNEIDER: "gift:schneider",
+    GIFT_SCHWARZ: "gift:schwarz",
 }
 _CALL_CODES = {v: k for k, v in _CALL_NAMES.items()}
 
@@ -72,6 +89,7 @@ class Declaration(NamedTuple):
     schwarz: bool
     ouvert: bool
     spitze: bool = False
+    revolution: bool = False
 
 
 def bid(value: int) -> int:
@@ -90,14 +108,17 @@ def is_bid(action: int) -> bool:
 
 
 def declare(game: int, schneider: bool = False, schwarz: bool = False, ouvert: bool = False,
-            spitze: bool = False) -> int:
+            spitze: bool = False, revolution: bool = False) -> int:
     """Declaration action; implied announcements are filled in (canonical form).
 
     Schwarz announced includes Schneider announced; a suit or Grand Ouvert
-    counts as Schwarz announced.  Null takes no announcements and no Spitze.
+    counts as Schwarz announced.  Null takes no announcements and no Spitze;
+    a Revolution is a Null Ouvert (and nothing else is).
     """
+    revolution = revolution and game == GameType.NULL
     if game == GameType.NULL:
         schneider = schwarz = spitze = False
+        ouvert = ouvert or revolution
     else:
         schwarz = schwarz or ouvert
         schneider = schneider or schwarz
@@ -110,17 +131,33 @@ def declare(game: int, schneider: bool = False, schwarz: bool = False, ouvert: b
         code |= _OUVERT
     if spitze:
         code |= _SPITZE
+    if revolution:
+        code |= _REVOLUTION
     return DECLARE_BASE + code
 
 
 def is_declaration(action: int) -> bool:
-    return DECLARE_BASE <= action < DECLARE_BASE + 128 and (action - DECLARE_BASE) & 7 <= 5
+    return DECLARE_BASE <= action < DECLARE_BASE + 256 and (action - DECLARE_BASE) & 7 <= 5
 
 
 def declaration(action: int) -> Declaration:
     code = action - DECLARE_BASE
     return Declaration(GameType(code & 7), bool(code & _SCHNEIDER), bool(code & _SCHWARZ), bool(code & _OUVERT),
-                       bool(code & _SPITZE))
+                       bool(code & _SPITZE), bool(code & _REVOLUTION))
+
+
+def swap(given: int, taken: int) -> int:
+    """Revolution's exchange of the mover's card ``given`` for the partner's ``taken``."""
+    return SWAP_BASE + 32 * given + taken
+
+
+def is_swap(action: int) -> bool:
+    return SWAP_BASE <= action < SWAP_BASE + 1024
+
+
+def swapped(action: int) -> tuple[int, int]:
+    """The cards of a swap: (given, taken)."""
+    return divmod(action - SWAP_BASE, 32)
 
 
 def action_name(action: int) -> str:
@@ -130,8 +167,13 @@ def action_name(action: int) -> str:
         return _CALL_NAMES[action]
     if is_bid(action):
         return str(bid_value(action))
+    if is_swap(action):
+        given, taken = swapped(action)
+        return f"swap:{card_name(given)}:{card_name(taken)}"
     if is_declaration(action):
         d = declaration(action)
+        if d.revolution:
+            return "game:NR"
         if d.ouvert:
             mods = "O"
         elif d.schwarz:
@@ -150,6 +192,14 @@ def parse_action(text: str) -> int:
         return _CALL_CODES[low]
     if t.isdigit():
         return bid(int(t))
+    if low.startswith("swap:") and t.count(":") == 2:
+        _, given, taken = t.split(":")
+        try:
+            return swap(parse_card(given), parse_card(taken))
+        except ValueError:
+            raise ValueError(f"not a swap: {text!r}") from None
+    if low == "game:nr":
+        return declare(GameType.NULL, revolution=True)
     if low.startswith("game:") and len(t) >= 6:
         letters = t[5:].upper()
         if letters[0] in GAME_LETTERS and set(letters[1:]) <= set("SZOP") and len(set(letters[1:])) == len(letters) - 1:

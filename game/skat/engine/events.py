@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import actions as A
+from .hand_state import Phase
 from .officers import OfficersHand
 from .skat_hand import SkatHand
 from .tricks import GameType
@@ -21,6 +22,8 @@ class Event(NamedTuple):
     """bid, hold, pass, pickup, hand, discard, declare, kontra, re, no_call,
     skat_on (Schieberamsch: the skat passed on unseen), knock, no_knock (Klopfen),
     no_grand_hand (a Ramsch round: the seat plays the Ramsch, declares no Grand Hand),
+    gift, no_gift, gift_taken, gift_schneider, gift_schwarz (Schenken),
+    swap (Revolution: ``cards`` are the mover's card given and the partner's taken), exchange_done,
     play, trick, deal_down, deal_up, reveal, concede, rest, end"""
     seat: int | None
     cards: tuple[int, ...] = ()
@@ -28,7 +31,10 @@ class Event(NamedTuple):
 
 
 _CALLS = {A.PASS: "pass", A.HOLD: "hold", A.PICKUP: "pickup", A.HAND: "hand", A.KONTRA: "kontra", A.RE: "re",
-          A.NO_CALL: "no_call", A.SKAT_ON: "skat_on", A.KNOCK: "knock"}
+          A.NO_CALL: "no_call", A.SKAT_ON: "skat_on", A.KNOCK: "knock", A.GIFT: "gift",
+          A.GIFT_TAKEN: "gift_taken", A.GIFT_SCHNEIDER: "gift_schneider", A.GIFT_SCHWARZ: "gift_schwarz"}
+_HOUSE_NO = {Phase.GIFT: "no_gift", Phase.EXCHANGE: "exchange_done"}
+"""What "no" means in Schenken's and Revolution's phases."""
 
 
 def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | None = None) -> list[Event]:
@@ -46,6 +52,10 @@ def apply_with_events(state: SkatHand | OfficersHand, action: int, seat: int | N
     if action < 32:
         kind = "discard" if phase_before == 2 else "play"  # DISCARD is 2 in both games
         events.append(Event(kind, actor, (action,)))
+    elif action == A.NO_CALL and faces is None and phase_before in _HOUSE_NO:
+        events.append(Event(_HOUSE_NO[phase_before], actor))
+    elif A.is_swap(action):
+        events.append(Event("swap", actor, A.swapped(action)))
     elif declining:
         events.append(Event("no_grand_hand", actor))
     elif knocking:

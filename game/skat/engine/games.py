@@ -235,7 +235,7 @@ SKAT = Game(
     observation_type=SkatObservation,
     option_keys=("skip_bids", "all_pass", "announcements", "overbid_null", "kontra_re", "seeger_fabian", "jungfrau",
                  "ramsch_skat", "ramsch_always", "schieberamsch", "klopfen", "kontra_bidders_only",
-                 "bock_events", "ramsch_round", "ramsch_grand_hand", "spitze"),
+                 "bock_events", "ramsch_round", "ramsch_grand_hand", "spitze", "schenken", "revolution"),
     presets=("isko", "lothar", "stammtisch"),
     seeger_fabian=True,
     piles=False,

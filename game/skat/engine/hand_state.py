@@ -28,6 +28,12 @@ class Phase(IntEnum):
     RE = 5
     PLAY = 6
     DONE = 7
+    GIFT = 8
+    """Schenken: the defenders may offer the game, the declarer answers (before the first card)."""
+    EXCHANGE = 9
+    """Revolution: the defenders exchange cards, the declarer's lying open (before the first card).
+    Both come between Re and the first card in time; they are numbered after DONE so that the
+    older phases keep their numbers."""
 
 
 @dataclass(frozen=True)

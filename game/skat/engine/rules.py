@@ -78,6 +78,13 @@ class Rules:
     """Spitze (rules decisions 45-47): 0 not played; 1 or 2, the levels a declarer adds by
     announcing with the declaration that the lowest trump (a suit's 7, in Grand the Jack of
     diamonds) will take the last trick.  Not in Null, not in a Grand with all four Jacks."""
+    schenken: bool = False
+    """Schenken (rules decisions 48-50): before the first card of a suit game or Grand both
+    defenders may offer to give the game; the declarer takes it (won at the levels declared)
+    or declines and plays for Schneider (or Schwarz), lost unless he makes it."""
+    revolution: bool = False
+    """Revolution (rules decisions 51-53): a Null Ouvert worth 92 in which, once the declarer's
+    cards lie open, the defenders see each other's and exchange cards between their hands."""
     # --- Officers' Skat -----------------------------------------------------
     officers_passing: bool = False
     officers_null: bool = False

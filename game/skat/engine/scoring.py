@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .tricks import BASE_VALUES, GameType
-from .values import NULL_VALUES, next_null_step, smallest_multiple_reaching
+from .values import NULL_VALUES, REVOLUTION_VALUE, next_null_step, smallest_multiple_reaching
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,11 @@ class HandResult:
     """Klopfen: the seats that knocked (each doubled the charge)."""
     spitze: bool = False
     """Spitze announced (its levels are in ``multiplier``); ``won`` says whether it took the last trick too."""
+    gift: str = ""
+    """Schenken (rules decisions 48-50): "" no gift offered (or one not agreed), "taken" the declarer
+    took the game given, "schneider"/"schwarz" he declined and played for that."""
+    revolution: bool = False
+    """The Null Ouvert was a Revolution (rules decision 51)."""
     draw: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -111,6 +116,8 @@ def score_skat(
     schneider_limit: int = 30,
     spitze_levels: int = 0,
     spitze_lost: bool = False,
+    given: bool = False,
+    revolution: bool = False,
 ) -> SkatScore:
     """Score a Skat (or Admirals') game by the ISkO.
 
@@ -118,6 +125,9 @@ def score_skat(
     30 in Skat ("30 or fewer"), 29 in the Officers' family ("fewer than 30").
     ``spitze_levels``: what an announced Spitze adds (0 without one); ``spitze_lost``: the Spitze
     card did not take the last trick, so the game is lost (rules decision 46).
+    ``given``: the defenders gave the game and the declarer took it (Schenken, decision 49): won
+    at the levels fixed before play (the announcements count as made, no Schneider or Schwarz
+    beyond them), lost only when that does not reach the bid.  ``revolution``: a Null worth 92.
 
     >>> score_skat(GameType.CLUBS, matadors=2, hand=False, schneider_announced=False,
     ...            schwarz_announced=False, ouvert=False, declarer_points=70,
@@ -126,7 +136,7 @@ def score_skat(
     """
     factor = (2 if kontra else 1) * (2 if re else 1)
     if game == GameType.NULL:
-        value = NULL_VALUES[(hand, ouvert)]
+        value = REVOLUTION_VALUE if revolution else NULL_VALUES[(hand, ouvert)]
         won = declarer_tricks == 0
         overbid = value < bid
         charged = value
@@ -144,6 +154,8 @@ def score_skat(
     opp_points = 120 - declarer_points
     schneider = opp_points <= schneider_limit or declarer_points <= schneider_limit
     schwarz = declarer_tricks in (0, total_tricks)
+    if given:  # nothing was played: what was announced counts as made, nothing more
+        schneider, schwarz = schneider_announced, schwarz_announced
     levels = abs(matadors) + 1
     levels += hand
     levels += schneider or schneider_announced
@@ -158,6 +170,7 @@ def score_skat(
         won = False
     if schwarz_announced and declarer_tricks != total_tricks:
         won = False
+    won = won or given
     overbid = game_value < bid
     charged = game_value
     if overbid:

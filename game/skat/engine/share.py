@@ -100,6 +100,8 @@ RULE_FIELDS_V2: RuleFields = RULE_FIELDS_V1 + (
     ("ramsch_round", (False, True)),
     ("ramsch_grand_hand", (False, True)),
     ("spitze", (0, 1, 2)),
+    ("schenken", (False, True)),
+    ("revolution", (False, True)),
 )
 """Version 1's options, then the newer ones, each with its default (today's play) first.
 Append only: an option's place and its values' order are what a version-2 code means."""

@@ -21,7 +21,7 @@ from .hand_state import HandState, Phase, PlayedCards, Trick, raise_actions
 from .rules import Rules
 from .scoring import HandResult, SkatScore, ramsch_scores, score_skat
 from .tricks import FOLLOW, GameType, trick_winner
-from .values import NULL_VALUES, matadors, next_null_step
+from .values import NULL_VALUES, REVOLUTION_VALUE, matadors, next_null_step
 
 FOREHAND, MIDDLEHAND, REARHAND = 0, 1, 2
 
@@ -75,6 +75,16 @@ class SkatObservation(PlayedCards):
     """How many cards each seat holds (everyone sees it; the declarer's twelve after the pickup)."""
     skat_count: int = 2
     """How many cards lie in the skat (or put away as it)."""
+    gift: str = ""
+    """Schenken: "" (none, or not agreed), "offered" (both defenders offered, the declarer to
+    answer), "taken", "schneider" or "schwarz" (declined, played for that)."""
+    gift_offers: tuple[int, ...] = ()
+    """Schenken: the defenders who said they give the game, in turn."""
+    revolution: bool = False
+    """The Null Ouvert is a Revolution (its exchange: :attr:`partner_hand`)."""
+    partner_hand: int = 0
+    """Revolution: a defender's view of the other defender's cards, from the exchange on
+    (the defenders showed each other their hands); 0 for everyone else."""
 
 
 class SkatHand(HandState):
@@ -122,6 +132,18 @@ class SkatHand(HandState):
         """Klopfen: the seats that knocked (each doubles the Ramsch)."""
         self.spitze = False
         """Spitze announced with the declaration (rules decisions 45-47)."""
+        self.gift = ""
+        """Schenken (rules decisions 48-50): see :attr:`SkatObservation.gift`."""
+        self.gift_offers: list[int] = []
+        self.gift_asked = False
+        """The Schenken question has been put (once a game)."""
+        self.revolution = False
+        """The Null Ouvert is a Revolution (rules decisions 51-53)."""
+        self.exchangers: list[int] = []
+        """Revolution: the defenders still to exchange, the one to move first."""
+        self.exchanged = 0
+        """Revolution: the cards that changed hands (each card moves once)."""
+        self.exchange_done = False
         if rules.ramsch_always and rules.ramsch_grand_hand:
             self._offer_grand_hand()
         elif rules.ramsch_always:
@@ -140,6 +162,8 @@ class SkatHand(HandState):
         new.trick_counts = self.trick_counts[:]
         new.skat_passed = self.skat_passed[:]
         new.knocked = self.knocked[:]
+        new.gift_offers = self.gift_offers[:]
+        new.exchangers = self.exchangers[:]
         return new
 
     def legal_play_mask(self) -> int:
@@ -171,7 +195,29 @@ class SkatHand(HandState):
             return [A.KNOCK, A.NO_CALL] if ramsch else [A.KONTRA, A.NO_CALL]
         if phase == Phase.RE:
             return [A.RE, A.NO_CALL]
+        if phase == Phase.GIFT:
+            return self._legal_gift()
+        if phase == Phase.EXCHANGE:
+            return self._legal_exchange()
         return []
+
+    def _legal_gift(self) -> list[int]:
+        if self.to_move != self.declarer:
+            return [A.GIFT, A.NO_CALL]
+        out = [A.GIFT_TAKEN]
+        if not self.schneider_announced:
+            out.append(A.GIFT_SCHNEIDER)
+        return out + [A.GIFT_SCHWARZ]
+
+    def _legal_exchange(self) -> list[int]:
+        mover = self._mover()
+        own = self.hands[mover] & ~self.exchanged
+        other = self.hands[self._partner(mover)] & ~self.exchanged
+        return [A.NO_CALL] + [A.swap(a, b) for a in cards_of(own) for b in cards_of(other)]
+
+    def _partner(self, seat: int) -> int:
+        """The other defender of ``seat``."""
+        return 3 - seat - self._declarer()
 
     def _legal_bidding(self) -> list[int]:
         if self.to_move == self.sayer:
@@ -198,6 +244,8 @@ class SkatHand(HandState):
             value = NULL_VALUES[(hand, ouvert)]
             if value >= self.bid or (self.rules.overbid_null == "next_step" and next_null_step(self.bid)):
                 out.append(A.declare(GameType.NULL, ouvert=ouvert))
+        if self.rules.revolution and self.bid <= REVOLUTION_VALUE:  # rules decision 51
+            out.append(A.declare(GameType.NULL, revolution=True))
         return out
 
     def playable_mask(self, seat: int) -> int:
@@ -239,6 +287,10 @@ class SkatHand(HandState):
         elif phase == Phase.RE:
             self.re = action == A.RE
             self._start_play()
+        elif phase == Phase.GIFT:
+            self._apply_gift(action)
+        elif phase == Phase.EXCHANGE:
+            self._apply_exchange(action)
 
     def _apply_bid(self, action: int) -> None:
         seat = self.to_move
@@ -346,6 +398,7 @@ class SkatHand(HandState):
         d = A.declaration(action)
         self.game = d.game
         self.spitze = d.spitze
+        self.revolution = d.revolution
         self.ouvert = d.ouvert
         self.schneider_announced = d.schneider and d.game != GameType.NULL
         self.schwarz_announced = d.schwarz and d.game != GameType.NULL
@@ -414,6 +467,64 @@ class SkatHand(HandState):
             self._start_play()
 
     def _start_play(self) -> None:
+        """The calls are over: before the first card a Revolution's exchange (rules decision 52),
+        or the Schenken question (decision 48), then forehand leads."""
+        defenders = [s for s in (0, 1, 2) if s != self.declarer]
+        if self.revolution and not self.exchange_done:
+            self.exchange_done = True
+            self.exchangers = defenders
+            self.phase = Phase.EXCHANGE
+            self.to_move = defenders[0]
+        elif self._may_give() and not self.gift_asked:
+            self.gift_asked = True
+            self.phase = Phase.GIFT
+            self.to_move = defenders[0]
+        else:
+            self._lead()
+
+    def _may_give(self) -> bool:
+        """Schenken applies: a suit game or Grand whose declarer has not announced Schwarz
+        (an Ouvert counts as Schwarz announced; rules decision 48)."""
+        return (self.rules.schenken and self.declarer is not None and self.game not in (GameType.NULL, GameType.RAMSCH)
+                and not self.schwarz_announced and not self.ouvert)
+
+    def _apply_gift(self, action: int) -> None:
+        seat = self._mover()
+        if action == A.NO_CALL:  # one defender will not give: no offer
+            self.gift_offers.clear()
+            self._lead()
+        elif action == A.GIFT:
+            self.gift_offers.append(seat)
+            if len(self.gift_offers) == 2:
+                self.gift = "offered"
+                self.to_move = self.declarer
+            else:
+                self.to_move = next(s for s in (0, 1, 2) if s not in (seat, self.declarer))
+        elif action == A.GIFT_TAKEN:
+            self.gift = "taken"
+            self._finish()
+        else:
+            self.gift = "schwarz" if action == A.GIFT_SCHWARZ else "schneider"
+            self.schneider_announced = True
+            self.schwarz_announced = action == A.GIFT_SCHWARZ
+            self._lead()
+
+    def _apply_exchange(self, action: int) -> None:
+        mover = self._mover()
+        if action == A.NO_CALL:
+            self.exchangers.pop(0)
+            if self.exchangers:
+                self.to_move = self.exchangers[0]
+            else:
+                self._start_play()
+            return
+        given, taken = A.swapped(action)
+        partner = self._partner(mover)
+        self.hands[mover] = self.hands[mover] & ~(1 << given) | 1 << taken
+        self.hands[partner] = self.hands[partner] & ~(1 << taken) | 1 << given
+        self.exchanged |= 1 << given | 1 << taken
+
+    def _lead(self) -> None:
         self.phase = Phase.PLAY
         self.leader = FOREHAND
         self.to_move = FOREHAND
@@ -543,7 +654,9 @@ class SkatHand(HandState):
             kontra=self.kontra,
             re=self.re,
             spitze_levels=self.rules.spitze if self.spitze else 0,
-            spitze_lost=self._spitze_lost(),
+            spitze_lost=self._spitze_lost() and self.gift != "taken",
+            given=self.gift == "taken",
+            revolution=self.revolution,
         )
 
     def _ramsch_skat_taker(self) -> int:
@@ -606,7 +719,7 @@ class SkatHand(HandState):
         else:
             s = self.score_game(self.game, mats, decl_points, decl_tricks)
         fields = s.result_fields()
-        if len(self.tricks) < 10 and not self.conceded and not self._spitze_failed():
+        if len(self.tricks) < 10 and not self.conceded and not self._spitze_failed() and self.gift != "taken":
             # stopped at a lost Schwarz announced: Schneider and Schwarz were never played out
             fields.update(schneider=False, schwarz=False)
         scores = tuple(s.value if seat == d else 0 for seat in range(3))
@@ -630,6 +743,8 @@ class SkatHand(HandState):
             points=tuple(points),
             tricks=tuple(self.trick_counts),
             spitze=self.spitze,
+            gift=self.gift if self.gift != "offered" else "",
+            revolution=self.revolution,
         )
 
     # ------------------------------------------------------------------ views
@@ -665,7 +780,17 @@ class SkatHand(HandState):
             spitze=self.spitze_card,
             held=tuple(m.bit_count() for m in self.hands),
             skat_count=self.skat.bit_count(),
+            gift=self.gift,
+            gift_offers=tuple(self.gift_offers),
+            revolution=self.revolution,
+            partner_hand=self._partner_hand(seat),
         )
+
+    def _partner_hand(self, seat: int) -> int:
+        """Revolution: the other defender's cards, for a defender, from the exchange on."""
+        if not self.revolution or seat == self.declarer or self.phase not in (Phase.EXCHANGE, Phase.PLAY):
+            return 0
+        return self.hands[self._partner(seat)]
 
     def _knows_skat(self, seat: int) -> bool:
         """The declarer knows the skat once taken up (then: the discards), never before the Hand

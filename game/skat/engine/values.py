@@ -16,6 +16,8 @@ from .tricks import GameType, trump_order
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 """Null game values keyed by (hand, ouvert)."""
 NULL_STEPS = (23, 35, 46, 59)
+REVOLUTION_VALUE = 92
+"""A Revolution's value, from the skat or Hand alike (rules decision 51)."""
 
 MAX_SUIT_MULTIPLIER = 11 + 7  # with 11, game, hand, schneider (+ann), schwarz (+ann), ouvert
 MAX_GRAND_MULTIPLIER = 4 + 7

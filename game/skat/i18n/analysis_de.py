@@ -50,6 +50,7 @@ ANALYSIS: dict[str, str] = {
     "analysis.unsupported.passed": "Niemand hat gespielt: es gibt nichts zu analysieren.",
     "analysis.unsupported.ramsch": "Ramsch hat keinen Alleinspieler: dafür gibt es keine Analyse.",
     "analysis.unsupported.conceded": "Das Spiel wurde abgegeben: nicht alle Karten wurden gespielt.",
+    "analysis.unsupported.given": "Das Spiel wurde geschenkt: keine Karte wurde gespielt.",
     "analysis.unsupported.unfinished": "Das Spiel ist noch nicht zu Ende.",
     "acard.name": "{suit}-{rank}",
     "acard.suit.0": "Karo",

@@ -48,6 +48,7 @@ ANALYSIS: dict[str, str] = {
     "analysis.unsupported.passed": "Nobody played a game: there is nothing to analyse.",
     "analysis.unsupported.ramsch": "Ramsch has no declarer to judge: there is no analysis for it.",
     "analysis.unsupported.conceded": "The hand was ended by a concession: the cards were not all played.",
+    "analysis.unsupported.given": "The game was given: no card was played.",
     "analysis.unsupported.unfinished": "The hand is not finished yet.",
     "acard.name": "{rank} of {suit}",
     "acard.suit.0": "diamonds",

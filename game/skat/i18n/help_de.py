@@ -243,3 +243,41 @@ SPITZE_HELP = (
     "Spiel dort verloren gewesen: -2 x 12 x 10 = -240."
 )
 HELP["help.house.body"] += "\n" + SPITZE_HELP
+
+GIFT_HELP = (
+    "Schenken.\n"
+    "Eine Option auf der Seite Hausregeln der Einstellungen. Ist das Spiel angesagt (und Kontra und Re "
+    "gesagt oder nicht), dürfen die Gegenspieler dem Alleinspieler vor der ersten Karte das Spiel "
+    "schenken: Jeder wird der Reihe nach ab Vorhand gefragt, geschenkt wird nur, wenn beide schenken. "
+    "Gefragt wird einmal, in einem Farbspiel oder Grand ohne angesagtes Schwarz (nicht im Ouvert, nicht "
+    "im Null).\n"
+    "• Der Alleinspieler nimmt an: Das Spiel ist gewonnen mit den Stufen, die vor dem Spiel feststehen "
+    "(Spitzen, Spiel, Hand und was er angesagt hat), ohne Schneider oder Schwarz darüber hinaus; Kontra "
+    "und Re verdoppeln. Erreicht das den Reizwert nicht, ist es überreizt verloren: Dann lehnt man ab.\n"
+    "• Er lehnt ab: Dann muss er Schneider machen, gewertet wie Schneider angesagt und ohne ihn verloren; "
+    "oder er lehnt für Schwarz ab, gewertet wie Schwarz angesagt und mit dem ersten Stich der "
+    "Gegenspieler verloren.\n"
+    "Beispiel: Vorhand spielt Kreuz Hand mit 6 bei 18, beide schenken. Angenommen: 6 + Spiel + Hand = "
+    "8 x 12 = 96. Für Schwarz abgelehnt und alle Stiche gemacht: 12 x 12 = 144. Für Schneider abgelehnt "
+    "und mit 99 Augen gemacht: 10 x 12 = 120; nach dem Ablehnen aufgegeben: -240."
+)
+HELP["help.house.body"] += "\n" + GIFT_HELP
+
+REVOLUTION_HELP = (
+    "Revolution.\n"
+    "Eine Option auf der Seite Hausregeln der Einstellungen: ein Null ouvert mit dem Wert 92, aus dem "
+    "Skat wie Hand, angesagt mit dem Schalter Revolution und der Taste Null, wenn höchstens 92 gereizt "
+    "ist (das höchste Gebot darunter ist 90). Die Karten des Alleinspielers liegen offen; dann zeigen "
+    "sich die beiden Gegenspieler ihre Karten und dürfen vor der ersten Karte beliebig viele tauschen: "
+    "zuerst der Gegenspieler, der ab Vorhand zuerst sitzt, dann der andere, jeder tauscht so oft er "
+    "will eine eigene gegen eine des Partners (jede Karte einmal), beide behalten zehn. Danach sieht "
+    "jeder Gegenspieler die Karten seines Partners. Der Alleinspieler verliert mit dem ersten Stich: -184.\n"
+    "Am Tisch: Als Gegenspieler klickst du eine deiner Karten und eine deines Partners (offen gezeigt) "
+    "an, dann Tauschen; Fertig, wenn dein Blatt passt.\n"
+    "Beispiel: Hinterhand spielt eine Revolution mit allen Herz außer dem Buben und Pik 8, 9, König. "
+    "Mittelhand hat die Pik 7, Vorhand Pik Bube, Dame, Ass: Eine Pik 7 von Mittelhand würde Vorhand "
+    "übernehmen. Vorhand tauscht sein "
+    "Kreuz-Ass gegen die Pik 7 von Mittelhand, spielt sie aus, Mittelhand (ohne Pik) wirft ab, und "
+    "Hinterhand muss den Stich mit einem höheren Pik nehmen: verloren, -184."
+)
+HELP["help.house.body"] += "\n" + REVOLUTION_HELP

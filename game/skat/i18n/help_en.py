@@ -224,3 +224,39 @@ SPITZE_HELP = (
     "there: -2 x 12 x 10 = -240."
 )
 HELP["help.house.body"] += "\n" + SPITZE_HELP
+
+GIFT_HELP = (
+    "Schenken.\n"
+    "An option on the set-up's house rules page. Once the game is declared (and Kontra and Re said or not), "
+    "before the first card, the defenders may give the declarer his game: each is asked in turn from "
+    "forehand, and only if both give is it offered. It is asked once, in a suit game or Grand without "
+    "Schwarz announced (not in an Ouvert, not in Null).\n"
+    "• The declarer takes it: the game is won at the levels fixed before play (matadors, game, Hand and "
+    "what he announced), no Schneider or Schwarz beyond that; Kontra and Re double it. A game that would "
+    "then not reach the bid is lost as overbid: such a declarer should decline.\n"
+    "• He declines: he must then make Schneider, scored as Schneider announced and lost without it; or "
+    "he declines for Schwarz, scored as Schwarz announced and lost with the defenders' first trick.\n"
+    "Example: forehand plays Clubs Hand with 6 at 18 and both defenders give. Taken: 6 + game + Hand = "
+    "8 x 12 = 96. Declined for Schwarz and every trick taken: 12 x 12 = 144. Declined for Schneider and "
+    "made with 99 points: 10 x 12 = 120; given up after declining: -240."
+)
+HELP["help.house.body"] += "\n" + GIFT_HELP
+
+REVOLUTION_HELP = (
+    "Revolution.\n"
+    "An option on the set-up's house rules page: a Null Ouvert worth 92, from the skat or Hand alike, "
+    "declared with the Revolution toggle and the Null button when the bid is 92 or less (the highest "
+    "bid below it is 90). The declarer's cards are laid open; then the two defenders show each other "
+    "their hands and may exchange any number of cards before the first card: first the defender who "
+    "sits first from forehand, then the other, each swapping one of his cards for one of his partner's "
+    "as often as he likes (each card once), both keeping ten. From then on each defender sees his "
+    "partner's cards. The declarer loses with the first trick he takes: -184.\n"
+    "At the table: when you defend, click one of your cards and one of your partner's (shown face up), "
+    "then Swap; Done when your hand suits you.\n"
+    "Example: rearhand plays a Revolution with every heart but the Jack and the spade 8, 9 and King. "
+    "Middlehand holds the spade 7, forehand the spade Jack, Queen and Ace: a 7 led by middlehand would "
+    "be overtaken by forehand. Forehand swaps his club Ace for middlehand's 7, leads it, middlehand (no "
+    "spade left) discards, and rearhand must take "
+    "the trick with a higher spade: lost, -184."
+)
+HELP["help.house.body"] += "\n" + REVOLUTION_HELP

@@ -88,6 +88,8 @@ RULES: dict[str, dict[str, Rules]] = {
         "schieberamsch": LOTHAR.with_options(ramsch_always=True, schieberamsch=True),
         "klopfen": LOTHAR.with_options(ramsch_always=True, klopfen=True),
         "ramsch-round": bock.hand_rules(STAMMTISCH, bock.RAMSCH),  # every hand a Ramsch round's: Grand Hand or Ramsch
+        "schenken": ISKO.with_options(schenken=True),  # rules decisions 48-50
+        "revolution": ISKO.with_options(revolution=True),  # rules decisions 51-53
         "stammtisch": STAMMTISCH.with_options(spitze=1),
     },
     "officers": {
@@ -657,9 +659,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--rules", default=None,
         help="Skat: isko, lothar, ramsch, ramsch-plain, house, spitze (ISkO with Spitze), kontra-bidders, "
-        "schieberamsch, klopfen, ramsch-round (a Ramsch round's hand) or stammtisch (the club evening with "
-        "Spitze; a Bock round only doubles a line on the sheet, so it is a match's, not a deal's); "
-        "Officers' Skat: officers, harlequin or admirals",
+        "schieberamsch, klopfen, ramsch-round (a Ramsch round's hand), schenken or revolution (ISkO with that "
+        "option) or stammtisch (the club evening with Spitze; a Bock round only doubles a line on the sheet, so "
+        "it is a match's, not a deal's); Officers' Skat: officers, harlequin or admirals",
     )
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)

@@ -160,6 +160,10 @@ def states(app):
     setup._rows()
     _frames(app, 2)
     yield "02b-setup-house-rules"
+    setup.page = "more"  # the third page: Schenken and Revolution
+    setup._rows()
+    _frames(app, 2)
+    yield "02c-setup-more-house-rules"
     app.stack.reset(TitleScene(app))
 
     skat_rules = ISKO.with_options(kontra_re=True)
@@ -312,6 +316,9 @@ def states(app):
     _frames(app, 1)
     yield "17f-ramsch-sheet"
     yield from _round_states(app)
+    from .shots_house import house_call_states
+
+    yield from house_call_states(app)
 
     # --- Officers' Skat in its three layouts.
     t, ctl = table("officers", OFFICERS, 2, dealer=1, seed=5)

@@ -15,7 +15,7 @@ from ..engine.games import game_of
 from ..engine.officers import OfficersHand
 from ..engine.skat_hand import Phase, SkatHand
 from ..engine.tricks import BASE_VALUES, GameType
-from ..engine.values import NULL_VALUES, matadors
+from ..engine.values import NULL_VALUES, REVOLUTION_VALUE, matadors
 from ..i18n import Translator
 from .game_names import declared_name, of_hand
 from .painter import LOGICAL_H, Painter
@@ -70,7 +70,7 @@ def declaration_value(hand: SkatHand | OfficersHand, seat: int, action: int) -> 
     if d.game == GameType.NULL:
         if not game_of(hand).valued_as_skat(hand.rules):
             return 23, True
-        return NULL_VALUES[(hand_game, d.ouvert)], True
+        return (REVOLUTION_VALUE if d.revolution else NULL_VALUES[(hand_game, d.ouvert)]), True
     if isinstance(hand, SkatHand):  # narrows the type: what the declarer knows of its cards, per game
         cards = hand.hands[seat] | (hand.skat if not hand_game else 0)
         exact = not hand_game
@@ -131,10 +131,65 @@ def build_dialog(
         dlg = Dialog(t("dlg.re_title"))
         dlg.lines.append(t("dlg.re_text"))
         _doubling(dlg, t("dlg.no_re"), t("dlg.re"), lambda: act(A.NO_CALL), lambda: act(A.RE))
+    elif phase == Phase.GIFT and isinstance(hand, SkatHand):
+        dlg = _gift(t, hand, seat, legal, act, names)
+    elif phase == Phase.EXCHANGE:
+        dlg = _exchange(t, act, discard_ready, discard)
     else:
         return None
     if game_of(hand).piles and (phase != Phase.DECLARE or game_of(hand).has_skat(hand.rules)):
         _to_side(dlg)  # beside the piles, which stay in view
+    return dlg
+
+
+def _gift(t: Translator, hand: SkatHand, seat: int, legal: list[int], act: Callable[[int], None],
+          names: dict[int, str]) -> Dialog:
+    """Schenken (rules decisions 48-49): a defender gives or plays on (playing on first, with the
+    focus and the key 1); the declarer takes the gift, with what it writes, or declines for
+    Schneider or Schwarz."""
+    if seat != hand.declarer:
+        dlg = Dialog(t("dlg.gift_title"))
+        declarer = names.get(hand.declarer, "?") if hand.declarer is not None else "?"
+        dlg.lines.append(t("dlg.gift_text", name=declarer, game=_game_text(t, hand)))
+        for giver in hand.gift_offers:
+            dlg.lines.append(t("dlg.gift_partner", name=names.get(giver, "?")))
+        _doubling(dlg, t("dlg.no_gift"), t("dlg.gift"), lambda: act(A.NO_CALL), lambda: act(A.GIFT))
+        return dlg
+    dlg = Dialog(t("dlg.gift_answer_title"))
+    value = _gift_value(hand)
+    if value < hand.bid:
+        dlg.lines.append(t("dlg.gift_answer_overbid", bid=hand.bid))
+    else:
+        dlg.lines.append(t("dlg.gift_answer_text", value=value))
+    choices = [(A.GIFT_TAKEN, t("dlg.gift_take")), (A.GIFT_SCHNEIDER, t("dlg.gift_schneider")),
+               (A.GIFT_SCHWARZ, t("dlg.gift_schwarz"))]
+    shown = [(a, label) for a, label in choices if a in legal]
+    base = BASE_VALUES[hand.game] if hand.game is not None else 0
+    more = {A.GIFT_TAKEN: 0, A.GIFT_SCHNEIDER: 2, A.GIFT_SCHWARZ: 2 if hand.schneider_announced else 4}
+    x0 = 640 - (len(shown) * 225 - 15) / 2
+    for i, (a, label) in enumerate(shown):
+        worth = value + base * more[a]  # what it writes when won: Schneider's two levels, Schwarz's four
+        dlg.group.add(Button(x0 + i * 225, 330, 210, 64, label, partial(act, a), note=str(worth),
+                             warn=worth < hand.bid))
+    return dlg
+
+
+def _gift_value(hand: SkatHand) -> int:
+    """What a taken gift writes for this declarer (rules decision 49), Kontra and Re aside: the
+    levels fixed before play, the skat's matadors included."""
+    assert hand.game is not None and hand.declarer is not None
+    levels = abs(matadors(hand.game, hand.deal.hands[hand.declarer] | hand.deal.skat)) + 1 + hand.hand_game
+    levels += 2 * hand.schneider_announced + 2 * hand.schwarz_announced
+    return BASE_VALUES[hand.game] * (levels + (hand.rules.spitze if hand.spitze else 0))
+
+
+def _exchange(t: Translator, act: Callable[[int], None], ready: bool, swap: Callable[[], None]) -> Dialog:
+    """Revolution's exchange (rules decision 52): the two cards are picked on the table (one's own
+    and the partner's, face up), Swap exchanges them, Done ends one's turn."""
+    dlg = Dialog(t("dlg.exchange_title"), y=170, h=230)
+    dlg.lines.append(t("dlg.exchange_text"))
+    dlg.group.add(Button(390, 310, 240, 60, t("dlg.exchange_swap"), swap, enabled=ready))
+    dlg.group.add(Button(650, 310, 240, 60, t("dlg.exchange_done"), lambda: act(A.NO_CALL)))
     return dlg
 
 
@@ -290,7 +345,7 @@ def _declare(
         positions = [(x0 + i * 108, 280) for i in range(6)]
     for (x, y), g in zip(positions, games, strict=True):
         if g == GameType.NULL:
-            a = A.declare(g, ouvert=mods.get("ouvert", False))
+            a = A.declare(g, ouvert=mods.get("ouvert", False), revolution=mods.get("revolution", False))
         else:
             a = A.declare(g, schneider=mods.get("schneider", False), schwarz=mods.get("schwarz", False),
                           ouvert=mods.get("ouvert", False), spitze=mods.get("spitze", False))
@@ -316,7 +371,9 @@ def _declare(
             opts.append(("ouvert", t("dlg.mod_ouvert")))
         if any(A.is_declaration(a) and A.declaration(a).spitze for a in legal):  # rules decision 45
             opts.append(("spitze", t("dlg.mod_spitze")))
-        step = 200 if len(opts) <= 3 else 170  # four toggles (with Spitze) stay inside the panel
+        if any(A.is_declaration(a) and A.declaration(a).revolution for a in legal):  # rules decision 51
+            opts.append(("revolution", t("dlg.mod_revolution")))
+        step = 200 if len(opts) <= 3 else 170 if len(opts) == 4 else 140  # the toggles stay inside the panel
         if len(opts) > 3:  # and say the announcements by their level alone, to stay readable
             short = {"schneider": t("dlg.mod_schneider_short"), "schwarz": t("dlg.mod_schwarz_short")}
             opts = [(key, short.get(key, label)) for key, label in opts]

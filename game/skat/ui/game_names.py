@@ -64,12 +64,16 @@ class Contract:
     """Klopfen: how many knocked."""
     spitze: bool = False
     """Spitze announced (rules decision 45)."""
+    gift: str = ""
+    """Schenken: "taken" (the game was given), "schneider"/"schwarz" (declined), else ""."""
+    revolution: bool = False
+    """The Null Ouvert is a Revolution (rules decision 51)."""
 
     @property
     def declared(self) -> Contract:
         """Only what the declarer announced: no matadors, no level reached, no Kontra or Re."""
         return Contract(self.game, self.hand, self.schneider_announced, self.schwarz_announced, self.ouvert,
-                        spitze=self.spitze)
+                        spitze=self.spitze, revolution=self.revolution)
 
 
 def of_result(r: HandResult) -> Contract:
@@ -91,6 +95,8 @@ def of_result(r: HandResult) -> Contract:
         skat_passed=len(r.skat_passed),
         knocked=len(r.knocked),
         spitze=r.spitze,
+        gift=r.gift,
+        revolution=r.revolution,
     )
 
 
@@ -109,6 +115,7 @@ def of_hand(hand: SkatHand | OfficersHand) -> Contract | None:
         skat_passed=len(getattr(hand, "skat_passed", ())),
         knocked=len(getattr(hand, "knocked", ())),
         spitze=bool(getattr(hand, "spitze", False)),
+        revolution=bool(getattr(hand, "revolution", False)),
     )
 
 
@@ -116,7 +123,7 @@ def of_declaration(action: int, hand: bool = False) -> Contract:
     """A declaration action (its announcements and Ouvert), played Hand or not."""
     d = A.declaration(action)
     return Contract(game_key(d.game), hand=hand, schneider_announced=d.schneider, schwarz_announced=d.schwarz,
-                    ouvert=d.ouvert, spitze=d.spitze)
+                    ouvert=d.ouvert, spitze=d.spitze, revolution=d.revolution)
 
 
 def of_game(game: int, hand: bool = False) -> Contract:
@@ -139,9 +146,11 @@ def game_name(t: Translator, c: Contract, short: bool = False) -> str:
     rest: list[str] = []
     if c.game == "null":
         # "Null ouvert Hand": the Null games are named, not counted.
-        if c.ouvert:
+        if c.revolution:  # "Revolution": a Null Ouvert of its own value, from the skat or Hand alike
+            head = [t(level + "revolution")]
+        elif c.ouvert:
             head.append(t(level + "ouvert"))
-        if c.hand:
+        if c.hand and not c.revolution:
             head.append(t(level + "hand"))
     else:
         if c.ouvert:  # Hand and Schwarz announced go without saying
@@ -165,6 +174,10 @@ def game_name(t: Translator, c: Contract, short: bool = False) -> str:
                 rest.append(t(level + "schneider"))
     if c.spitze:
         rest.insert(0, t(level + "spitze"))
+    if c.gift == "taken":
+        rest.append(t(level + "gift_taken"))
+    elif c.gift:  # after Hand, before the announcement the declining made
+        rest.insert(int(bool(rest) and rest[0] == t(level + "hand")), t(level + "gift_declined"))
     if c.kontra:
         rest.append(t(level + "kontra"))
     if c.re:

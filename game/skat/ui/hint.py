@@ -67,9 +67,14 @@ def action_text(t: Translator, hint: Hint) -> str:
     if kind == "declare":
         return t("hints.do.declare", game=declared_name(t, of_declaration(a, hint.hand_game)))
     if kind == "no_call":  # as the dialog's button says it
-        return t({"re": "hints.do.no_re", "ramsch": "hints.do.no_knock", "grand_offer": "hints.do.play_ramsch"}
+        return t({"re": "hints.do.no_re", "ramsch": "hints.do.no_knock", "grand_offer": "hints.do.play_ramsch",
+                  "gift": "hints.do.no_gift", "exchange": "hints.do.exchange_done"}
                  .get(hint.stage or "", "hints.do.no_kontra"))
-    known = ("pass", "pickup", "hand", "kontra", "re", "skat_on", "knock")
+    if kind == "swap":  # Revolution: one's own card for the partner's
+        given, taken = A.swapped(a)
+        return t("hints.do.swap", card=card_text(t, given), other=card_text(t, taken))
+    known = ("pass", "pickup", "hand", "kontra", "re", "skat_on", "knock", "gift", "gift_take", "gift_schneider",
+             "gift_schwarz")
     return t("hints.do." + kind) if kind in known else t("hints.do.other")
 
 

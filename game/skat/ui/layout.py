@@ -107,6 +107,14 @@ class Fan:
     open_dx: float = 0.0
 
 
+PORTRAIT_NOTE_SIZE = 22.0
+"""The least font size of a touch-sized button's note (a game's value): on a 390 px phone its
+digits stay 7 px high."""
+OPEN_FAN_SPAN = (182.0, 514.0)
+"""Landscape: the top and bottom a side seat's open hand (Ouvert, a Revolution's partner, a hand given
+up) may reach, below the seat's speech bubble and above its label."""
+
+
 @dataclass(frozen=True)
 class TableGeometry:
     """Every place on the table for one canvas (landscape 1280x720 or portrait 720x1280).
@@ -244,15 +252,25 @@ def skat_layout(
         group = "" if open_hand else f"hand{seat}"  # backs: as many places as cards, in any order
         w = fan.open_w if open_hand else fan.back_w
         step = fan.open_step if open_hand else fan.back_step
+        # A card picked from another hand (the partner's, in a Revolution's exchange) stands out
+        # towards the middle of the table.
+        towards = geo.hand_lift if fan.x < 640 else -geo.hand_lift
         if fan.vertical:
-            y0 = fan.y - step * (len(cards) - 1) / 2
+            centre = fan.y
+            if open_hand and len(cards) > 1:  # face up, a hand stays between the seat's bubble and its label
+                step = min(step, (OPEN_FAN_SPAN[1] - OPEN_FAN_SPAN[0] - w * RATIO) / (len(cards) - 1))
+                centre = sum(OPEN_FAN_SPAN) / 2
+            y0 = centre - step * (len(cards) - 1) / 2
             for i, c in enumerate(cards):
-                out[c] = Target(fan.x + (fan.open_dx if open_hand else 0), y0 + i * step, w, open_hand, 50 + i,
-                                angle=90.0 if not open_hand else 0.0, hidden=group)
+                lift = c in selected
+                out[c] = Target(fan.x + (fan.open_dx if open_hand else 0) + (towards if lift else 0), y0 + i * step,
+                                w, open_hand, 50 + i, angle=90.0 if not open_hand else 0.0, lift=lift, hidden=group)
         else:
             xs = hand_positions(len(cards), 0, w=fan.back_w, max_width=step, cx=fan.x)
             for i, (c, x) in enumerate(zip(cards, xs, strict=True)):
-                out[c] = Target(x, fan.y, w, open_hand, 50 + i, hidden=group)
+                lift = c in selected
+                out[c] = Target(x, fan.y + (geo.hand_lift if lift else 0), w, open_hand, 50 + i, lift=lift,
+                                hidden=group)
     # The skat: in the middle until taken; after the discards, by the declarer's tricks.
     skat_cards = _mask_cards(hand.skat)
     sx, sy = geo.skat_xy[4 if "top" in slot_of_seat.values() else 3]
@@ -533,6 +551,7 @@ def reflow_dialog(dlg, p, area: tuple[float, float, float, float]) -> None:
             b.w = TOUCH_H if b in small else free * b.w / total
             b.h = TOUCH_H
             b.size = round(b.size * 1.15)  # a touch-sized button reads larger (it shrinks to fit its width)
+            b.note_size = max(b.size * 0.7, PORTRAIT_NOTE_SIZE)  # and its note, a value, readable on a phone
             b.x, b.y = bx, y
             bx += b.w + ROW_GAP
         y += TOUCH_H + ROW_GAP

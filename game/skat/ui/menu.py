@@ -130,7 +130,7 @@ class OptionRow:
 
 SKAT_OPTIONS = GAMES["skat"].option_keys
 OFFICERS_OPTIONS = GAMES["officers"].option_keys
-SETUP_PAGES = ("main", "house")
+SETUP_PAGES = ("main", "house", "more")
 """Skat's set-up has two pages: the game with its usual rules, and the house rules (Ramsch and the
 calls tables add), so neither screen is crowded; the second row of both (under the game) turns the page."""
 PRESETS: dict[str, Rules] = {"isko": ISKO, "lothar": LOTHAR, "officers": OFFICERS, "stammtisch": STAMMTISCH}
@@ -240,6 +240,13 @@ class SetupScene(Scene):
                          OptionRow("ramsch_round", t("opt.ramsch_round"), on_off, 0, yn),
                          OptionRow("spitze", t("opt.spitze"), list(SPITZE_CHOICES), 0,
                                    lambda v: t("opt.spitze." + str(v)))]
+            self._select_values(self.rows, custom, skat, 3)
+            self._buttons()
+            return
+        if skat and self.page == "more":  # the calls of the first trick (rules decisions 48-53)
+            self.rows = [game_row, page_row, preset_row,
+                         OptionRow("schenken", t("opt.schenken"), on_off, 0, yn),
+                         OptionRow("revolution", t("opt.revolution"), on_off, 0, yn)]
             self._select_values(self.rows, custom, skat, 3)
             self._buttons()
             return

@@ -116,7 +116,8 @@ class ResultScene(Scene):
         for line in lines:
             p.text(line, cx, y, fitting_size(p, line, 28 + big, width), INK, anchor="center")
             y += 34 + big
-        if r.game not in ("passed", "null") and self.row.declarer is not None and r.game != "ramsch":
+        if r.game not in ("passed", "null") and self.row.declarer is not None and r.game != "ramsch" \
+                and r.gift != "taken":  # a game given was not played: no card points to tell
             conceded = getattr(hand, "conceded", False)  # the cards still out counted for nobody
             opp = sum(r.points) - r.declarer_points if conceded else 120 - r.declarer_points
             points = t("result.points", decl=r.declarer_points, opp=opp)

@@ -74,6 +74,10 @@ def computation(t: Translator, r: HandResult, officers: bool = False) -> list[st
             count += 1
             parts.append(f"{t(key)} {count}")
         lines.append(f"{', '.join(parts)} × {t(GAME_KEYS[r.game])} {r.base} = {r.game_value}")
+    if r.gift == "taken":  # Schenken (rules decision 49)
+        lines.append(t("result.gift_taken"))
+    elif r.gift:
+        lines.append(t("result.gift_declined", level=t("level." + r.gift)))
     if r.overbid:
         lines.append(t("result.overbid", bid=r.bid, value=r.game_value, charged=r.charged_value))
     if factor_text:

@@ -48,7 +48,7 @@ class SeatView:
 
 
 def _skat_view(hand: SkatHand, obs: SkatObservation, seat: int | None) -> tuple[int, int]:
-    public = obs.open_cards
+    public = obs.open_cards | obs.partner_hand  # Revolution: a defender sees his partner's cards
     own = obs.hand | obs.skat if seat is not None else 0
     revealed = 0
     if hand.done:  # the end of the hand lays open the skat and any cards still held

@@ -461,6 +461,13 @@ class TableScene(Scene):
             self.apply_human(c)
         self.selected.clear()
 
+    def swap_selected(self) -> None:
+        """Revolution's exchange: swap the person's picked card for the partner's picked one."""
+        action = self.input.swap_selected()
+        if action is not None:
+            self.apply_human(action)
+            self.relayout(0.2)
+
     def toggle_mod(self, key: str) -> None:
         self.mods[key] = not self.mods.get(key, False)
         if key == "schwarz" and self.mods[key]:
@@ -546,9 +553,12 @@ class TableScene(Scene):
             self.dialog_key = key
             seat = self.c.human_seat
             assert seat is not None
-            discard_ready = len(self.selected) == 2
+            exchanging = hand.phase == Phase.EXCHANGE
+            picked = self.input.swap_selected()
+            discard_ready = picked in hand.legal_actions() if exchanging else len(self.selected) == 2
             self.dialog = build_dialog(self.app.t, hand, seat, self.apply_human, self.seat_names(), discard_ready,
-                                       self.discard_selected, self.mods, self.toggle_mod,
+                                       self.swap_selected if exchanging else self.discard_selected, self.mods,
+                                       self.toggle_mod,
                                        BidPick(self._picked(), self.step_bid_pick))
             if self.dialog is not None:
                 self.dialog.fit(self.app.painter)

@@ -31,7 +31,7 @@ DECLARE_SECONDS = 1.6
 PACE_FACTORS = {"slow": 1.75, "normal": 1.0, "fast": 0.4}
 """The computer pace setting scales the waits after a call, a game and a trick (not the card flights)."""
 CALLS = ("bid", "hold", "pass", "pickup", "hand", "kontra", "re", "no_call", "skat_on", "knock", "no_knock",
-         "no_grand_hand")
+         "no_grand_hand", "gift", "no_gift", "gift_taken", "gift_schneider", "gift_schwarz", "swap", "exchange_done")
 SHAKE_SECONDS = 0.45
 ENDING_SECONDS = 1.6
 """How long the cards of a hand ended early (given up, claimed, decided) lie open before they are gathered."""

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..engine import actions as A
 from ..engine.games import game_of
-from ..engine.skat_hand import Phase
+from ..engine.skat_hand import Phase, SkatHand
 from .layout import RATIO
 from .scene import Input
 from .table_director import SHAKE_SECONDS
@@ -89,11 +90,42 @@ class TableInput:
         return True
 
     def _choosable_cards(self) -> list[int] | None:
-        """The cards the person may choose now (playing or putting away); None when it is not their choice."""
+        """The cards the person may choose now (playing, putting away, or in a Revolution's exchange
+        the cards still free to change hands); None when it is not their choice."""
         c = self.table.c
-        if not c.human_to_move or c.human_seat is None or c.hand.phase not in (Phase.PLAY, Phase.DISCARD):
+        if not c.human_to_move or c.human_seat is None:
+            return None
+        if c.hand.phase == Phase.EXCHANGE:
+            swaps = [A.swapped(a) for a in c.hand.legal_actions() if A.is_swap(a)]
+            return sorted({g for g, _ in swaps} | {k for _, k in swaps})
+        if c.hand.phase not in (Phase.PLAY, Phase.DISCARD):
             return None
         return [a for a in c.hand.legal_actions() if a < 32]
+
+    def swap_selected(self) -> int | None:
+        """The swap the picked cards make in a Revolution's exchange: one of the person's, one of the
+        partner's (None until both are picked)."""
+        c = self.table.c
+        seat, hand = c.human_seat, c.hand
+        if seat is None or not isinstance(hand, SkatHand) or hand.phase != Phase.EXCHANGE:
+            return None
+        mine = [x for x in self.selected if hand.hands[seat] >> x & 1]
+        theirs = [x for x in self.selected if not hand.hands[seat] >> x & 1]
+        return A.swap(mine[0], theirs[0]) if len(mine) == 1 and len(theirs) == 1 else None
+
+    def toggle_exchange(self, card: int) -> None:
+        """Pick or drop a card for the exchange: one of the person's and one of the partner's at most
+        (picking another of the same hand replaces the first)."""
+        c = self.table.c
+        seat, hand = c.human_seat, c.hand
+        assert seat is not None and isinstance(hand, SkatHand)
+        if card in self.selected:
+            self.selected.discard(card)
+        else:
+            own = hand.hands[seat] >> card & 1
+            self.selected = {x for x in self.selected if (hand.hands[seat] >> x & 1) != own} | {card}
+        self.table.dialog_key = None
+        self.table.relayout(0.12)
 
     def _click(self, ev: Input, legal: list[int]) -> None:
         table = self.table
@@ -107,6 +139,9 @@ class TableInput:
                 seat = table.c.human_seat
                 if card is not None and seat is not None and hand.playable_mask(seat) >> card & 1:
                     self.refuse_card(card)
+            return
+        if hand.phase == Phase.EXCHANGE:
+            self.toggle_exchange(card)
             return
         if not playing:
             self.toggle_discard(card)
@@ -134,7 +169,9 @@ class TableInput:
             table.relayout(0.1)
         elif ev.key in CHOOSE_KEYS and self.focus_card in order:
             card = self.focus_card
-            if not playing:
+            if table.c.hand.phase == Phase.EXCHANGE:
+                self.toggle_exchange(card)
+            elif not playing:
                 self.toggle_discard(card)
             else:
                 self.selected.clear()

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 POSITION_KEYS = ("pos.forehand", "pos.middlehand", "pos.rearhand")
 SUIT_NAME_KEYS = ("suit.diamonds", "suit.hearts", "suit.spades", "suit.clubs")
 BUBBLE_SECONDS = 4.0
-SAID = ("hold", "pass", "pickup", "hand", "kontra", "re", "no_call", "skat_on", "knock", "no_knock", "no_grand_hand")
+SAID = ("hold", "pass", "pickup", "hand", "kontra", "re", "no_call", "skat_on", "knock", "no_knock", "no_grand_hand",
+        "gift", "no_gift", "gift_taken", "gift_schneider", "gift_schwarz", "swap", "exchange_done")
 """The calls a bubble shows in words (a bid shows its value, a declaration the game's name)."""
 
 

@@ -27,6 +27,8 @@ class Button:
     warn: bool = False
     compact: bool = False
     """A toggle that may share a portrait row with three others (the declaration's announcements)."""
+    note_size: float = 0.0
+    """The note's font size (0: seven tenths of the label's); a touch-sized button's is larger."""
 
     def contains(self, pos: tuple[float, float]) -> bool:
         return self.x <= pos[0] <= self.x + self.w and self.y <= pos[1] <= self.y + self.h
@@ -53,7 +55,8 @@ class Button:
         p.text(label, self.x + self.w / 2, cy, fitting_size(p, label, self.size, self.w - 14), color, anchor="center")
         if self.note:
             note_color = (240, 120, 100) if self.warn else INK_DIM
-            p.text(self.note, self.x + self.w / 2, self.y + self.h - 13, self.size * 0.7, note_color, anchor="center")
+            p.text(self.note, self.x + self.w / 2, self.y + self.h - 13, self.note_size or self.size * 0.7, note_color,
+                   anchor="center")
 
 
 @dataclass

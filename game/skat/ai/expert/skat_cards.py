@@ -158,13 +158,13 @@ def think(
     samples = 0
     best = prior
     unanimous = set(reps)
-    for values in pondered:  # the ponder hook: deals solved while the others thought
-        if values.keys() != totals.keys():
+    for solved in pondered:  # the ponder hook: deals solved while the others thought
+        if solved.keys() != totals.keys():
             continue
         for c in reps:
-            totals[c] += values[c]
-        top = max(values.values())
-        unanimous &= {c for c in reps if values[c] >= top - 1e-9}
+            totals[c] += solved[c]
+        top = max(solved.values())
+        unanimous &= {c for c in reps if solved[c] >= top - 1e-9}
         samples += 1
     if samples:
         scores.tally("pondered", samples)

@@ -178,6 +178,8 @@ def unsupported_reason(hand: Hand) -> str:
         return "ramsch"
     if r.game == "passed" or hand.declarer is None or hand.game is None:
         return "passed"
+    if r.gift == "taken":  # Schenken: the defenders gave the game, no card was played
+        return "given"
     start = play_start(hand)
     if len(hand.history) - len(start.history) != sum(len(t.cards) for t in hand.tricks):
         return "conceded"  # the last tricks were gathered, not played (an ISS resignation)

@@ -92,7 +92,11 @@ def kind_of(action: int) -> str:
         A.NO_CALL: "no_call",
         A.SKAT_ON: "skat_on",
         A.KNOCK: "knock",
-    }.get(action, "other")
+        A.GIFT: "gift",
+        A.GIFT_TAKEN: "gift_take",
+        A.GIFT_SCHNEIDER: "gift_schneider",
+        A.GIFT_SCHWARZ: "gift_schwarz",
+    }.get(action, "swap" if A.is_swap(action) else "other")
 
 
 class HintSearch:
@@ -294,7 +298,8 @@ def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> Non
         hint.stage = "re"
         hint.game = obs.game
         hint.chance = skat_calls.re_chance(obs)
-    else:
+    else:  # Schenken's and the Revolution's calls (their "no" is said as their buttons say it)
+        hint.stage = {Phase.GIFT: "gift", Phase.EXCHANGE: "exchange"}.get(phase, "")
         hint.game = obs.game
         hint.by_rule = True
 
