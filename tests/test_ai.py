@@ -497,8 +497,8 @@ def test_the_solver_gives_the_old_endgame_searchs_values() -> None:
     """Issue 18: the strong heuristic's endgame became a call of the one Skat
     trick search.  ``tests/data/endgame_search_values.json`` holds the values
     of the endgame's own alpha-beta search it replaced (recorded from that
-    code on 300 random endgames of one to four tricks before it was
-    removed); the solver, limited in steps of a few hundred nodes as at the
+    code, at commit 2afaa34, on 300 random endgames of one to four tricks
+    before it was removed); the solver, limited in steps of a few hundred nodes as at the
     table or in one go, gives every one of them."""
     import json
     from pathlib import Path

@@ -81,6 +81,7 @@ class WorldSampler:
         self.groups = sorted(groups.items())
         """(places that may take them, cards) per group of unseen cards."""
         self._ways: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._shares: dict[tuple[int, tuple[int, ...]], list[tuple[int, tuple[int, ...]]]] = {}
         self.count = self._count(0, self.room)
         """How many worlds fit (card by card, as sets per place)."""
 
@@ -130,9 +131,13 @@ class WorldSampler:
     def _splits(self, g: int, room: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
         """(worlds, cards per place) for each way group ``g`` can share the
         ``room`` left, counting the worlds of the groups after it."""
+        known = self._shares.get((g, room))
+        if known is not None:
+            return known
         places, cards = self.groups[g]
         allowed = [p for p in range(PLACES) if places >> p & 1]
         out: list[tuple[int, tuple[int, ...]]] = []
+        self._shares[(g, room)] = out
         n = len(cards)
         share = [0] * PLACES
 
