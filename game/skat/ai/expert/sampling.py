@@ -29,9 +29,10 @@ bluff, a bold bid, a partner who plays otherwise) still turns up, and after
 ``docs/bench/defence-experiments.md``).
 ``BIDDING_WEIGHTS`` and ``PLAY_WEIGHTS`` turn the evidence off (for
 comparisons).  Measured on 100 hands of the strong heuristic (ISkO, 10 deals
-at the start of tricks 2, 4, 6 and 8, 3.8 ms per deal): the sampled hidden
-hands share 50/52/55/56% of their cards with the true ones by the auction
-alone, and 51/55/61/68% with the play too (``tools/sampling_accuracy.py``).
+at the start of tricks 2, 4, 6 and 8, 2.7 ms per deal): the sampled hidden
+hands share 51/53/54/56% of their cards with the true ones by the auction
+alone, and 52/55/61/68% with the play too (``tools/sampling_accuracy.py``;
+before the one world sampler: 50/52/55/56% and 51/55/61/68%).
 """
 
 from __future__ import annotations
