@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from skat.ai.expert import sampling
-from skat.ai.expert.sampling import Deal, DealSampler, Inference
+from skat.ai.expert.sampling import DealSampler, Inference
+from skat.ai.model.worlds import World
 from skat.engine import ISKO, SkatDeal, SkatHand
 from skat.engine import actions as A
 from skat.engine.cards import mask_of, parse_card
@@ -35,8 +36,8 @@ def _hearts_at_18() -> SkatObservation:
     return state.observe(1)
 
 
-def _deal(declarer: str, rearhand: str, skat: str) -> Deal:
-    return Deal(
+def _deal(declarer: str, rearhand: str, skat: str) -> World:
+    return World(
         (mask_of(_cards(declarer)), mask_of(_cards(MIDDLEHAND)), mask_of(_cards(rearhand))), mask_of(_cards(skat))
     )
 

@@ -12,6 +12,8 @@ from skat.ai.base import decide_now
 from skat.ai.expert import sampling
 from skat.ai.expert.sampling import DealSampler
 from skat.ai.heuristic.player import HeuristicPlayer
+from skat.ai.model.auction import best_chance
+from skat.ai.model.worlds import World
 from skat.engine import ISKO, LOTHAR, SkatDeal, SkatHand
 from skat.engine import actions as A
 from skat.engine.cards import parse_card
@@ -141,7 +143,7 @@ def test_a_bid_makes_strong_hands_likelier(monkeypatch) -> None:  # type: ignore
         for _ in range(n):
             deal = sampler.sample(r)
             assert deal is not None
-            total += sampling._best_chance(deal.hands[1], False, 27)
+            total += best_chance(deal.hands[1], False, 27)
         return total / n
 
     assert bidder_strength(True) > bidder_strength(False) + 0.05
@@ -165,7 +167,7 @@ def test_the_true_deal_explains_every_card_of_strong_heuristic_players() -> None
         for _, state in _trump_or_null_hands(range(12), stop):
             if state.ouvert:
                 continue
-            truth = sampling.Deal((state.hands[0], state.hands[1], state.hands[2]), state.skat)
+            truth = World((state.hands[0], state.hands[1], state.hands[2]), state.skat)
             for seat in range(3):
                 sampler = DealSampler(state.observe(seat))
                 assert sampler.play_weight(truth) == 1.0

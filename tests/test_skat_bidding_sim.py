@@ -7,11 +7,13 @@ import random
 
 import pytest
 
-from skat.ai.base import Player, Thinking, View, rules_of
+from skat.ai.base import Player, Thinking, View, rules_of, run_steps
 from skat.ai.effort import Effort
-from skat.ai.expert.game_estimates import Outcome, bidding_bounds, calibrated, estimate, sample_world, table_score
+from skat.ai.expert.game_estimates import Outcome, auction_world, calibrated, estimate, table_score
 from skat.ai.expert.skat_calls import think
 from skat.ai.heuristic import player as heuristic_player
+from skat.ai.model.auction import bidding_bounds
+from skat.ai.model.worlds import WorldSampler
 from skat.ai.strengths import NORMAL
 from skat.engine import actions as A
 from skat.engine.cards import ALL_CARDS, mask_of, parse_card
@@ -235,8 +237,9 @@ def test_bidding_bounds_read_the_auction() -> None:
 def test_sampled_worlds_keep_known_cards() -> None:
     rng = random.Random(9)
     mine = mask_of(cards("CJ SJ HJ CA CT CK CQ C9 HA D7"))
+    worlds = WorldSampler.before_play({0: mine}, 0, {1: 10, 2: 10}, 2)
     for _ in range(20):
-        w = sample_world(rng, {0: mine}, 0, {1: 10, 2: 10}, 2, {1: (30, 0)})
+        w = run_steps(auction_world(rng, worlds, {1: (30, 0)}))
         assert w.hands[0] == mine
         assert w.hands[1] | w.hands[2] | w.skat | mine == ALL_CARDS
         assert [h.bit_count() for h in w.hands] == [10, 10, 10] and w.skat.bit_count() == 2

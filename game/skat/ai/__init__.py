@@ -13,21 +13,25 @@ The map (each layer imports only the ones above it; the root's modules only the 
   :mod:`.effort` (a search's budget),
   :mod:`.scores` (the report bus a hint listens on);
 - :mod:`.model`: what a seat can know and estimate -- ``knowledge`` (where the
-  unseen cards may be), ``evaluation`` (hand strength, game values, fitted
-  winning chances), ``trick_math``;
-- :mod:`.solve`: the exact searches -- ``skat_solver`` (double dummy),
-  ``officers_solver``, ``skat_endgame`` (the strong heuristic's last tricks
-  over sampled deals);
+  unseen cards may be), ``worlds`` (the sampled-world type ``World``, the one
+  sampler ``WorldSampler`` of the unseen Skat cards, soft rejection, a world
+  made a hand again), ``auction`` (what the bidding says of each seat),
+  ``evaluation`` (hand strength, game values, fitted winning chances),
+  ``trick_math``;
+- :mod:`.solve`: the exact searches -- ``skat_solver`` (double dummy, the one
+  Skat trick search), ``officers_solver``, ``skat_endgame`` (the strong
+  heuristic's last tricks: the solver over sampled worlds, node-limited);
 - :mod:`.heuristic`: the rule-of-thumb player -- ``player`` (``HeuristicPlayer``,
   routing), ``skat_calls`` / ``skat_cards``, ``officers_calls`` / ``officers_cards``;
 - :mod:`.expert`: the search player -- ``player`` (``SearchPlayer``, routing),
   ``skat_cards`` (PIMC over the solver), ``skat_calls`` (bid, Hand, discard,
-  declaration, Kontra and Re by simulation), ``sampling`` (deals that fit the
-  play and the auction), ``game_estimates`` (a game played out on a sampled
-  deal), ``officers_cards`` / ``officers_calls`` (Officers' Skat by search
-  and play-outs over ``officers_layouts``, the sampled hidden cards),
-  ``ponder`` (the card decisions likely next, sampled and solved ahead while
-  the others think: ``Player.ponder(view, budget)``);
+  declaration, Kontra and Re by simulation), ``sampling`` (the weights of
+  sampled worlds by the others' play and bids), ``game_estimates`` (worlds
+  that fit the auction, a game played out on one), ``officers_cards`` /
+  ``officers_calls`` (Officers' Skat by search and play-outs over
+  ``officers_layouts``, the sampled hidden cards), ``ponder`` (the card
+  decisions likely next, sampled and solved ahead while the others think:
+  ``Player.ponder(view, budget)``);
 - :mod:`.review`: ``analysis`` of a played hand, ``hint`` for the next decision.
 
 Benchmarks and experiments live in :mod:`skat.lab`, which nothing here imports.

@@ -4,10 +4,11 @@ The simulation bidder (:mod:`skat.ai.expert.skat_calls`) asks one question
 many times: "if the cards lie like this, and I play game G, what happens?".
 This module answers it cheaply:
 
-- :func:`sample_world` deals the unseen cards at random, consistent with what
-  the seat knows, and leans on the bidding (a seat that held 33 has a hand
-  worth about that; one that passed at 18 has none worth 18) by soft
-  rejection against a cheap hand evaluation;
+- :func:`auction_world` draws a deal of the unseen cards from the one world
+  sampler (:class:`skat.ai.model.worlds.WorldSampler`) and leans on the
+  bidding (a seat that held 33 has a hand worth about that; one that passed
+  at 18 has none worth 18: :mod:`skat.ai.model.auction`) by soft rejection
+  against a cheap hand evaluation;
 - :func:`play_out` plays the deal to the end with the heuristic card play at
   all three seats (each seeing only its own view, so nobody plays with open
   cards: unlike a double-dummy solve, this does not favour the defenders);
@@ -26,15 +27,15 @@ from dataclasses import dataclass
 from math import exp, log
 
 from ...engine import actions as A
-from ...engine.deal import SkatDeal
-from ...engine.rules import ISKO, LOTHAR
+from ...engine import games
+from ...engine.rules import LOTHAR
 from ...engine.scoring import score_skat
 from ...engine.skat_hand import Phase, SkatHand
 from ...engine.tricks import GameType
-from ...engine.values import BID_INDEX, BID_VALUES, NULL_VALUES
 from ..base import run_steps
 from ..heuristic.skat_cards import choose_card
-from ..model.evaluation import TRUMP_GAMES, game_value, win_probability
+from ..model.auction import Bounds, fits_auction
+from ..model.worlds import World, WorldSampler, at_once, replayed, skat_hand_of, weighed, world_deck
 from ..solve.skat_solver import SearchAborted, SkatSolver
 from ..strengths import STRONG
 
@@ -42,13 +43,6 @@ PLAYOUT_STRENGTH = STRONG
 """Heuristic level that plays the simulated hands (its card play, without the
 end-game search, which would cost ten times more per play-out)."""
 
-_PLAYOUT_RULES = ISKO
-_MAKE_DECLARER = {
-    0: (A.PASS, A.PASS, A.bid(18)),
-    1: (A.bid(18), A.PASS, A.PASS),
-    2: (A.PASS, A.bid(18), A.PASS),
-}
-_DECK = tuple(range(32))
 
 # ------------------------------------------------------------------ calibration
 CALIBRATION: dict[str, tuple[float, float]] = {
@@ -96,127 +90,31 @@ def calibrated(game: int, p_raw: float) -> float:
     return sigmoid(a * logit(p_raw) + b)
 
 
-# ------------------------------------------------------------------ what the bidding says
-def hand_support(hand: int, forehand: bool) -> int:
-    """Roughly the highest bid a sensible player would make with ``hand``:
-    the value of the best game the hand-evaluation model gives an even
-    chance before the skat (0: none)."""
-    best = 0
-    for g in TRUMP_GAMES:
-        if win_probability(g, hand, forehand, "pre") >= 0.5:
-            best = max(best, game_value(g, hand, False))
-    if best < NULL_VALUES[(False, False)] and win_probability(GameType.NULL, hand, forehand, "pre") >= 0.5:
-        best = NULL_VALUES[(False, False)]
-    return best
-
-
-def bidding_bounds(bidding: tuple[tuple[int, int], ...]) -> dict[int, tuple[int, int]]:
-    """Per seat that spoke: (least value its hand showed, first value it refused;
-    0 = no bound).  A sayer who passes refused the next value; a listener who
-    passes refused to hold the value said."""
-    lo = [0, 0, 0]
-    hi = [0, 0, 0]
-    current = 0
-    previous: int | None = None
-    for seat, action in bidding:
-        if A.is_bid(action):
-            current = A.bid_value(action)
-            lo[seat] = max(lo[seat], current)
-        elif action == A.HOLD:
-            lo[seat] = max(lo[seat], current)
-        elif action == A.PASS:
-            asked_to_hold = previous is not None and A.is_bid(previous)
-            if asked_to_hold:
-                hi[seat] = current
-            else:
-                i = BID_INDEX[current] + 1 if current else 0
-                hi[seat] = BID_VALUES[min(i, len(BID_VALUES) - 1)]
-        previous = action
-    return {s: (lo[s], hi[s]) for s in range(3) if lo[s] or hi[s]}
-
-
-def fits_bounds(support: int, bounds: tuple[int, int]) -> bool:
-    lo, hi = bounds
-    if lo and support < lo * 0.85:
-        return False
-    return not (hi and support >= hi + 6)
-
-
+# ------------------------------------------------------------------ deals that fit the auction
 MISFIT_ACCEPT = 0.15
 """Chance that a sampled deal contradicting the bidding is kept anyway (the
 hand model is rough, and players bid differently)."""
 MAX_TRIES = 16
+"""Deals drawn for one accepted deal at most (then the first is kept)."""
 
 
-@dataclass
-class World:
-    """One sampled layout: the three hands of the deal and its skat (as dealt)."""
-
-    hands: list[int]
-    skat: int
-
-
-def sample_world(
+def auction_world(
     rng: random.Random,
-    known: dict[int, int],
-    known_skat: int,
-    sizes: dict[int, int],
-    skat_size: int,
-    bounds: dict[int, tuple[int, int]],
-    accept: Callable[[World], bool] | None = None,
-) -> World:
-    """:func:`sampling_world` in one go."""
-    return run_steps(sampling_world(rng, known, known_skat, sizes, skat_size, bounds, accept))
-
-
-def sampling_world(
-    rng: random.Random,
-    known: dict[int, int],
-    known_skat: int,
-    sizes: dict[int, int],
-    skat_size: int,
-    bounds: dict[int, tuple[int, int]],
+    worlds: WorldSampler,
+    bounds: dict[int, Bounds],
     accept: Callable[[World], bool] | None = None,
 ) -> Generator[None, None, World]:
-    """Deal the cards nobody at this seat has seen.
+    """A deal from ``worlds`` that fits the auction: a deal whose ten-card
+    hands contradict ``bounds`` (:func:`skat.ai.model.auction.bidding_bounds`)
+    or that ``accept`` refuses is kept with probability :data:`MISFIT_ACCEPT`
+    only.  Yields between tries (a try costs up to half a millisecond)."""
 
-    ``known`` are the hands this seat knows (its own), ``known_skat`` skat
-    cards it knows; ``sizes`` how many unknown cards each other seat gets and
-    ``skat_size`` how many go to the skat.  ``bounds`` (from
-    :func:`bidding_bounds`) softly reject deals the bidding contradicts; the
-    checked hand is the seat's full ten cards; ``accept`` is a further soft
-    test.  Yields between tries (a try costs up to half a millisecond)."""
-    seen = known_skat
-    for m in known.values():
-        seen |= m
-    unknown = [c for c in range(32) if not seen >> c & 1]
-    world = None
-    for _ in range(MAX_TRIES):
-        rng.shuffle(unknown)
-        pos = 0
-        hands = [known.get(s, 0) for s in range(3)]
-        for s in range(3):
-            n = sizes.get(s, 0)
-            for c in unknown[pos : pos + n]:
-                hands[s] |= 1 << c
-            pos += n
-        skat = known_skat
-        for c in unknown[pos : pos + skat_size]:
-            skat |= 1 << c
-        world = World(hands, skat)
-        ok = True
-        for s, b in bounds.items():
-            if s in known or hands[s].bit_count() != 10:
-                continue
-            if not fits_bounds(hand_support(hands[s], s == 0), b):
-                ok = False
-                break
-        if ok and accept is not None:
-            ok = accept(world)
-        if ok or rng.random() < MISFIT_ACCEPT:
-            return world
-        yield None
-    assert world is not None
+    def weight(world: World) -> float:
+        fits = fits_auction(world.hands, bounds) and (accept is None or accept(world))
+        return 1.0 if fits else MISFIT_ACCEPT
+
+    world = yield from weighed(rng, worlds, at_once(weight), MAX_TRIES)
+    assert world is not None, "a deal before the play always fits the hard facts"
     return world
 
 
@@ -259,15 +157,6 @@ class Outcome:
         return s.won, s.value
 
 
-def start_state(world: World, declarer: int) -> SkatHand:
-    """A hand of the world with ``declarer`` holding the game at 18."""
-    deal = SkatDeal(_DECK, (world.hands[0], world.hands[1], world.hands[2]), world.skat)
-    state = SkatHand(_PLAYOUT_RULES, deal)
-    for a in _MAKE_DECLARER[declarer]:
-        state.apply(a)
-    return state
-
-
 PLAYOUT_CHUNK = 9
 """Cards played between two yields of a play-out (about a millisecond)."""
 
@@ -295,7 +184,7 @@ def playing_out(
     """Play ``game`` on ``world``: Hand when ``discard`` is None, else the
     declarer takes the skat and puts these two cards away.  Yields every few
     cards, so a play-out never holds a frame."""
-    state = start_state(world, declarer)
+    state = skat_hand_of(world, declarer)
     if discard is None:
         state.apply(A.HAND)
     else:
@@ -356,10 +245,8 @@ def null_solved(hands: list[int], declarer: int) -> Generator[None, None, bool |
 
 def playing_ramsch(world: World, seat: int, rng: random.Random) -> Generator[None, None, float]:
     """Ramsch after all passed: ``seat``'s score less the others' average."""
-    deal = SkatDeal(_DECK, (world.hands[0], world.hands[1], world.hands[2]), world.skat)
-    state = SkatHand(LOTHAR, deal)
-    for _ in range(3):
-        state.apply(A.PASS)
+    state = replayed(games.SKAT, LOTHAR, world_deck(world), (A.PASS, A.PASS, A.PASS))
+    assert isinstance(state, SkatHand)  # narrows the type: the Skat descriptor makes a Skat hand
     played = 0
     while not state.done:
         s = state.to_move

@@ -14,11 +14,13 @@ from collections.abc import Generator
 from typing import Protocol
 
 from ...engine import actions as A
+from ...engine import games
 from ...engine.cards import ALL_CARDS, CARD_POINTS, mask_points
 from ...engine.officers import OfficersHand, OfficersObservation, OPhase, _officers_score, admirals_score
 from ...engine.rules import Rules
 from ...engine.tricks import FOLLOW, GameType
 from ...engine.values import matadors
+from ..model.worlds import replayed
 from ..solve.officers_solver import OfficersSolver, OutOfNodes
 
 NODE_LIMIT = 300
@@ -376,7 +378,10 @@ class LayoutSampler:
 
 def materialize(obs: OfficersObservation, rules: Rules, rng: random.Random) -> OfficersHand | None:
     """A whole hand at the same decision point, hidden cards sampled: the
-    deck is filled around the cards this seat saw and the history replayed."""
+    deck is filled around the cards this seat saw and the history replayed
+    (by :func:`skat.ai.model.worlds.replayed`, as a sampled Skat world becomes
+    a hand by :func:`~skat.ai.model.worlds.skat_hand_of`; the Admirals' layout,
+    whose skat has left the deck, is set to its decision point directly)."""
     layout = rules.officers_layout
     me, opp = obs.seat, 1 - obs.seat
     deck: list[int | None] = [None] * 32
@@ -424,9 +429,12 @@ def materialize(obs: OfficersObservation, rules: Rules, rng: random.Random) -> O
     for i in range(32):
         if deck[i] is None:
             deck[i] = pool.pop()
-    h = OfficersHand(rules, [c for c in deck if c is not None])
+    dealt = [c for c in deck if c is not None]
     try:
         if layout == "admirals":
+            start = replayed(games.OFFICERS, rules, dealt, ())
+            assert isinstance(start, OfficersHand)
+            h = start
             h.phase = obs.phase
             h.to_move = obs.seat
             h.declarer = obs.declarer
@@ -439,13 +447,15 @@ def materialize(obs: OfficersObservation, rules: Rules, rng: random.Random) -> O
             h.schwarz_announced = obs.schwarz_announced
             h.passes = list(obs.passes)
         else:
-            for _ in obs.passes:
-                h.apply(A.PASS)
+            calls = [A.PASS for _ in obs.passes]
             if obs.phase in (OPhase.KONTRA, OPhase.RE):
                 assert obs.game is not None
-                h.apply(A.declare(obs.game, schneider=obs.schneider_announced, schwarz=obs.schwarz_announced))
+                calls.append(A.declare(obs.game, schneider=obs.schneider_announced, schwarz=obs.schwarz_announced))
             if obs.phase == OPhase.RE:
-                h.apply(A.KONTRA)
+                calls.append(A.KONTRA)
+            replay = replayed(games.OFFICERS, rules, dealt, calls)
+            assert isinstance(replay, OfficersHand)
+            h = replay
     except Exception:
         return None
     if h.phase != obs.phase or h.to_move != obs.seat:

@@ -40,8 +40,9 @@ from ...engine.hand_state import Trick
 from ...engine.skat_hand import Phase, SkatObservation
 from ...engine.tricks import legal_follow, trick_winner
 from ..heuristic.skat_cards import choose_card
+from ..model.worlds import World
 from ..strengths import STRONG
-from .sampling import Deal, DealSampler
+from .sampling import DealSampler
 from .skat_cards import CARD_PLAY, CardPlay, _Search, equivalent_groups
 
 PONDER_SLICE = 0.006
@@ -71,7 +72,7 @@ Values = dict[int, float]
 class Solved:
     """A deal sampled for a position and its outcome for each distinct card there."""
 
-    deal: Deal
+    deal: World
     values: Values
 Key = tuple[int, ...]
 """A position of one hand: the cards played so far, in order."""
@@ -130,7 +131,7 @@ def _turn(obs: SkatObservation) -> SkatObservation:
     return dataclasses.replace(obs, legal=tuple(cards_of(mask)))
 
 
-def predicted_turns(obs: SkatObservation, deal: Deal) -> Generator[None, None, list[tuple[SkatObservation, float]]]:
+def predicted_turns(obs: SkatObservation, deal: World) -> Generator[None, None, list[tuple[SkatObservation, float]]]:
     """The seat's likely views at its next turn in ``deal``, with their shares, pausing after
     each: the next player's card is the strong heuristic's with ``HEURISTIC_SHARE`` and any
     other legal card with an even part of the rest (a person does not play like the heuristic,
@@ -157,7 +158,7 @@ def _mover(view: SkatObservation) -> int:
     return view.to_move
 
 
-def _choices(view: SkatObservation, deal: Deal, since: int, spread: bool) -> list[tuple[int, float]]:
+def _choices(view: SkatObservation, deal: World, since: int, spread: bool) -> list[tuple[int, float]]:
     """The mover's cards in ``deal`` with their shares (``spread``: all legal ones, else the
     heuristic's), the heuristic's by its rules only (:data:`PREDICTOR`)."""
     mover = _mover(view)
@@ -383,7 +384,7 @@ class Ponder:
         return False
 
 
-def solve_deal(search: _Search, deal: Deal, reps: list[int]) -> Generator[None, None, Values]:
+def solve_deal(search: _Search, deal: World, reps: list[int]) -> Generator[None, None, Values]:
     """Every card of ``reps`` evaluated on ``deal``, again at the depth limit when full depth
     was given up during the deal (so all compare alike), as a decision does."""
     search.start_deal()

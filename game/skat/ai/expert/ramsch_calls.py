@@ -14,9 +14,9 @@ import random
 from collections.abc import Generator
 
 from ...engine import actions as A
-from ...engine.cards import ALL_CARDS, cards_of
 from ...engine.skat_hand import Phase, SkatObservation
 from ..heuristic.ramsch_calls import push_card, ramsch_risk
+from ..model.worlds import WorldSampler
 
 PASS_ON_BELOW = 0.025
 """Pass the skat on unseen when the chance to be charged is below this.  The sampled chance is
@@ -33,18 +33,21 @@ SLICE = 8
 def losing_chance(obs: SkatObservation, rng: random.Random, samples: int) -> Generator[None, None, float]:
     """How often, over ``samples`` deals of the cards this seat cannot see, its hand is the
     riskiest of the three (a tie counts against it)."""
-    seen = obs.hand | obs.skat
+    me = obs.seat
+    gone = 0
     for t in obs.tricks:
         for c in t.cards:
-            seen |= 1 << c
-    unseen = cards_of(ALL_CARDS & ~seen)
+            gone |= 1 << c
+    others = [s for s in range(3) if s != me]
+    unseen = 32 - (obs.hand | obs.skat | gone).bit_count()
+    worlds = WorldSampler.before_play({me: obs.hand}, obs.skat, {s: 10 for s in others}, max(0, unseen - 20), gone)
     mine = ramsch_risk(obs.hand)
-    per_hand = 10
     charged = 0
     for i in range(samples):
-        rng.shuffle(unseen)
-        first = sum(1 << c for c in unseen[:per_hand])
-        second = sum(1 << c for c in unseen[per_hand : 2 * per_hand])
+        world = worlds.draw(rng)
+        if world is None:
+            break
+        first, second = (world.hands[s] for s in others)
         if mine >= max(ramsch_risk(first), ramsch_risk(second)):
             charged += 1
         if i % SLICE == SLICE - 1:

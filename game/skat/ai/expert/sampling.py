@@ -1,19 +1,11 @@
-"""Deals of the unseen cards that fit what one Skat seat knows.
+"""The weights of sampled deals by what the others bid and played.
 
-A card-play search (:mod:`skat.ai.expert.skat_cards`) needs whole deals to solve, so the
-cards this seat cannot see are dealt at random to the places that may hold
-them: the other two hands and, where it is unknown, the skat.  Every deal
-honours the hard facts of the observation:
-
-- cards played (finished tricks and the trick on the table) are gone;
-- a seat that did not follow suit holds none of that suit (or trumps);
-- the declarer knows his discards; an Ouvert declarer's hand is open;
-- each place gets exactly the number of cards it holds.
-
-The cards are placed one at a time, each to a place chosen in proportion to
-its free room among the places allowed to take it, with a Hall-condition check
-so a deal never runs into a dead end: every deal that fits can come out, and
-the result depends on the ``rng`` only.
+A card-play search (:mod:`skat.ai.expert.skat_cards`) needs whole deals to
+solve.  They are drawn by the one sampler of Skat worlds,
+:class:`skat.ai.model.worlds.WorldSampler`, which honours the hard facts of
+the observation (cards played, voids shown, the declarer's discards, an
+Ouvert hand, each place's number of cards) and draws every world that fits
+them equally often.  This module is the heavier layer on top of it.
 
 The bidding and the play are soft evidence and weigh in by rejection: a
 candidate deal is accepted with a probability from
@@ -37,9 +29,10 @@ bluff, a bold bid, a partner who plays otherwise) still turns up, and after
 ``docs/bench/defence-experiments.md``).
 ``BIDDING_WEIGHTS`` and ``PLAY_WEIGHTS`` turn the evidence off (for
 comparisons).  Measured on 100 hands of the strong heuristic (ISkO, 10 deals
-at the start of tricks 2, 4, 6 and 8, 3.8 ms per deal): the sampled hidden
-hands share 50/52/55/56% of their cards with the true ones by the auction
-alone, and 51/55/61/68% with the play too (``tools/sampling_accuracy.py``).
+at the start of tricks 2, 4, 6 and 8, 2.7 ms per deal): the sampled hidden
+hands share 51/53/54/56% of their cards with the true ones by the auction
+alone, and 52/55/61/68% with the play too (``tools/sampling_accuracy.py``;
+before the one world sampler: 50/52/55/56% and 51/55/61/68%).
 """
 
 from __future__ import annotations
@@ -48,15 +41,16 @@ import random
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 
-from ...engine import actions as A
 from ...engine.cards import CARD_POINTS, iter_cards, mask_points
 from ...engine.skat_hand import SkatObservation
 from ...engine.tricks import FOLLOW, POWER, GameType, legal_follow
 from ...engine.values import NULL_VALUES
 from ..base import run_steps
 from ..heuristic.skat_cards import choose_card
+from ..model.auction import best_chance, bidding_bounds
 from ..model.evaluation import TRUMP_GAMES, best_discard, game_value, win_probability
 from ..model.knowledge import SkatKnowledge
+from ..model.worlds import World, WorldSampler, weighed
 from ..solve import skat_endgame
 from ..strengths import STRONG
 
@@ -75,8 +69,6 @@ MODEL_STEP = 4
 """Cards modelled between two pauses (a few milliseconds)."""
 ACCEPT_FLOOR = 0.01
 """Least acceptance probability of any deal that fits the hard facts."""
-SKAT = 3
-"""Index of the skat among the places of a deal (seats are 0..2)."""
 
 
 @dataclass(frozen=True)
@@ -100,15 +92,6 @@ INFERENCE = Inference()
 """The expert's inference."""
 
 
-@dataclass(frozen=True)
-class Deal:
-    """One full guess: the cards each seat holds now, and the skat."""
-
-    hands: tuple[int, int, int]
-    skat: int
-    weight: float = 1.0
-
-
 class DealSampler:
     """Draws deals consistent with ``obs`` (a play-phase observation)."""
 
@@ -120,87 +103,19 @@ class DealSampler:
         self.game = game
         kn = SkatKnowledge(obs, game, STRONG)
         self.kn = kn
-        me = obs.seat
-        self.me = me
-        fixed = [0, 0, 0, 0]
-        fixed[me] = obs.hand
-        for s in range(3):
-            if s != me and kn.known[s]:
-                fixed[s] = kn.known[s]
-        skat_known = bool(obs.skat)
-        if obs.skat:
-            fixed[SKAT] = obs.skat
-        self.fixed = fixed
-        need = [0, 0, 0, 0]
-        for s in range(3):
-            if s != me and not kn.known[s]:
-                need[s] = kn.held[s]
-        need[SKAT] = 0 if skat_known else 2
-        self.need = need
-        known_all = fixed[0] | fixed[1] | fixed[2] | fixed[3]
-        self.unknown = kn.out & ~known_all
-        # allowed places of every unknown card, as a 4-bit set
-        self.cards: list[int] = []
-        self.allowed: list[int] = []
-        for c in range(32):
-            if not self.unknown >> c & 1:
-                continue
-            places = 0
-            for s in range(3):
-                if need[s] and not kn.voids[s] >> c & 1:
-                    places |= 1 << s
-            if need[SKAT]:
-                places |= 1 << SKAT
-            self.cards.append(c)
-            self.allowed.append(places)
-        self.feasible = self._hall_ok(list(range(len(self.cards))), need)
+        self.me = obs.seat
+        self.worlds = WorldSampler.for_view(kn, obs.skat)
+        """The deals that fit the hard facts."""
+        self.fixed = self.worlds.fixed
+        """Per place (seats, then the skat), the cards this seat knows lie there."""
+        self.feasible = self.worlds.feasible
         self._played_by = self._cards_played_by_seat()
         self._evidence = self._bidding_evidence() if BIDDING_WEIGHTS else {}
         self._plays = self._play_events() if PLAY_WEIGHTS else []
 
-    # ------------------------------------------------------------ hard facts
-    def _hall_ok(self, idx: list[int], room: list[int]) -> bool:
-        """Can the cards ``idx`` still be placed within ``room``?  (Hall's
-        condition over the 16 sets of places; the cards fill the room exactly.)"""
-        counts = [0] * 16
-        for i in idx:
-            counts[self.allowed[i]] += 1
-        if sum(counts) != sum(room):
-            return False
-        for subset in range(1, 16):
-            cap = sum(room[p] for p in range(4) if subset >> p & 1)
-            inside = sum(counts[a] for a in range(16) if a and a & ~subset == 0)
-            if inside > cap:
-                return False
-        return True
-
-    def draw(self, rng: random.Random) -> Deal | None:
+    def draw(self, rng: random.Random) -> World | None:
         """One deal that fits the hard facts (None only if none exists)."""
-        if not self.feasible:
-            return None
-        room = self.need[:]
-        places = self.fixed[:]
-        order = list(range(len(self.cards)))
-        rng.shuffle(order)
-        for pos, i in enumerate(order):
-            rest = order[pos + 1 :]
-            options = [p for p in range(4) if self.allowed[i] >> p & 1 and room[p]]
-            while options:
-                total = sum(room[p] for p in options)
-                r = rng.randrange(total)
-                for p in options:
-                    r -= room[p]
-                    if r < 0:
-                        break
-                room[p] -= 1
-                if self._hall_ok(rest, room):
-                    places[p] |= 1 << self.cards[i]
-                    break
-                room[p] += 1
-                options.remove(p)
-            else:  # pragma: no cover - Hall's condition makes this impossible
-                return None
-        return Deal((places[0], places[1], places[2]), places[SKAT])
+        return self.worlds.draw(rng)
 
     # ------------------------------------------------------------ soft evidence
     def _cards_played_by_seat(self) -> list[int]:
@@ -213,27 +128,14 @@ class DealSampler:
         return played
 
     def _bidding_evidence(self) -> dict[int, tuple[int, int]]:
-        """Seat -> (highest value it bid or held, value it passed at), for the
-        seats whose hands this seat does not see (0 = no such evidence)."""
-        current = 0
-        said = [0, 0, 0]
-        refused = [0, 0, 0]
-        for seat, action in self.obs.bidding:
-            if A.is_bid(action):
-                current = A.bid_value(action)
-                said[seat] = max(said[seat], current)
-            elif action == A.HOLD:
-                said[seat] = max(said[seat], current)
-            elif action == A.PASS:
-                # the sayer who passes refuses more than his own last bid; the listener the bid on the table
-                refused[seat] = current + 1 if current and said[seat] == current else max(18, current)
-        evidence = {}
-        for s in range(3):
-            if s == self.me or self.fixed[s] or s == self.obs.declarer:
-                continue
-            if said[s] or refused[s]:
-                evidence[s] = (said[s], refused[s])
-        return evidence
+        """The auction's bounds (:func:`~skat.ai.model.auction.bidding_bounds`)
+        of the seats whose hands this seat does not see, the declarer aside
+        (his game says more, see :meth:`bidding_weight`)."""
+        return {
+            s: b
+            for s, b in bidding_bounds(self.obs.bidding).items()
+            if s != self.me and not self.fixed[s] and s != self.obs.declarer
+        }
 
     def _play_events(self) -> list[tuple[SkatObservation, int, int, int, bool]]:
         """The others' past cards that may have been a choice, latest first,
@@ -265,11 +167,11 @@ class DealSampler:
         events.reverse()
         return events
 
-    def play_weight(self, deal: Deal) -> float:
+    def play_weight(self, deal: World) -> float:
         """How well ``deal`` explains the others' cards (see :meth:`play_steps`)."""
         return run_steps(self.play_steps(deal))
 
-    def play_steps(self, deal: Deal, w: float = 1.0, enough: float = 0.0) -> Generator[None, None, float]:
+    def play_steps(self, deal: World, w: float = 1.0, enough: float = 0.0) -> Generator[None, None, float]:
         """``w`` times how well ``deal`` explains the others' cards:
         ``MISMATCH`` for each one the strong heuristic, given the seat's hand
         in ``deal``, would have played otherwise (a card that plays alike
@@ -298,7 +200,7 @@ class DealSampler:
                     break
         return w
 
-    def weight_steps(self, deal: Deal, enough: float = 0.0) -> Generator[None, None, float]:
+    def weight_steps(self, deal: World, enough: float = 0.0) -> Generator[None, None, float]:
         """How well ``deal`` fits the auction, the declared game and the play,
         in (0, 1]; once known to be at most ``enough``, any such value."""
         w = self.bidding_weight(deal)
@@ -306,7 +208,7 @@ class DealSampler:
             w = yield from self.play_steps(deal, w, enough)
         return max(ACCEPT_FLOOR, w)
 
-    def bidding_weight(self, deal: Deal) -> float:
+    def bidding_weight(self, deal: World) -> float:
         """How well ``deal`` fits the auction and the declared game."""
         if not BIDDING_WEIGHTS:
             return 1.0
@@ -314,8 +216,8 @@ class DealSampler:
         for s, (said, refused) in self._evidence.items():
             original = deal.hands[s] | self._played_by[s]
             if said:
-                w *= _clamp((_best_chance(original, s == 0, said) - 0.3) / 0.3) ** 2
-            if refused and refused > said and _best_chance(original, s == 0, refused) >= 0.62:
+                w *= _clamp((best_chance(original, s == 0, said) - 0.3) / 0.3) ** 2
+            if refused and refused > said and best_chance(original, s == 0, refused) >= 0.62:
                 w *= 0.3
         d = self.obs.declarer
         if d is not None and d != self.me and not self.fixed[d] and self.game != GameType.RAMSCH:
@@ -345,27 +247,12 @@ class DealSampler:
                 w *= inf.discard_choice
         return w
 
-    def sample_steps(self, rng: random.Random) -> Generator[None, None, Deal | None]:
+    def sample_steps(self, rng: random.Random) -> Generator[None, None, World | None]:
         """A deal drawn by the hard facts and accepted by the soft evidence,
         one candidate per step (a step is a few milliseconds)."""
-        best: Deal | None = None
-        for i in range(CANDIDATES):
-            if i:
-                yield None
-            deal = self.draw(rng)
-            if deal is None:
-                return None
-            u = rng.random()
-            # A candidate below u is rejected, and one below the best so far
-            # is no fallback either: its exact weight is not needed.
-            w = yield from self.weight_steps(deal, min(u, best.weight) if best is not None else 0.0)
-            if u < w:
-                return Deal(deal.hands, deal.skat, w)
-            if best is None or w > best.weight:
-                best = Deal(deal.hands, deal.skat, w)
-        return best
+        return (yield from weighed(rng, self.worlds, self.weight_steps, CANDIDATES))
 
-    def sample(self, rng: random.Random) -> Deal | None:
+    def sample(self, rng: random.Random) -> World | None:
         """:meth:`sample_steps` in one go."""
         return run_steps(self.sample_steps(rng))
 
@@ -419,14 +306,3 @@ def _preferred(hand: int, skat: int, forehand: bool, obs: SkatObservation) -> in
 
 def _clamp(x: float) -> float:
     return min(1.0, max(FLOOR, x))
-
-
-def _best_chance(hand: int, forehand: bool, value: int) -> float:
-    """The best chance (before the skat) of a game worth at least ``value``."""
-    best = 0.0
-    for g in TRUMP_GAMES:
-        if game_value(g, hand, False) >= value or game_value(g, hand, True) >= value:
-            best = max(best, win_probability(g, hand, forehand, "pre"))
-    if NULL_VALUES[(False, False)] >= value:
-        best = max(best, win_probability(GameType.NULL, hand, forehand, "pre"))
-    return best

@@ -41,19 +41,19 @@ from .. import scores
 from ..base import Player, Thinking
 from ..effort import Effort
 from ..heuristic.skat_calls import bid_action
+from ..model.auction import bidding_bounds
 from ..model.evaluation import TRUMP_GAMES, _side_value, game_value, null_deficits, win_probability
+from ..model.worlds import World, WorldSampler
 from .game_estimates import (
     NULL_PRIOR,
     NULL_WORLDS,
     Estimate,
     Outcome,
-    World,
-    bidding_bounds,
+    auction_world,
     estimate,
     playing_out,
     playing_ramsch,
     raw_estimate,
-    sampling_world,
 )
 
 CANDIDATE_FLOOR = 0.08
@@ -309,8 +309,10 @@ def _simulate_pre_skat(
     bounds = {s: b for s, b in bidding_bounds(obs.bidding).items() if s != me}
     others = _others(me)
 
+    worlds = WorldSampler.before_play({me: hand}, 0, {others[0]: 10, others[1]: 10}, 2)
+
     def sample() -> Generator[None, None, World]:
-        return sampling_world(rng, {me: hand}, 0, {others[0]: 10, others[1]: 10}, 2, bounds)
+        return auction_world(rng, worlds, bounds)
 
     def work(world: World) -> list[Job]:
         jobs: list[Job] = []
@@ -459,12 +461,15 @@ def _plan_discard(
     bounds = {s: b for s, b in bidding_bounds(obs.bidding).items() if s != me}
     mine = [c for c in range(32) if cards12 >> c & 1]
 
+    sampler = WorldSampler.before_play({me: cards12}, 0, {others[0]: 10, others[1]: 10}, 0)
+    taken = (1 << mine[0]) | (1 << mine[1])
+
     def sample() -> Generator[None, None, World]:
-        w = yield from sampling_world(rng, {me: cards12}, 0, {others[0]: 10, others[1]: 10}, 0, bounds)
+        w = yield from auction_world(rng, sampler, bounds)
         # Any two of the twelve serve as the skat taken up: the score counts all twelve.
-        w.hands[me] = cards12 & ~(1 << mine[0]) & ~(1 << mine[1])
-        w.skat = (1 << mine[0]) | (1 << mine[1])
-        return w
+        hands = list(w.hands)
+        hands[me] = cards12 & ~taken
+        return World((hands[0], hands[1], hands[2]), taken)
 
     def work(world: World) -> list[Job]:
         return [
@@ -544,8 +549,10 @@ def _declare_by_simulation(
         known_skat = obs.skat if not obs.hand_game else 0
         skat_size = 0 if known_skat else 2
 
+        worlds = WorldSampler.before_play({me: hand}, known_skat, {others[0]: 10, others[1]: 10}, skat_size)
+
         def sample() -> Generator[None, None, World]:
-            return sampling_world(rng, {me: hand}, known_skat, {others[0]: 10, others[1]: 10}, skat_size, bounds)
+            return auction_world(rng, worlds, bounds)
 
         def work(world: World) -> list[Job]:
             jobs: list[Job] = []
@@ -556,9 +563,7 @@ def _declare_by_simulation(
                     jobs.append(_into(games[k], playing_out(world, me, k[0], rng, ouvert=k[1])))
                 else:
                     pair = _pair_of(world.skat)
-                    w2 = World([*world.hands], world.skat)
-                    w2.hands[me] = hand
-                    jobs.append(_into(games[k], playing_out(w2, me, k[0], rng, discard=pair, ouvert=k[1])))
+                    jobs.append(_into(games[k], playing_out(world, me, k[0], rng, discard=pair, ouvert=k[1])))
             return jobs
 
         yield from _run_worlds(effort, sample, work)
@@ -607,8 +612,10 @@ def declarer_chance(
     def fits_game(world: World) -> bool:
         return win_probability(game, world.hands[decl], decl == 0, stage) >= 0.3
 
+    worlds = WorldSampler.before_play({me: obs.hand}, 0, {decl: 10, partner: 10}, 2)
+
     def sample() -> Generator[None, None, World]:
-        return sampling_world(rng, {me: obs.hand}, 0, {decl: 10, partner: 10}, 2, bounds, fits_game)
+        return auction_world(rng, worlds, bounds, fits_game)
 
     def work(world: World) -> list[Job]:
         pair = None if obs.hand_game else _pair_of(world.skat)

@@ -50,9 +50,10 @@ from .. import scores
 from ..base import Thinking
 from ..effort import Effort
 from ..heuristic.skat_cards import choose_card
+from ..model.worlds import World
 from ..solve.skat_solver import DepthLimitedSearch, SearchAborted, SkatSolver
 from ..strengths import STRONG
-from .sampling import INFERENCE, Deal, DealSampler, Inference
+from .sampling import INFERENCE, DealSampler, Inference
 
 NODE_CHUNK = 600
 """Solver nodes per unit of work (about 1.5 ms natively, 2.5 ms at the 95th
@@ -361,7 +362,7 @@ class _Search:
         evaluated again at the depth limit, so all compare alike)."""
 
     # ------------------------------------------------------------ set-up
-    def _own_points(self, deal: Deal) -> int:
+    def _own_points(self, deal: World) -> int:
         ev = self.evaluated
         assert ev is not None
         pts = self.obs.points[ev]
@@ -369,7 +370,7 @@ class _Search:
             pts += mask_points(deal.skat)
         return pts
 
-    def _position(self, deal: Deal, card: int) -> None:
+    def _position(self, deal: World, card: int) -> None:
         self.solver.reset(
             list(deal.hands),
             list(self.trick),
@@ -414,7 +415,7 @@ class _Search:
             self.full = False
         self.deal_nodes = 0
 
-    def evaluate(self, deal: Deal, card: int) -> Generator[None, None, float]:
+    def evaluate(self, deal: World, card: int) -> Generator[None, None, float]:
         """The mover's outcome of playing ``card`` on ``deal``."""
         self._position(deal, card)
         if self.kind == "null":
@@ -481,7 +482,7 @@ class _Search:
                 value -= STEP
         return value
 
-    def _limited(self, deal: Deal, card: int) -> Generator[None, None, float]:
+    def _limited(self, deal: World, card: int) -> Generator[None, None, float]:
         game, ev = self.game, self.evaluated
 
         def leaf(hands: Any, leader: int, points: int) -> int:
@@ -523,7 +524,7 @@ class _Search:
         p = _chance(est, target)
         return self.sign * (p * WIN + (1.0 - p) * LOSS)
 
-    def _static_after(self, deal: Deal, card: int) -> float:
+    def _static_after(self, deal: World, card: int) -> float:
         hands = list(deal.hands)
         hands[self.me] &= ~(1 << card)
         points = self._own_points(deal)
