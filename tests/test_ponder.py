@@ -17,8 +17,8 @@ from skat.ai.base import decide_now  # noqa: E402
 from skat.ai.effort import Effort  # noqa: E402
 from skat.ai.expert import ponder as ponder_module  # noqa: E402
 from skat.ai.expert.ponder import Ponder, next_view  # noqa: E402
-from skat.ai.expert.sampling import Deal  # noqa: E402
 from skat.ai.heuristic.player import HeuristicPlayer  # noqa: E402
+from skat.ai.model.worlds import World  # noqa: E402
 from skat.engine import ISKO, SkatDeal, SkatHand  # noqa: E402
 from skat.engine.hand_state import Phase  # noqa: E402
 from skat.engine.match import Match, new_hand  # noqa: E402
@@ -50,7 +50,7 @@ def heuristic_hand(seed: int) -> tuple[SkatHand, list[HeuristicPlayer]]:
         seed += 1000
 
 
-def fits(view: SkatObservation, deal: Deal) -> bool:
+def fits(view: SkatObservation, deal: World) -> bool:
     """Whether ``deal`` honours the hard facts of ``view``: the seat's own hand, the cards gone,
     the hand sizes, the voids shown and the known skat."""
     gone = 0
@@ -133,7 +133,7 @@ def test_reused_deals_fit_what_the_person_played_since(small_caps: None) -> None
             assert fits(new, s.deal)
             hands = list(s.deal.hands)
             hands[person] |= 1 << card
-            assert fits(old, Deal((hands[0], hands[1], hands[2]), s.deal.skat))
+            assert fits(old, World((hands[0], hands[1], hands[2]), s.deal.skat))
             assert set(s.values) == set(ponder_module.distinct_cards(new) or [])
         reused += len(solved)
     assert reused > 0, "the person's likeliest cards were prepared in some of the hands"
