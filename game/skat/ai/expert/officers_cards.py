@@ -57,13 +57,7 @@ class _PlayContext:
             tricks[t.winner] += 1
         self.tricks = tricks
         self.points = list(obs.points)
-        played_by = [0, 0]
-        for t in obs.tricks:
-            for i, c in enumerate(t.cards):
-                played_by[t.leader ^ i] |= 1 << c
-        for seat, c in obs.trick:
-            played_by[seat] |= 1 << c
-        self.played_by = played_by
+        self.played_by = [obs.played_by(0), obs.played_by(1)]
         self.lead = obs.trick[0][1] if obs.trick else None
         self.leader = obs.trick[0][0] if obs.trick else obs.seat
 

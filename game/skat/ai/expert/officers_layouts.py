@@ -284,12 +284,7 @@ class LayoutSampler:
         self.harlequin = rules.officers_layout == "harlequin"
         game = obs.game
         assert game is not None
-        played = 0
-        for t in obs.tricks:
-            for c in t.cards:
-                played |= 1 << c
-        for _, c in obs.trick:
-            played |= 1 << c
+        played = obs.played
         self.played = played
         visible = [0, 0]
         visible[me] = (obs.playable[me] | obs.hand) & ~played

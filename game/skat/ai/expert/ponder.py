@@ -276,15 +276,7 @@ class Ponder:
 
     @staticmethod
     def _own_played(view: SkatObservation) -> int:
-        mine = 0
-        for t in view.tricks:
-            for i, c in enumerate(t.cards):
-                if (t.leader + i) % 3 == view.seat:
-                    mine |= 1 << c
-        for s, c in view.trick:
-            if s == view.seat:
-                mine |= 1 << c
-        return mine
+        return view.played_by(view.seat)
 
     def _next_unit(self) -> Iterator[None] | None:
         """The work to advance now: a prediction while few are made, else the likely

@@ -34,10 +34,7 @@ def losing_chance(obs: SkatObservation, rng: random.Random, samples: int) -> Gen
     """How often, over ``samples`` deals of the cards this seat cannot see, its hand is the
     riskiest of the three (a tie counts against it)."""
     me = obs.seat
-    gone = 0
-    for t in obs.tricks:
-        for c in t.cards:
-            gone |= 1 << c
+    gone = obs.played  # (the calls come before the first card: nothing yet)
     others = [s for s in range(3) if s != me]
     unseen = 32 - (obs.hand | obs.skat | gone).bit_count()
     worlds = WorldSampler.before_play({me: obs.hand}, obs.skat, {s: 10 for s in others}, max(0, unseen - 20), gone)

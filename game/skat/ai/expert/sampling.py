@@ -119,13 +119,7 @@ class DealSampler:
 
     # ------------------------------------------------------------ soft evidence
     def _cards_played_by_seat(self) -> list[int]:
-        played = [0, 0, 0]
-        for t in self.obs.tricks:
-            for i, c in enumerate(t.cards):
-                played[(t.leader + i) % 3] |= 1 << c
-        for seat, c in self.obs.trick:
-            played[seat] |= 1 << c
-        return played
+        return [self.obs.played_by(s) for s in range(3)]
 
     def _bidding_evidence(self) -> dict[int, tuple[int, int]]:
         """The auction's bounds (:func:`~skat.ai.model.auction.bidding_bounds`)

@@ -224,12 +224,7 @@ def equivalent_groups(obs: SkatObservation, legal: list[int]) -> list[list[int]]
     game = obs.game
     assert game is not None
     follow, power = FOLLOW[game], POWER[game]
-    gone = obs.skat
-    for t in obs.tricks:
-        for c in t.cards:
-            gone |= 1 << c
-    for _, c in obs.trick:
-        gone |= 1 << c
+    gone = obs.skat | obs.played
     mine = 0
     for c in legal:
         mine |= 1 << c

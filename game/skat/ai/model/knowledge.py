@@ -38,11 +38,7 @@ class SkatKnowledge(TrickMath):
         on_table = 0
         for _, c in obs.trick:
             on_table |= 1 << c
-        gone = 0
-        for t in obs.tricks:
-            for c in t.cards:
-                gone |= 1 << c
-        self.gone = gone | on_table
+        self.gone = obs.played
         """Every card played so far (always right; used for counting hands, not for inference)."""
         self.remembered = self.gone if profile.counts_cards else on_table
         self.known_skat = obs.skat
