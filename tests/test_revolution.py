@@ -205,3 +205,32 @@ def fuzz_revolutions(hands: int, seed: int) -> int:
 
 def test_fuzz_random_legal_play_with_revolution() -> None:
     assert fuzz_revolutions(400, seed=52) > 10
+
+
+def test_a_defenders_sampled_deals_hold_the_partners_shown_cards() -> None:
+    """In a Revolution the defenders saw each other's hands: a defender's search deals the
+    partner exactly those cards (and the declarer his open ones), leaving only the skat unknown."""
+    from skat.ai.expert.sampling import DealSampler
+    from skat.ai.model.knowledge import SkatKnowledge
+    from skat.ai.strengths import STRONG
+
+    h = declared()
+    h.apply(swap("CA", "S7"))
+    h.apply(A.NO_CALL)
+    h.apply(A.NO_CALL)
+    assert h.phase == Phase.PLAY
+    obs = h.observe(0)
+    partner = h.hands[1]
+    assert obs.partner_hand == partner
+    assert obs.game is not None
+    kn = SkatKnowledge(obs, obs.game, STRONG)
+    assert kn.known[1] == partner and kn.known[2] == h.hands[2]
+    sampler = DealSampler(obs)
+    rng = random.Random(3)
+    skats = set()
+    for _ in range(30):
+        deal = sampler.sample(rng)
+        assert deal is not None
+        assert deal.hands[1] == partner and deal.hands[2] == h.hands[2] and deal.hands[0] == h.hands[0]
+        skats.add(deal.skat)
+    assert skats == {h.skat}  # the only cards left unseen are the skat's

@@ -50,6 +50,8 @@ class SkatKnowledge(TrickMath):
         self.known[self.me] = self.hand
         if obs.ouvert and obs.declarer is not None and obs.declarer != self.me:
             self.known[obs.declarer] = obs.open_cards
+            if obs.partner_hand:  # a Revolution: the defenders showed each other their hands
+                self.known[3 - self.me - obs.declarer] = obs.partner_hand
         self.out = ALL_CARDS & ~self.hand & ~self.remembered & ~self.known_skat
         """Cards that another seat (or the unknown skat) may hold."""
         self.voids = [0, 0, 0]
