@@ -127,12 +127,16 @@ class Player(ABC):
     def begin(self, view: View) -> Decision:
         """Start deciding for the seat of ``view``, whose turn it must be (a Spitze declarer's
         thinking sees its Spitze card only when nothing else may be played; rules decision 47)."""
-        from .house_calls import house_thinking
         from .spitze import kept_back, with_spitze_calls
 
         narrowed = kept_back(view) if isinstance(view, SkatObservation) else view
-        thinking = house_thinking(view, self.think(narrowed), self.profile)  # Schenken, Revolution
+        thinking = self.house_calls(view, self.think(narrowed))  # Schenken, Revolution
         return Decision(tuple(view.legal), with_spitze_calls(view, thinking, self.profile))
+
+    def house_calls(self, view: View, thinking: Thinking) -> Thinking:
+        """The house rules' own calls (Schenken, a Revolution's exchange) around ``thinking``,
+        which each player decides its own way; a player without them just thinks."""
+        return thinking
 
     @abstractmethod
     def think(self, view: View) -> Thinking:

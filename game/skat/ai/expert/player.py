@@ -38,10 +38,11 @@ from ..base import Player, Thinking, View, rules_of
 from ..effort import GAME_EFFORT, Effort
 from ..heuristic import player as heuristic_player
 from ..heuristic import skat_calls as heuristic_skat_calls
+from ..heuristic.house_calls import call_rng, house_thinking
 from ..heuristic.ramsch_calls import is_ramsch_call
 from ..heuristic.round_calls import is_grand_hand_offer
 from ..strengths import STRONG, Strength
-from . import officers_calls, officers_cards, ramsch_calls, round_calls, skat_calls, skat_cards
+from . import gift_calls, officers_calls, officers_cards, ramsch_calls, revolution, round_calls, skat_calls, skat_cards
 from .ponder import Ponder, can_ponder
 
 HEURISTIC: Strength = STRONG
@@ -64,6 +65,11 @@ class SearchPlayer(Player):
         self.sim_seed = hash(self.rng.getstate()[1])
         self.pondering: Ponder | None = None
         """The card play thought ahead while others think (made on the first :meth:`ponder`)."""
+
+    def house_calls(self, view: View, thinking: Thinking) -> Thinking:
+        """Schenken and a Revolution's exchange by solved deals (the heuristic's rules route them)."""
+        return house_thinking(view, thinking, self.profile,
+                              gift=lambda v: gift_calls.think(v, call_rng(v)), exchange=revolution.think)
 
     def ponder(self, view: View, budget: float) -> bool:
         """Samples and solves the Skat card decisions this seat is likely to face next

@@ -25,6 +25,7 @@ from ..base import Player, Thinking, View, rules_of
 from ..solve.skat_endgame import endgame_card
 from ..strengths import Strength, strength_named
 from . import officers_calls, officers_cards, skat_calls, skat_cards
+from .house_calls import house_thinking
 
 OFFICERS_NULL_CHANCE = (0.7, 0.05)
 """The Officers' heuristic's chance for a Null with only low cards, and without
@@ -37,6 +38,9 @@ class HeuristicPlayer(Player):
 
     def __init__(self, strength: str = "normal", rng: random.Random | None = None) -> None:
         super().__init__(strength_named(strength, heuristic_only=True).name, rng)
+
+    def house_calls(self, view: View, thinking: Thinking) -> Thinking:
+        return house_thinking(view, thinking, self.profile)  # the heuristic's rules
 
     def think(self, view: View) -> Thinking:
         rules = rules_of(view)

@@ -16,7 +16,7 @@ first, the highest first.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import NamedTuple
 
 from ...engine import actions as A
@@ -45,8 +45,11 @@ def revolution_expected(hand: int, skat: int) -> float:
     return p * REVOLUTION_VALUE - (1 - p) * 2 * REVOLUTION_VALUE
 
 
-def choose_revolution(obs: SkatObservation, action: int, profile: Strength) -> int:
-    """``action`` (the declaration chosen), or the Revolution when it is safe and pays more."""
+def choose_revolution(
+    obs: SkatObservation, action: int, profile: Strength, chance: Callable[[SkatObservation, GameType], float]
+) -> int:
+    """``action`` (the declaration chosen), or the Revolution when it is safe and pays more than
+    that game at its ``chance`` (the heuristic's chance of a declared game)."""
     if REVOLUTION not in obs.legal or not profile.dares or action == REVOLUTION:
         return action
     rev = revolution_expected(obs.hand, obs.skat)
@@ -55,9 +58,7 @@ def choose_revolution(obs: SkatObservation, action: int, profile: Strength) -> i
     d = A.declaration(action)
     if d.game == GameType.NULL:
         return REVOLUTION  # a Null that is safe as a Revolution: 92 for the same risk
-    from .skat_calls import declared_chance  # the declaration's own chance, as the heuristic weighs it
-
-    p = declared_chance(obs, d.game)
+    p = chance(obs, d.game)
     value = game_value(d.game, obs.hand | obs.skat, obs.hand_game)
     chosen = p * value - (1 - p) * 2 * value
     return REVOLUTION if rev > chosen else action
