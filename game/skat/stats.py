@@ -43,7 +43,9 @@ def type_key(result: HandResult) -> str:
 def rules_key(game: str, rules: Rules) -> str:
     """The rule set a match counts under: Skat's preset ('isko', 'lothar', 'stammtisch') or 'custom'; Officers' Skat
     its layout ('officers', 'harlequin', 'admirals'), the variant that changes the game most."""
-    return rules.officers_layout if game == "officers" else GAMES[game].preset_of(rules)
+    described = GAMES[game]
+    layout = described.layout(rules)
+    return layout if layout is not None else described.preset_of(rules)
 
 
 @dataclass
@@ -150,13 +152,11 @@ class Seat:
     @classmethod
     def of(cls, match_id: str, game: str, rules: Rules, players: int, person: int, strength: str) -> Seat:
         return cls(match_id, game, players, person, strength, rules_key(game, rules),
-                   rules.seeger_fabian and game == "skat")
+                   rules.seeger_fabian and GAMES[game].seeger_fabian)
 
     def seat_in(self, row: SheetRow) -> int | None:
         """The person's seat in the hand of ``row`` (None: sat out as dealer)."""
-        if self.game == "officers":
-            return (1 - row.dealer, row.dealer).index(self.person)
-        seats = tuple((row.dealer + k) % self.players for k in (1, 2, 3))
+        seats = GAMES[self.game].seats_for(row.dealer, self.players)
         return seats.index(self.person) if self.person in seats else None
 
 
