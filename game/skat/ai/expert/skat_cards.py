@@ -162,10 +162,7 @@ def think(
     for solved in pondered:  # the ponder hook: deals solved while the others thought
         if solved.keys() != totals.keys():
             continue
-        for c in reps:
-            totals[c] += solved[c]
-        top = max(solved.values())
-        unanimous &= {c for c in reps if solved[c] >= top - 1e-9}
+        unanimous &= _count(solved, totals)
         samples += 1
     if samples:
         scores.tally("pondered", samples)
@@ -192,10 +189,7 @@ def think(
                 values[c] = yield from search.evaluate(deal, c)
         if abandoned:
             break
-        for c in reps:
-            totals[c] += values[c]
-        top = max(values.values())
-        unanimous &= {c for c in reps if values[c] >= top - 1e-9}
+        unanimous &= _count(values, totals)
         samples += 1
         best = _best(reps, totals, prior, margin, samples)
         if scores.active():  # the hint shows every card's average (equivalent cards alike)
@@ -217,6 +211,14 @@ def _best(reps: list[int], totals: dict[int, float], prior: int, margin: float, 
 
 
 # ---------------------------------------------------------------- equivalent cards
+def _count(values: dict[int, float], totals: dict[int, float]) -> set[int]:
+    """Add one solved deal's card values to ``totals``; the cards that were best on it."""
+    for c, v in values.items():
+        totals[c] += v
+    top = max(values.values())
+    return {c for c, v in values.items() if v >= top - 1e-9}
+
+
 def equivalent_groups(obs: SkatObservation, legal: list[int]) -> list[list[int]]:
     """The mover's legal cards in classes that play alike: same suit (or
     trumps), no live card of another hand between them, same points (Null:
