@@ -43,14 +43,15 @@ from dataclasses import dataclass
 from math import exp
 from typing import Any
 
+from ...engine import actions as A
 from ...engine.cards import CARD_POINTS, SUIT_MASKS, mask_points
-from ...engine.skat_hand import SkatObservation
+from ...engine.skat_hand import Phase, SkatHand, SkatObservation
 from ...engine.tricks import FOLLOW, POWER, TRUMPS, GameType
 from .. import scores
 from ..base import Thinking
 from ..effort import Effort
 from ..heuristic.skat_cards import choose_card
-from ..model.worlds import World
+from ..model.worlds import World, skat_hand_of
 from ..solve.skat_solver import DepthLimitedSearch, SearchAborted, SkatSolver
 from ..strengths import STRONG
 from .sampling import INFERENCE, DealSampler, Inference
@@ -88,6 +89,9 @@ HARD_STOP = 3.0
 """A timed decision abandons the deal in progress after this many times its
 budget (once a deal is solved), so no decision takes much longer than asked."""
 
+PLAYOUT_CHUNK = 9
+"""Cards of a play-out between two yields (about half a millisecond)."""
+
 SETTLED = 10
 """A timed decision stops early once this many deals all agree on the best card."""
 
@@ -112,6 +116,14 @@ class CardPlay:
     reaches his target by fewer than ``close_margin`` card points, the outcome
     counts ``close_bonus`` less for him (a close game is one a declarer who does
     not see the cards may still lose; 0: not tested)."""
+    playouts: int = 0
+    """While the search would stop at the depth limit (the first tricks of a trump
+    game), a defender values each card on a sampled deal by this many play-outs
+    of the rest of the hand instead: the strong heuristic at every seat, each
+    seeing only its own cards (imperfect-information Monte Carlo: nobody plays
+    as if the cards were open; 0: the depth-limited search)."""
+    playout_declarer: bool = False
+    """The declarer values his first tricks by the play-outs too."""
 
 
 CARD_PLAY = CardPlay()
@@ -354,6 +366,9 @@ class _Search:
             self.win_target = 61
         self.nodes = 0
         self.deal_nodes = 0
+        self._replay: tuple[World, SkatHand] | None = None
+        self.playout_rng = random.Random(hash((obs.seat, obs.hand, obs.played)))
+        """The play-outs' own generator (the decision's draws stay as they were)."""
         self.switched = False
         """Set when full depth was given up during a deal (its cards are then
         evaluated again at the depth limit, so all compare alike)."""
@@ -430,7 +445,74 @@ class _Search:
             except _TooBig:
                 self.full = False  # too dear for this decision: depth-limited from now on
                 self.switched = True
+        if self.kind == "trump" and self.settings.playouts and (self.sign < 0 or self.settings.playout_declarer):
+            return (yield from self._played_out(deal, card))
         return (yield from self._limited(deal, card))
+
+    def _played_out(self, deal: World, card: int) -> Generator[None, None, float]:
+        """The mean outcome of ``settings.playouts`` play-outs after ``card``:
+        every seat plays the strong heuristic's card on its own view."""
+        if self._replay is None or self._replay[0] is not deal:
+            self._replay = (deal, self._replayed(deal))
+        base = self._replay[1]
+        n = self.settings.playouts
+        total = 0.0
+        for _ in range(n):
+            state = base.clone()
+            state.apply(card)
+            played = 0
+            while not state.done:
+                seat = state.to_move
+                assert seat is not None
+                state.apply(choose_card(state.observe(seat), STRONG, self.playout_rng))
+                played += 1
+                if played % PLAYOUT_CHUNK == 0:
+                    yield None
+            result = state.result
+            assert result is not None
+            total += self._result_value(result.won, result.declarer_points, result.declarer_tricks)
+            yield None
+        return self.sign * total / n
+
+    def _result_value(self, won: bool, points: int, tricks: int) -> float:
+        """A finished game in the search's terms (:data:`WIN`, :data:`LOSS` and the Schneider steps)."""
+        if self.win_target > 61:
+            return WIN if won else LOSS
+        if won:
+            return WIN + STEP * (points >= 90) + STEP * (tricks == 10)
+        return LOSS - STEP * (points <= 30) - STEP * (tricks == 0)
+
+    def _replayed(self, deal: World) -> SkatHand:
+        """The engine's state of this hand on ``deal``, at the mover's turn: the
+        cards played so far added back to the hands they came from, the
+        declarer's skat (or the one he put away) as the skat, the declaration."""
+        obs = self.obs
+        declarer = obs.declarer
+        assert declarer is not None
+        hands = list(deal.hands)
+        for t in obs.tricks:
+            for k, c in enumerate(t.cards):
+                hands[(t.leader + k) % 3] |= 1 << c
+        for seat, c in obs.trick:
+            hands[seat] |= 1 << c
+        state = skat_hand_of(World((hands[0], hands[1], hands[2]), deal.skat), declarer)
+        if obs.hand_game:
+            state.apply(A.HAND)
+        else:
+            state.apply(A.PICKUP)
+            for c in range(32):
+                if deal.skat >> c & 1:
+                    state.apply(c)
+        state.apply(A.declare(self.game, schneider=obs.schneider_announced, schwarz=obs.schwarz_announced,
+                              ouvert=obs.ouvert))
+        while state.phase != Phase.PLAY:
+            state.apply(A.NO_CALL)
+        for t in obs.tricks:
+            for c in t.cards:
+                state.apply(c)
+        for _, c in obs.trick:
+            state.apply(c)
+        return state
 
     def _trump_outcome(self) -> Generator[None, None, float]:
         """WIN or LOSS by the game's target (the only test that may give up
