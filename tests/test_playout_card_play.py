@@ -28,7 +28,8 @@ def _defender_in_trick(seed: int, tricks: int) -> SkatHand:
             assert seat is not None
             obs = state.observe(seat)
             trump_game = obs.game not in (None, GameType.NULL, GameType.RAMSCH)
-            if state.phase == Phase.PLAY and trump_game and obs.declarer != seat and len(obs.tricks) == tricks and obs.trick:
+            defending = trump_game and obs.declarer != seat
+            if state.phase == Phase.PLAY and defending and len(obs.tricks) == tricks and obs.trick:
                 return state
             state.apply(decide_now(players[seat], obs, 10.0))
 
