@@ -8,14 +8,17 @@ scripted, legal play; the engine refuses anything illegal.  Seats: 0 forehand,
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
+from random_play import play_match
 from skat.engine import NO_CALL, PASS, PICKUP, GameType, Match, Phase, SkatHand, parse_action, parse_card
 from skat.engine.actions import KNOCK, SKAT_ON
 from skat.engine.cards import mask_of, mask_points
 from skat.engine.deal import SkatDeal
 from skat.engine.errors import IllegalActionError
+from skat.engine.games import Hand
 from skat.engine.rules import ISKO, LOTHAR, Rules
 
 FH, MH, RH = 0, 1, 2
@@ -95,14 +98,11 @@ def test_ramsch_every_game_starts_each_hand_as_a_ramsch_without_bidding() -> Non
 def test_ramsch_every_game_on_the_sheet_charges_each_hand_and_deals_round() -> None:
     match = Match.new("skat", ISKO.with_options(ramsch_always=True), players=4, hands=4, seed=3)
     rng = random.Random(3)
-    while not match.finished:
-        hand = match.current
-        assert hand is not None
-        if hand.done:
-            match.next_hand()
-            continue
+    def ramsch_only(hand: Hand, legal: Sequence[int], rng: random.Random) -> int:
         assert hand.game == GameType.RAMSCH and hand.phase == Phase.PLAY
-        match.apply(rng.choice(hand.legal_actions()))
+        return rng.choice(list(legal))
+
+    play_match(match, rng, ramsch_only)
     assert [row.result.game for row in match.sheet] == ["ramsch"] * 4
     assert len({row.dealer for row in match.sheet}) == 4  # the deal goes round as always
     for row in match.sheet:
@@ -252,15 +252,9 @@ def test_a_match_with_house_rules_keeps_its_sheet_through_a_save() -> None:
     rules = LOTHAR.with_options(klopfen=True, schieberamsch=True, ramsch_always=True, ramsch_skat="loser")
     match = Match.new("skat", rules, players=3, hands=3, seed=9)
     rng = random.Random(9)
-    while not match.finished:
-        hand = match.current
-        assert hand is not None
-        if hand.done:
-            match.next_hand()
-            continue
-        legal = hand.legal_actions()
-        # Everyone knocks and passes the skat on unseen: the sheet shows the doublings.
-        match.apply(KNOCK if KNOCK in legal else SKAT_ON if SKAT_ON in legal else rng.choice(legal))
+    # Everyone knocks and passes the skat on unseen: the sheet shows the doublings.
+    play_match(match, rng, lambda hand, legal, rng: KNOCK if KNOCK in legal else SKAT_ON if SKAT_ON in legal
+               else rng.choice(list(legal)))
     for row in match.sheet:
         assert row.result.knocked == (0, 1, 2) and row.result.skat_passed == (0, 1, 2)
         if not row.result.durchmarsch:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from random_play import play_match
 from skat.engine import ISKO, LOTHAR, Match, Phase, SkatDeal, SkatHand
 from skat.engine.actions import KNOCK, PICKUP, SKAT_ON
 from skat.engine.cards import JACKS_MASK, mask_points
@@ -107,13 +108,7 @@ def test_random_matches_with_house_rules_replay_and_sum_up(name: str) -> None:
         players = 3 + seed % 2
         match = Match.new("skat", rules, players=players, hands=2 * players, seed=seed)
         rng = random.Random(seed)
-        while not match.finished:
-            hand = match.current
-            assert hand is not None
-            if hand.done:
-                match.next_hand()
-                continue
-            match.apply(rng.choice(hand.legal_actions()))
+        play_match(match, rng)
         again = replay_match(match_record(match))
         assert again.sheet == match.sheet
         totals = [0] * match.players

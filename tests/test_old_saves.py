@@ -12,6 +12,7 @@ import json
 import random
 from pathlib import Path
 
+from random_play import play_match
 from skat.engine import LOTHAR, Match, Rules
 from skat.engine.share import RULE_FIELDS, RULE_FIELDS_V1
 from skat.storage import DOC_VERSIONS, MATCH, SHEETS, MatchInProgress, MemoryStorage, Store
@@ -60,13 +61,7 @@ def test_a_past_sheet_from_before_the_house_rules_still_opens_with_them_off() ->
     rules = LOTHAR.with_options(kontra_re=True)
     match = Match.new("skat", rules, players=3, hands=3, seed=5)
     rng = random.Random(5)
-    while not match.finished:
-        hand = match.current
-        assert hand is not None
-        if hand.done:
-            match.next_hand()
-            continue
-        match.apply(rng.choice(hand.legal_actions()))
+    play_match(match, rng)
     store = Store(MemoryStorage({}), language="en")
     store.finish_match(MatchInProgress(match, id="old-sheet"))
     doc = json.loads(store.storage.load(SHEETS) or "")

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from random_play import play_match
 from skat.ai import make_player
 from skat.ai.base import decide_now
 from skat.ai.effort import Effort
@@ -228,13 +229,7 @@ def test_a_match_with_a_gift_and_a_revolution_saves_resumes_and_keeps_its_sheet(
     match.apply(A.GIFT_TAKEN)
     match.next_hand()
     rng = random.Random(3)
-    while not match.finished:
-        hand = match.current
-        assert hand is not None
-        if hand.done:
-            match.next_hand()
-            continue
-        match.apply(rng.choice(hand.legal_actions()))
+    play_match(match, rng)
     store.finish_match(MatchInProgress(match, id="gift"))
     doc = json.loads(store.storage.load(SHEETS) or "")
     [sheet] = Store(MemoryStorage({SHEETS: json.dumps(doc)}), language="en").sheets()

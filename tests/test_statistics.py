@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from random_play import play_match
 from skat.engine import ISKO, LOTHAR, OFFICERS, Match
 from skat.engine.match import SheetRow
 from skat.engine.rules import Rules
@@ -36,15 +37,7 @@ MATCHES: list[tuple[str, Rules, int, int, int, str]] = [
 
 def play(match: Match, rng: random.Random, store: Store, game: MatchInProgress) -> None:
     """Random legal play to the end, saved after every hand as the game does."""
-    while not match.finished:
-        hand = match.current
-        assert hand is not None
-        if hand.done:
-            match.next_hand()
-            continue
-        match.apply(rng.choice(hand.legal_actions()))
-        if hand.done:
-            store.save_match(game)
+    play_match(match, rng, after=lambda hand: store.save_match(game) if hand.done else None)
     store.finish_match(game)
 
 
