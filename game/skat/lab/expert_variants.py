@@ -66,6 +66,10 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "playout": CardPlay(playouts=1),
     "playout2": CardPlay(playouts=2),
     "playoutall": CardPlay(playouts=1, playout_declarer=True),
+    "playoutmix": CardPlay(playouts=1, playout_weight=0.5),
+    "playout6": CardPlay(playouts=1, playout_above=6),
+    "playoutfull": CardPlay(playouts=1, playout_above=0),
+    "playoutfullmix": CardPlay(playouts=1, playout_above=0, playout_weight=0.5),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard

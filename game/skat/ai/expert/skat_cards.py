@@ -124,6 +124,11 @@ class CardPlay:
     as if the cards were open; 0: the depth-limited search)."""
     playout_declarer: bool = False
     """The declarer values his first tricks by the play-outs too."""
+    playout_above: int | None = None
+    """Play out while the mover holds more than this many cards (None: while the
+    search would stop at the depth limit)."""
+    playout_weight: float = 1.0
+    """A card's value: this share the play-outs', the rest the search's."""
 
 
 CARD_PLAY = CardPlay()
@@ -436,6 +441,25 @@ class _Search:
             except _TooBig:
                 return 0.0  # undecided within the budget: neither won nor lost
             return self.sign * (1.0 if won else -1.0)
+        if self._plays_out():
+            played = yield from self._played_out(deal, card)
+            weight = self.settings.playout_weight
+            if weight >= 1.0:
+                return played
+            searched = yield from self._searched(deal, card)
+            return weight * played + (1.0 - weight) * searched
+        return (yield from self._searched(deal, card))
+
+    def _plays_out(self) -> bool:
+        settings = self.settings
+        if self.kind != "trump" or not settings.playouts or not (self.sign < 0 or settings.playout_declarer):
+            return False
+        if settings.playout_above is None:
+            return not self.full
+        return self.obs.hand.bit_count() > settings.playout_above
+
+    def _searched(self, deal: World, card: int) -> Generator[None, None, float]:
+        """The solver's value of ``card`` on ``deal`` (its position is set): to the end, or to the depth limit."""
         if self.full:
             try:
                 if self.kind == "ramsch":
@@ -445,8 +469,6 @@ class _Search:
             except _TooBig:
                 self.full = False  # too dear for this decision: depth-limited from now on
                 self.switched = True
-        if self.kind == "trump" and self.settings.playouts and (self.sign < 0 or self.settings.playout_declarer):
-            return (yield from self._played_out(deal, card))
         return (yield from self._limited(deal, card))
 
     def _played_out(self, deal: World, card: int) -> Generator[None, None, float]:
