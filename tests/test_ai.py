@@ -524,6 +524,41 @@ def test_the_solver_gives_the_old_endgame_searchs_values() -> None:
     assert compared > 500
 
 
+def test_an_endgame_one_node_short_of_its_limit_ends_instead_of_pausing_for_ever(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A card's search that ends one node short of the decision's limit left the
+    next card a slice of no nodes: it paused, and paused again, for ever (a strong
+    declarer's endgame in a duel grew its step timings to 24 GB). Now the decision ends."""
+    from skat.ai.solve import skat_endgame
+    from skat.ai.solve.skat_solver import SkatSolver
+
+    rng = random.Random(7)
+    tried = 0
+    while tried < 20:
+        game, declarer, hands, trick, leader, legal = _random_endgame(rng)
+        if len(legal) < 2:
+            continue
+        probe = SkatSolver(game, declarer)
+        probe.reset(hands, trick, leader)
+        probe.play(legal[0])
+        probe.exact()
+        if probe.nodes < 2:
+            continue
+        tried += 1
+        monkeypatch.setattr(skat_endgame, "NODES_PER_UNIT", 10**9)
+        monkeypatch.setattr(skat_endgame, "NODE_LIMIT", probe.nodes + 1)
+        solver = SkatSolver(game, declarer)
+        steps = skat_endgame.card_values(solver, hands, trick, leader, legal, skat_endgame._Budget(solver))
+        for _ in range(1000):
+            try:
+                next(steps)
+            except (StopIteration, skat_endgame._OutOfNodes):
+                break
+        else:
+            raise AssertionError(f"the endgame decision never ended ({solver.nodes} nodes)")
+
+
 def _endgame_views(count: int) -> list:  # type: ignore[type-arg]
     """Card-play views of suit games and Grand with four or fewer tricks to go."""
     views = []

@@ -106,10 +106,12 @@ class _Budget:
         return min(self.pause_at, NODE_LIMIT) - self.solver.nodes - 1  # the node that stops it counts
 
     def spent(self) -> Generator[None, None, None]:
-        """A search ran out of its slice: pause, or end the decision."""
-        if self.solver.nodes >= NODE_LIMIT:
-            raise _OutOfNodes
+        """A search ran out of its slice: pause, or end the decision once no
+        node is left for the next slice (one node short of the limit, a slice
+        of none would pause again and again, for ever)."""
         self.pause_at = self.solver.nodes + NODES_PER_UNIT
+        if self.slice() <= 0:
+            raise _OutOfNodes
         yield None
 
 
