@@ -156,3 +156,29 @@ def test_a_failing_computer_player_never_ends_the_match() -> None:
         ctl.step_ai()
     assert ctl.hand.done and ctl.faults and "bug in a player" in ctl.faults[0]
     assert match.sheet and match.sheet[-1].result is ctl.hand.result
+
+
+def test_a_computer_decision_that_never_ends_is_cut_short_and_play_goes_on(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A player whose thinking never stops (the strong declarer's endgame once paused for ever one
+    node short of its limit) gets its best move so far after RUNAWAY_SECONDS of thinking."""
+    from skat.ai.base import Decision
+    from skat.ui import controller
+
+    def endless(view):  # type: ignore[no-untyped-def]
+        while True:
+            yield view.legal[-1]
+
+    class Endless:
+        def begin(self, view):  # type: ignore[no-untyped-def]
+            return Decision(tuple(view.legal), endless(view))
+
+    monkeypatch.setattr(controller, "RUNAWAY_SECONDS", 0.02)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=6)
+    ctl = controller.MatchController(match, human=0, seed=6, autoplay=True)
+    ctl.players = {p: Endless() for p in range(3)}  # type: ignore[misc]
+    for _ in range(20_000):
+        if ctl.hand.done:
+            break
+        ctl.step_ai(0.005)
+    assert ctl.hand.done and ctl.faults and "did not finish" in ctl.faults[0]
+    assert match.sheet and match.sheet[-1].result is ctl.hand.result

@@ -67,6 +67,8 @@ class Decision:
         self._provisional = legal[0]
         self.action: int | None = None
         self.units = 0
+        self.thinking_seconds = 0.0
+        """Wall-clock time spent in :meth:`step` so far (a table ends a runaway decision by it)."""
         self.corrected = False
         """True when the thinking returned an illegal action and a legal one was
         substituted (a bug that tests look for; play goes on regardless)."""
@@ -79,17 +81,21 @@ class Decision:
         if self.action is not None:
             return True
         assert self._thinking is not None
-        deadline = time.perf_counter() + max(0.0, budget_seconds)
+        started = time.perf_counter()
+        deadline = started + max(0.0, budget_seconds)
         while True:
             try:
                 provisional = next(self._thinking)
             except StopIteration as stop:
                 self._settle(stop.value)
+                self.thinking_seconds += time.perf_counter() - started
                 return True
             self.units += 1
             if provisional is not None and provisional in self.legal:
                 self._provisional = provisional
-            if time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if now >= deadline:
+                self.thinking_seconds += now - started
                 return False
 
     def finish_now(self) -> int:

@@ -24,6 +24,11 @@ from ..engine.hand_state import Phase
 from ..engine.match import Hand, Match, new_hand
 from ..engine.skat_hand import SkatHand
 
+RUNAWAY_SECONDS = 20.0
+"""A computer decision that has thought this long in all is ended with its best
+move so far: a bug in a player (one that never stops) must not stall the table.
+The longest timed decision takes about a second, also in a browser."""
+
 
 @dataclass
 class Seating:
@@ -355,8 +360,12 @@ class MatchController:
                 self.decision = player.begin(h.observe(seat))
                 self.decision_for = key
             if not self.decision.step(budget):
-                return []
-            action = self.decision.action
+                if self.decision.thinking_seconds < RUNAWAY_SECONDS:
+                    return []
+                action: int | None = self.decision.finish_now()  # its best so far, always legal
+                self.faults.append(f"a decision did not finish in {RUNAWAY_SECONDS:.0f} s: its best move so far")
+            else:
+                action = self.decision.action
         except Exception as exc:  # noqa: BLE001 - a computer player's bug must not end the match
             self.faults.append(f"{type(exc).__name__}: {exc}")
             action = None
