@@ -150,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--defenders", nargs="+", default=["expert"], help="candidates (the first is the base)")
     parser.add_argument("--declarer", default="heuristic")
     parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--start", type=int, default=0, help="the first deal's number (to split a run)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES)
@@ -172,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"defence_ab: {exc}", file=sys.stderr)
             return 2
     defenders = tuple(args.defenders)
-    jobs = [Job(defenders, args.declarer, args.seed, args.samples, i) for i in range(args.deals)]
+    indices = range(args.start, args.start + args.deals)
+    jobs = [Job(defenders, args.declarer, args.seed, args.samples, i) for i in indices]
     started = time.perf_counter()
     done: list[dict[str, Any]] = []
     if args.jobs > 1:
@@ -184,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         for job in jobs:
             done.append(play_deal(job))
+            if args.progress:
+                print(f"defence_ab: deal {job.index} done", file=sys.stderr, flush=True)
     done.sort(key=lambda d: d["index"])
     out = {
         "benchmark": "defence_ab",

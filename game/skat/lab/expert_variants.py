@@ -50,6 +50,9 @@ SKAT_MODES = ("heuristic", "post", "hand", "cap", "null", "grand", "sim")
 BIDDING_STYLES: dict[str, Strength] = {
     "bold": replace(HEURISTIC, name="bold", bid=0.54, hand=0.72),
     "cautious": replace(HEURISTIC, name="cautious", bid=0.62, hand=0.80),
+    "bid54": replace(HEURISTIC, name="bid54", bid=0.54),
+    "bid50": replace(HEURISTIC, name="bid50", bid=0.50),
+    "hand72": replace(HEURISTIC, name="hand72", hand=0.72),
 }
 """Variants of the strong bidder (bid and Hand thresholds); its other decisions are the strong player's."""
 
