@@ -73,6 +73,7 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "playout6": CardPlay(playouts=1, playout_above=6),
     "playoutfull": CardPlay(playouts=1, playout_above=0),
     "playoutfullmix": CardPlay(playouts=1, playout_above=0, playout_weight=0.5),
+    "deep9": CardPlay(defence_full_depth=9, defence_node_scale=3.0),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard

@@ -129,6 +129,10 @@ class CardPlay:
     search would stop at the depth limit)."""
     playout_weight: float = 1.0
     """A card's value: this share the play-outs', the rest the search's."""
+    defence_full_depth: int = 0
+    """A defender of a trump game solves to the end from this many cards in hand
+    (0: ``FULL_DEPTH_CARDS``), with ``defence_node_scale`` times the node caps."""
+    defence_node_scale: float = 1.0
 
 
 CARD_PLAY = CardPlay()
@@ -351,7 +355,14 @@ class _Search:
         assert evaluated is not None
         self.evaluated = evaluated
         self.solver = SkatSolver(int(game), self.evaluated)
-        self.full = len(obs.legal) > 0 and obs.hand.bit_count() <= FULL_DEPTH_CARDS[self.kind]
+        full_from = FULL_DEPTH_CARDS[self.kind]
+        self.node_scale = 1.0
+        defending = obs.seat != obs.declarer and self.kind == "trump"
+        if defending and settings.defence_full_depth:
+            full_from = settings.defence_full_depth
+            self.node_scale = settings.defence_node_scale
+        self.eval_cap = int(EVAL_NODE_CAP * self.node_scale)
+        self.full = len(obs.legal) > 0 and obs.hand.bit_count() <= full_from
         self.sign = 1.0 if self.kind == "ramsch" or obs.seat == obs.declarer else -1.0
         self.leader = obs.trick[0][0] if obs.trick else obs.seat
         self.trick = [c for _, c in obs.trick]
@@ -428,7 +439,7 @@ class _Search:
     def start_deal(self) -> None:
         """Called before each deal: a decision whose full-depth deals cost too
         much goes on at the depth limit."""
-        if self.full and self.deal_nodes > DEAL_NODE_BUDGET and self.kind != "null":
+        if self.full and self.deal_nodes > DEAL_NODE_BUDGET * self.node_scale and self.kind != "null":
             self.full = False
         self.deal_nodes = 0
 
@@ -562,9 +573,9 @@ class _Search:
             if solver.defender_tricks:
                 won = False
             else:
-                won = yield from self._solve(lambda n: solver.declarer_takes_all(node_limit=n), EVAL_NODE_CAP)
+                won = yield from self._solve(lambda n: solver.declarer_takes_all(node_limit=n), self.eval_cap)
             return WIN if won else LOSS
-        if (yield from reaches(self.win_target, EVAL_NODE_CAP)):
+        if (yield from reaches(self.win_target, self.eval_cap)):
             value = WIN
             close = self.win_target + self.settings.close_margin
             testing_close = self.settings.close_margin and self.sign < 0 and self.win_target < 90
