@@ -24,7 +24,6 @@ import argparse
 import ast
 import importlib
 import json
-import multiprocessing
 import sys
 from typing import Any
 
@@ -33,6 +32,7 @@ from skat.ai.expert.player import SearchPlayer
 from skat.engine.match import new_hand
 from skat.lab import duel
 from skat.lab.duel import SKAT_SEATINGS, DuelConfig, hand_points, mean_ci
+from skat.lab.parallel import unordered
 
 
 def play(
@@ -121,10 +121,9 @@ def main() -> int:
     ]
     out = []
     if args.jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            for r in pool.imap_unordered(ab_deal, work):
-                out.append(r)
-                print(f"{len(out)}/{len(work)} {r['diff']:+.2f} {r['games']}", file=sys.stderr, flush=True)
+        for r in unordered(ab_deal, work, args.jobs):
+            out.append(r)
+            print(f"{len(out)}/{len(work)} {r['diff']:+.2f} {r['games']}", file=sys.stderr, flush=True)
     else:
         for w in work:
             out.append(ab_deal(w))

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import sys
 import time
 from dataclasses import dataclass
@@ -40,6 +39,7 @@ from .duel import (
     mean_ci,
     play_game,
 )
+from .parallel import unordered
 
 REFERENCE_GAME = 7
 """The duel's game number of the all-declarer game (``BBB``), for the same seeded generators."""
@@ -178,11 +178,10 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     done: list[dict[str, Any]] = []
     if args.jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            for d in pool.imap_unordered(play_deal, jobs):
-                done.append(d)
-                if args.progress:
-                    print(f"defence_ab: {len(done)}/{args.deals}", file=sys.stderr, flush=True)
+        for d in unordered(play_deal, jobs, args.jobs):
+            done.append(d)
+            if args.progress:
+                print(f"defence_ab: {len(done)}/{args.deals}", file=sys.stderr, flush=True)
     else:
         for job in jobs:
             done.append(play_deal(job))

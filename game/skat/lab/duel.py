@@ -48,7 +48,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import random
 import statistics
 import sys
@@ -68,6 +67,7 @@ from ..engine.rules import ISKO, LOTHAR, OFFICERS, STAMMTISCH, Rules
 from ..engine.scoring import HandResult, seeger_fabian
 from ..engine.skat_hand import Phase
 from .ai_bench import settle_garbage, time_decision
+from .parallel import unordered
 
 DEFAULT_SAMPLES = 12
 """Sampled deals per decision of a search player here (a fixed effort keeps
@@ -487,12 +487,9 @@ def run_duel(config: DuelConfig, deals: int, jobs: int = 1, progress: bool = Fal
     work = [(config, i) for i in range(deals)]
     outcomes: list[DealOutcome] = []
     if jobs > 1 and deals > 1:
-        # Fresh interpreters: forking a process that runs threads (pygame's, a test runner's) can hang.
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(jobs) as pool:
-            for outcome in pool.imap_unordered(_play_deal_star, work):
-                outcomes.append(outcome)
-                _progress(progress, len(outcomes), deals)
+        for outcome in unordered(_play_deal_star, work, jobs):
+            outcomes.append(outcome)
+            _progress(progress, len(outcomes), deals)
     else:
         for item in work:
             outcomes.append(_play_deal_star(item))
