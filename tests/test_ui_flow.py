@@ -160,7 +160,8 @@ def test_a_failing_computer_player_never_ends_the_match() -> None:
 
 def test_a_computer_decision_that_never_ends_is_cut_short_and_play_goes_on(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A player whose thinking never stops (the strong declarer's endgame once paused for ever one
-    node short of its limit) gets its best move so far after RUNAWAY_SECONDS of thinking."""
+    node short of its limit) gets its best move so far after RUNAWAY_SECONDS of thinking, and its
+    seat the fallback player."""
     from skat.ai.base import Decision
     from skat.ui import controller
 
@@ -182,3 +183,7 @@ def test_a_computer_decision_that_never_ends_is_cut_short_and_play_goes_on(monke
         ctl.step_ai(0.005)
     assert ctl.hand.done and ctl.faults and "did not finish" in ctl.faults[0]
     assert match.sheet and match.sheet[-1].result is ctl.hand.result
+    # Every seat ran away once, in the auction, and is played by the fallback from then on
+    # (the notice says so): one fault each, and the hand played out by working players.
+    assert len(ctl.faults) == 3
+    assert all(getattr(ctl.players[p], "is_fallback", False) for p in range(3))

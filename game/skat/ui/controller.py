@@ -26,7 +26,8 @@ from ..engine.skat_hand import SkatHand
 
 RUNAWAY_SECONDS = 20.0
 """A computer decision that has thought this long in all is ended with its best
-move so far: a bug in a player (one that never stops) must not stall the table.
+move so far, and the seat is played by the fallback from then on, as after any
+failure: a bug in a player (one that never stops) must not stall the table.
 The longest timed decision takes about a second, also in a browser."""
 
 
@@ -363,7 +364,8 @@ class MatchController:
                 if self.decision.thinking_seconds < RUNAWAY_SECONDS:
                     return []
                 action: int | None = self.decision.finish_now()  # its best so far, always legal
-                self.faults.append(f"a decision did not finish in {RUNAWAY_SECONDS:.0f} s: its best move so far")
+                self.faults.append(f"a decision did not finish in {RUNAWAY_SECONDS:.0f} s")
+                self._install_fallback(h)  # this move is its best so far; the seat's next ones the fallback's
             else:
                 action = self.decision.action
         except Exception as exc:  # noqa: BLE001 - a computer player's bug must not end the match
