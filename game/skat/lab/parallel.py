@@ -8,9 +8,7 @@ benchmark stops with a reason instead of hanging.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -19,7 +17,12 @@ R = TypeVar("R")
 
 def unordered(work: Callable[[T], R], items: Iterable[T], jobs: int) -> Iterator[R]:
     """``work(item)`` for every item, in ``jobs`` fresh interpreters (spawned:
-    forking a process that runs threads can hang), each result as it is done."""
+    forking a process that runs threads can hang), each result as it is done.
+    Imported here: Pyodide, which runs the duel's tests in one process, has no
+    process pools (its ``multiprocessing`` lacks ``_multiprocessing``)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         futures = [pool.submit(work, item) for item in items]
         for future in as_completed(futures):
