@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from random_play import play_match
 from skat.engine import ISKO, LOTHAR, NO_CALL, GameType, Match, Phase, SkatHand, bock
 from skat.engine.actions import declare
 from skat.engine.deal import SkatDeal
@@ -198,13 +199,7 @@ def test_the_grand_hand_offer_reads_from_every_view_as_a_ramsch_call() -> None:
 def _played_match(rules, hands: int = 12, seed: int = 3) -> Match:  # type: ignore[no-untyped-def]
     m = Match.new("skat", rules, players=3, hands=hands, seed=seed)
     rng = random.Random(seed)
-    while not m.finished:
-        h = m.current
-        assert h is not None
-        if h.done:
-            m.next_hand()
-            continue
-        m.apply(rng.choice(h.legal_actions()))
+    play_match(m, rng)
     return m
 
 

@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from random_play import play_match
 from skat.engine import ISKO, LOTHAR, OFFICERS, Match  # noqa: E402
 from skat.lab.shots_stats import _club_evening  # noqa: E402
 from skat.storage import MatchInProgress, MemoryStorage, SFList, Store, _stats_doc  # noqa: E402
@@ -281,13 +282,7 @@ def test_the_sheet_says_you_win_when_the_person_wins(lang: str) -> None:
     for seed in range(1, 40):
         match = Match.new("skat", ISKO, players=3, hands=3, seed=seed)
         rng = random.Random(seed)
-        while not match.finished:
-            hand = match.current
-            assert hand is not None
-            if hand.done:
-                match.next_hand()
-                continue
-            match.apply(_club_evening(hand.legal_actions(), rng))
+        play_match(match, rng, lambda hand, legal, rng: _club_evening(legal, rng))
         if min(match.standings(), key=lambda r: r["rank"])["player"] == 0:
             break
     else:
