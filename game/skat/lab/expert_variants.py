@@ -66,14 +66,6 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "earlythree": CardPlay(early_defence_margin=float("inf"), early_cards=7),
     "close": CardPlay(close_margin=12, close_bonus=0.25),
     "dmis": CardPlay(Inference(declarer_mismatch=0.1)),
-    "playout": CardPlay(playouts=1),
-    "playout2": CardPlay(playouts=2),
-    "playoutall": CardPlay(playouts=1, playout_declarer=True),
-    "playoutmix": CardPlay(playouts=1, playout_weight=0.5),
-    "playout6": CardPlay(playouts=1, playout_above=6),
-    "playoutfull": CardPlay(playouts=1, playout_above=0),
-    "playoutfullmix": CardPlay(playouts=1, playout_above=0, playout_weight=0.5),
-    "deep9": CardPlay(defence_full_depth=9, defence_node_scale=3.0),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard

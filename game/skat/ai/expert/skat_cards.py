@@ -43,15 +43,14 @@ from dataclasses import dataclass
 from math import exp
 from typing import Any
 
-from ...engine import actions as A
 from ...engine.cards import CARD_POINTS, SUIT_MASKS, mask_points
-from ...engine.skat_hand import Phase, SkatHand, SkatObservation
+from ...engine.skat_hand import SkatObservation
 from ...engine.tricks import FOLLOW, POWER, TRUMPS, GameType
 from .. import scores
 from ..base import Thinking
 from ..effort import Effort
 from ..heuristic.skat_cards import choose_card
-from ..model.worlds import World, skat_hand_of
+from ..model.worlds import World
 from ..solve.skat_solver import DepthLimitedSearch, SearchAborted, SkatSolver
 from ..strengths import STRONG
 from .sampling import INFERENCE, DealSampler, Inference
@@ -89,9 +88,6 @@ HARD_STOP = 3.0
 """A timed decision abandons the deal in progress after this many times its
 budget (once a deal is solved), so no decision takes much longer than asked."""
 
-PLAYOUT_CHUNK = 9
-"""Cards of a play-out between two yields (about half a millisecond)."""
-
 SETTLED = 10
 """A timed decision stops early once this many deals all agree on the best card."""
 
@@ -116,23 +112,6 @@ class CardPlay:
     reaches his target by fewer than ``close_margin`` card points, the outcome
     counts ``close_bonus`` less for him (a close game is one a declarer who does
     not see the cards may still lose; 0: not tested)."""
-    playouts: int = 0
-    """While the search would stop at the depth limit (the first tricks of a trump
-    game), a defender values each card on a sampled deal by this many play-outs
-    of the rest of the hand instead: the strong heuristic at every seat, each
-    seeing only its own cards (imperfect-information Monte Carlo: nobody plays
-    as if the cards were open; 0: the depth-limited search)."""
-    playout_declarer: bool = False
-    """The declarer values his first tricks by the play-outs too."""
-    playout_above: int | None = None
-    """Play out while the mover holds more than this many cards (None: while the
-    search would stop at the depth limit)."""
-    playout_weight: float = 1.0
-    """A card's value: this share the play-outs', the rest the search's."""
-    defence_full_depth: int = 0
-    """A defender of a trump game solves to the end from this many cards in hand
-    (0: ``FULL_DEPTH_CARDS``), with ``defence_node_scale`` times the node caps."""
-    defence_node_scale: float = 1.0
 
 
 CARD_PLAY = CardPlay()
@@ -355,14 +334,7 @@ class _Search:
         assert evaluated is not None
         self.evaluated = evaluated
         self.solver = SkatSolver(int(game), self.evaluated)
-        full_from = FULL_DEPTH_CARDS[self.kind]
-        self.node_scale = 1.0
-        defending = obs.seat != obs.declarer and self.kind == "trump"
-        if defending and settings.defence_full_depth:
-            full_from = settings.defence_full_depth
-            self.node_scale = settings.defence_node_scale
-        self.eval_cap = int(EVAL_NODE_CAP * self.node_scale)
-        self.full = len(obs.legal) > 0 and obs.hand.bit_count() <= full_from
+        self.full = len(obs.legal) > 0 and obs.hand.bit_count() <= FULL_DEPTH_CARDS[self.kind]
         self.sign = 1.0 if self.kind == "ramsch" or obs.seat == obs.declarer else -1.0
         self.leader = obs.trick[0][0] if obs.trick else obs.seat
         self.trick = [c for _, c in obs.trick]
@@ -382,9 +354,6 @@ class _Search:
             self.win_target = 61
         self.nodes = 0
         self.deal_nodes = 0
-        self._replay: tuple[World, SkatHand] | None = None
-        self.playout_rng = random.Random(hash((obs.seat, obs.hand, obs.played)))
-        """The play-outs' own generator (the decision's draws stay as they were)."""
         self.switched = False
         """Set when full depth was given up during a deal (its cards are then
         evaluated again at the depth limit, so all compare alike)."""
@@ -439,7 +408,7 @@ class _Search:
     def start_deal(self) -> None:
         """Called before each deal: a decision whose full-depth deals cost too
         much goes on at the depth limit."""
-        if self.full and self.deal_nodes > DEAL_NODE_BUDGET * self.node_scale and self.kind != "null":
+        if self.full and self.deal_nodes > DEAL_NODE_BUDGET and self.kind != "null":
             self.full = False
         self.deal_nodes = 0
 
@@ -452,25 +421,6 @@ class _Search:
             except _TooBig:
                 return 0.0  # undecided within the budget: neither won nor lost
             return self.sign * (1.0 if won else -1.0)
-        if self._plays_out():
-            played = yield from self._played_out(deal, card)
-            weight = self.settings.playout_weight
-            if weight >= 1.0:
-                return played
-            searched = yield from self._searched(deal, card)
-            return weight * played + (1.0 - weight) * searched
-        return (yield from self._searched(deal, card))
-
-    def _plays_out(self) -> bool:
-        settings = self.settings
-        if self.kind != "trump" or not settings.playouts or not (self.sign < 0 or settings.playout_declarer):
-            return False
-        if settings.playout_above is None:
-            return not self.full
-        return self.obs.hand.bit_count() > settings.playout_above
-
-    def _searched(self, deal: World, card: int) -> Generator[None, None, float]:
-        """The solver's value of ``card`` on ``deal`` (its position is set): to the end, or to the depth limit."""
         if self.full:
             try:
                 if self.kind == "ramsch":
@@ -481,71 +431,6 @@ class _Search:
                 self.full = False  # too dear for this decision: depth-limited from now on
                 self.switched = True
         return (yield from self._limited(deal, card))
-
-    def _played_out(self, deal: World, card: int) -> Generator[None, None, float]:
-        """The mean outcome of ``settings.playouts`` play-outs after ``card``:
-        every seat plays the strong heuristic's card on its own view."""
-        if self._replay is None or self._replay[0] is not deal:
-            self._replay = (deal, self._replayed(deal))
-        base = self._replay[1]
-        n = self.settings.playouts
-        total = 0.0
-        for _ in range(n):
-            state = base.clone()
-            state.apply(card)
-            played = 0
-            while not state.done:
-                seat = state.to_move
-                assert seat is not None
-                state.apply(choose_card(state.observe(seat), STRONG, self.playout_rng))
-                played += 1
-                if played % PLAYOUT_CHUNK == 0:
-                    yield None
-            result = state.result
-            assert result is not None
-            total += self._result_value(result.won, result.declarer_points, result.declarer_tricks)
-            yield None
-        return self.sign * total / n
-
-    def _result_value(self, won: bool, points: int, tricks: int) -> float:
-        """A finished game in the search's terms (:data:`WIN`, :data:`LOSS` and the Schneider steps)."""
-        if self.win_target > 61:
-            return WIN if won else LOSS
-        if won:
-            return WIN + STEP * (points >= 90) + STEP * (tricks == 10)
-        return LOSS - STEP * (points <= 30) - STEP * (tricks == 0)
-
-    def _replayed(self, deal: World) -> SkatHand:
-        """The engine's state of this hand on ``deal``, at the mover's turn: the
-        cards played so far added back to the hands they came from, the
-        declarer's skat (or the one he put away) as the skat, the declaration."""
-        obs = self.obs
-        declarer = obs.declarer
-        assert declarer is not None
-        hands = list(deal.hands)
-        for t in obs.tricks:
-            for k, c in enumerate(t.cards):
-                hands[(t.leader + k) % 3] |= 1 << c
-        for seat, c in obs.trick:
-            hands[seat] |= 1 << c
-        state = skat_hand_of(World((hands[0], hands[1], hands[2]), deal.skat), declarer)
-        if obs.hand_game:
-            state.apply(A.HAND)
-        else:
-            state.apply(A.PICKUP)
-            for c in range(32):
-                if deal.skat >> c & 1:
-                    state.apply(c)
-        state.apply(A.declare(self.game, schneider=obs.schneider_announced, schwarz=obs.schwarz_announced,
-                              ouvert=obs.ouvert))
-        while state.phase != Phase.PLAY:
-            state.apply(A.NO_CALL)
-        for t in obs.tricks:
-            for c in t.cards:
-                state.apply(c)
-        for _, c in obs.trick:
-            state.apply(c)
-        return state
 
     def _trump_outcome(self) -> Generator[None, None, float]:
         """WIN or LOSS by the game's target (the only test that may give up
@@ -573,9 +458,9 @@ class _Search:
             if solver.defender_tricks:
                 won = False
             else:
-                won = yield from self._solve(lambda n: solver.declarer_takes_all(node_limit=n), self.eval_cap)
+                won = yield from self._solve(lambda n: solver.declarer_takes_all(node_limit=n), EVAL_NODE_CAP)
             return WIN if won else LOSS
-        if (yield from reaches(self.win_target, self.eval_cap)):
+        if (yield from reaches(self.win_target, EVAL_NODE_CAP)):
             value = WIN
             close = self.win_target + self.settings.close_margin
             testing_close = self.settings.close_margin and self.sign < 0 and self.win_target < 90
