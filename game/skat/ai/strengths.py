@@ -41,6 +41,12 @@ class Strength:
     bid: float = 0.58
     """Least chance to bid a game (break-even is 2/3 for the declarer alone;
     a player whose card play wins more than the model's average shades it)."""
+    bid_alone: float | None = None
+    """Forehand's least chance to play when both others have passed and a hand all pass
+    is thrown in (None: ``bid``).  Nobody else will play these cards, and the others'
+    passes say their hands are weak: strong and the expert win about two thirds to
+    three quarters of such hands from a chance of 0.4 and score well above the nothing
+    of passing (``tools/forced_declare.py``, ``docs/bench/strength.md``)."""
     hand: float = 0.76
     """Least chance to play Hand."""
     re: float = 0.86
@@ -111,8 +117,10 @@ NORMAL = Strength(
     officers_re_above=0.80,
     officers_bid_from=0.62,
 )
-STRONG = Strength("strong", counts_cards=True, infers=True, searches_endgame=True)
-EXPERT = Strength("expert", counts_cards=True, infers=True, searches_endgame=True, searches=True, ramsch_samples=48)
+STRONG = Strength("strong", counts_cards=True, infers=True, searches_endgame=True, bid_alone=0.40)
+EXPERT = Strength(
+    "expert", counts_cards=True, infers=True, searches_endgame=True, searches=True, ramsch_samples=48, bid_alone=0.40
+)
 
 STRENGTHS: dict[str, Strength] = {s.name: s for s in (EASY, NORMAL, STRONG, EXPERT)}
 """The strengths a user can choose, by name, weakest first."""

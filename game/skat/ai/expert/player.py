@@ -8,7 +8,8 @@ and Ramsch -- is perfect-information Monte Carlo over the double-dummy solver
 :mod:`skat.ai.expert.officers_cards` and :mod:`skat.ai.expert.officers_calls`.
 
 A Skat hand's bidding, Hand or skat, Kontra and Re are the strongest
-heuristic's.  After taking the skat, the discard and the game are chosen by
+heuristic's (among them: as forehand after two passes, where passing throws
+the hand in, it plays from a chance of 0.4, :attr:`Strength.bid_alone`).  After taking the skat, the discard and the game are chosen by
 simulation (:mod:`skat.ai.expert.skat_calls`): the promising (game, discard)
 plans are played out on the same deals sampled to fit the auction, a Null by
 the double-dummy solver, and the plan with the best expected score is

@@ -102,8 +102,11 @@ def _bid_limit(obs: SkatObservation, rules: Rules, profile: Strength, rng: rando
     whose chance clears the threshold (Hand values only if Hand would be played)."""
     options = yield from bid_options(obs.hand, obs.seat == 0, profile)
     threshold = profile.bid
-    if rules.all_pass == "ramsch" and obs.seat == 0 and all(a == A.PASS for _, a in obs.bidding):
-        threshold -= 0.08  # forehand alone: passing means Ramsch, which costs too
+    if forehand_alone(obs):
+        if rules.all_pass == "ramsch":
+            threshold -= 0.08  # passing means Ramsch, which costs too
+        elif profile.bid_alone is not None:
+            threshold = min(threshold, profile.bid_alone)  # passing throws the hand in
     limit = 0
     for o in options:
         p = o.p
@@ -117,6 +120,11 @@ def _bid_limit(obs: SkatObservation, rules: Rules, profile: Strength, rng: rando
         if p >= need:
             limit = max(limit, o.value)
     return limit
+
+
+def forehand_alone(obs: SkatObservation) -> bool:
+    """Forehand to decide after both others passed: the last chance to play these cards."""
+    return obs.seat == 0 and len(obs.bidding) >= 2 and all(a == A.PASS for _, a in obs.bidding)
 
 
 def bid_action(obs: SkatObservation | OfficersObservation, limit: int) -> int:
