@@ -9,13 +9,14 @@ and Ramsch -- is perfect-information Monte Carlo over the double-dummy solver
 
 A Skat hand's bidding, Hand or skat, Kontra and Re are the strongest
 heuristic's (among them: as forehand after two passes, where passing throws
-the hand in, it plays from a chance of 0.4, :attr:`Strength.bid_alone`).  After taking the skat, the discard and the game are chosen by
-simulation (:mod:`skat.ai.expert.skat_calls`): the promising (game, discard)
-plans are played out on the same deals sampled to fit the auction, a Null by
-the double-dummy solver, and the plan with the best expected score is
-declared, with its calibrated chance as ``last_estimate``.  The heuristic
-declared Null after the skat at an estimated 0.67 and won about half of them
-against the expert's defence; the simulation drops most of those Nulls.
+the hand in, it plays from a chance of 0.4, :attr:`Strength.bid_alone`).
+After taking the skat, the discard and the game are chosen by simulation
+(:mod:`skat.ai.expert.skat_calls`): the promising (game, discard) plans are
+played out on the same deals sampled to fit the auction, a Null by the
+double-dummy solver, and the plan with the best expected score is declared,
+with its calibrated chance as ``last_estimate``.  The heuristic declared Null
+after the skat at an estimated 0.67 and won about half of them against the
+expert's defence; the simulation drops most of those Nulls.
 
 The simulation bidder for every decision before the card play exists too, but
 in paired matches (``tools/variant_ab.py``) it lost to heuristic bidding, so
