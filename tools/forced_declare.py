@@ -27,11 +27,13 @@ from skat.ai.effort import Effort
 from skat.ai.heuristic.skat_calls import _HAND_FLAG, bid_options
 from skat.ai.strengths import STRONG
 from skat.engine import actions as A
+from skat.engine.cards import cards_of
 from skat.engine.deal import SkatDeal, shuffled_deck
 from skat.engine.match import new_hand
 from skat.engine.rules import ISKO
 from skat.engine.scoring import seeger_fabian
-from skat.lab.duel import make_duel_player
+from skat.engine.skat_hand import Phase
+from skat.lab.duel import make_duel_player, mean_ci
 from skat.lab.parallel import unordered
 
 BUCKETS = (0.0, 0.3, 0.4, 0.45, 0.5, 0.55, 0.58, 0.65, 0.75, 1.01)
@@ -39,15 +41,11 @@ POOLED = (0.40, 0.58)
 """The range a bolder forehand would add, summed up as one figure too."""
 
 
-def cards(mask: int) -> list[int]:
-    return [c for c in range(32) if mask >> c & 1]
-
-
 def rotated_deck(deck: tuple[int, ...], seat: int) -> tuple[int, ...]:
     """The deck that deals seat ``seat``'s hand of ``deck`` to forehand (the others in turn)."""
     deal = SkatDeal.from_deck(deck)
-    h = [cards(deal.hands[(seat + k) % 3]) for k in range(3)]
-    return SkatDeal.from_hands(h[0], h[1], h[2], cards(deal.skat)).deck
+    h = [cards_of(deal.hands[(seat + k) % 3]) for k in range(3)]
+    return SkatDeal.from_hands(h[0], h[1], h[2], cards_of(deal.skat)).deck
 
 
 def model_chance(hand: int) -> float:
@@ -67,11 +65,11 @@ def play(deck: tuple[int, ...], declarer: str, seed: str, samples: int, real: bo
         seat = state.to_move
         assert seat is not None
         view = state.observe(seat)
-        if view.phase == 0 and seat != 0:  # bidding: the others pass
+        if view.phase == Phase.BIDDING and seat != 0:  # bidding: the others pass
             action = decide_now(players[seat], view) if real else A.PASS
             if action != A.PASS:
                 return None
-        elif view.phase == 0:
+        elif view.phase == Phase.BIDDING:
             action = min((a for a in view.legal if A.is_bid(a)), key=A.bid_value)
         else:
             action = decide_now(players[seat], view)
@@ -99,14 +97,10 @@ def work(job: tuple[int, int, int, float, float, bool]) -> dict[str, Any]:
     return {"index": index, "rows": rows}
 
 
-def ci95(values: list[float]) -> tuple[float, float]:
-    """Normal-approximation 95% interval of the mean (0-width for one value)."""
-    n = len(values)
-    m = sum(values) / n
-    if n < 2:
-        return m, m
-    sd = (sum((v - m) ** 2 for v in values) / (n - 1)) ** 0.5
-    return m - 1.96 * sd / n**0.5, m + 1.96 * sd / n**0.5
+def ci95(values: list[float]) -> list[float | None]:
+    """The 95% interval of the mean, rounded (the duel's Student's t)."""
+    _, lo, hi = mean_ci(values)
+    return [None if x is None else round(x, 1) for x in (lo, hi)]
 
 
 def summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -123,7 +117,7 @@ def summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
             }
         diffs = [r["expert"]["sf"] - r["heuristic"]["sf"] for r in inside]
         entry["expert_minus_heuristic_sf"] = round(sum(diffs) / len(diffs), 1)
-        entry["expert_sf_ci95"] = [round(x, 1) for x in ci95([float(r["expert"]["sf"]) for r in inside])]
+        entry["expert_sf_ci95"] = ci95([float(r["expert"]["sf"]) for r in inside])
         out.append(entry)
     return out
 
@@ -136,7 +130,7 @@ def pooled(rows: list[dict[str, Any]]) -> dict[str, Any]:
     sf = [float(r["expert"]["sf"]) for r in inside]
     return {"range": list(POOLED), "hands": len(inside),
             "expert_win_rate": round(sum(r["expert"]["won"] for r in inside) / len(inside), 3),
-            "expert_mean_sf": round(sum(sf) / len(sf), 1), "expert_sf_ci95": [round(x, 1) for x in ci95(sf)],
+            "expert_mean_sf": round(sum(sf) / len(sf), 1), "expert_sf_ci95": ci95(sf),
             "heuristic_mean_sf": round(sum(r["heuristic"]["sf"] for r in inside) / len(inside), 1)}
 
 
