@@ -2,7 +2,7 @@
 
 Under the ISkO a hand all pass is thrown in and scores nothing, and the others' passes
 say their hands are weak, so a hand that wins more often than it costs is worth
-playing: strong and the expert win enough of them from a model chance of 0.4
+playing: strong wins enough of them from a model chance of 0.4, the expert from 0.35
 (``tools/forced_declare.py``).  Normal keeps its one threshold, and at Lothar's table
 passing means a Ramsch instead (its own rule).
 """
@@ -16,7 +16,7 @@ import pytest
 from skat.ai import make_player
 from skat.ai.base import decide_now, run_steps
 from skat.ai.heuristic.skat_calls import _HAND_FLAG, bid_options
-from skat.ai.strengths import STRONG
+from skat.ai.strengths import EXPERT, STRONG
 from skat.engine import actions as A
 from skat.engine.deal import shuffled_deck
 from skat.engine.match import new_hand
@@ -81,7 +81,15 @@ def test_at_lothars_table_passing_means_ramsch_and_the_old_rule_holds(marginal_d
     assert decision("expert", forehand_after(marginal_deck, LOTHAR, middle_bids=False)) == A.PASS
 
 
+def test_between_the_two_lines_the_expert_plays_and_strong_throws_in() -> None:
+    assert STRONG.bid_alone is not None and EXPERT.bid_alone is not None
+    deck = deck_with_forehand_chance(EXPERT.bid_alone + 0.01, STRONG.bid_alone - 0.01)
+    state = forehand_after(deck, ISKO, middle_bids=False)
+    assert decision("expert", state) == A.bid(18)
+    assert decision("strong", state) == A.PASS
+
+
 def test_a_hand_below_the_line_is_thrown_in_by_the_expert_too() -> None:
-    assert STRONG.bid_alone is not None
-    deck = deck_with_forehand_chance(0.2, STRONG.bid_alone - 0.05)
+    assert EXPERT.bid_alone is not None
+    deck = deck_with_forehand_chance(0.2, EXPERT.bid_alone - 0.05)
     assert decision("expert", forehand_after(deck, ISKO, middle_bids=False)) == A.PASS

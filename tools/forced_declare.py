@@ -36,7 +36,7 @@ from skat.engine.skat_hand import Phase
 from skat.lab.duel import make_duel_player, mean_ci
 from skat.lab.parallel import unordered
 
-BUCKETS = (0.0, 0.3, 0.4, 0.45, 0.5, 0.55, 0.58, 0.65, 0.75, 1.01)
+BUCKETS = (0.0, 0.2, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.58, 0.65, 0.75, 1.01)
 POOLED = (0.40, 0.58)
 """The range a bolder forehand would add, summed up as one figure too."""
 
@@ -122,13 +122,13 @@ def summary(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def pooled(rows: list[dict[str, Any]]) -> dict[str, Any]:
-    """The hands of :data:`POOLED` together: the expert's mean score (passing scores 0) and its CI."""
-    inside = [r for r in rows if POOLED[0] <= r["p"] < POOLED[1]]
+def pooled(rows: list[dict[str, Any]], pool: tuple[float, float] = POOLED) -> dict[str, Any]:
+    """The hands of ``pool`` together: the expert's mean score (passing scores 0) and its CI."""
+    inside = [r for r in rows if pool[0] <= r["p"] < pool[1]]
     if not inside:
         return {"hands": 0}
     sf = [float(r["expert"]["sf"]) for r in inside]
-    return {"range": list(POOLED), "hands": len(inside),
+    return {"range": list(pool), "hands": len(inside),
             "expert_win_rate": round(sum(r["expert"]["won"] for r in inside) / len(inside), 3),
             "expert_mean_sf": round(sum(sf) / len(sf), 1), "expert_sf_ci95": ci95(sf),
             "heuristic_mean_sf": round(sum(r["heuristic"]["sf"] for r in inside) / len(inside), 1)}
@@ -143,6 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ceiling", type=float, default=1.01)
     ap.add_argument("--real-auction", action="store_true",
                     help="middle- and rearhand bid as the strong heuristic; only the hands they both pass count")
+    ap.add_argument("--pool", type=float, nargs=2, default=list(POOLED), metavar=("LO", "HI"),
+                    help="the range of model chances pooled into one figure")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", default="")
     args = ap.parse_args(argv)
@@ -152,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         rows += done["rows"]
     report = {"deals": args.deals, "seed": args.seed, "samples": args.samples, "real_auction": args.real_auction,
               "floor": args.floor, "ceiling": args.ceiling, "hands": len(rows),
-              "buckets": summary(rows), "pooled": pooled(rows), "rows": rows}
+              "buckets": summary(rows), "pooled": pooled(rows, (args.pool[0], args.pool[1])), "rows": rows}
     text = json.dumps(report, indent=1)
     if args.out:
         with open(args.out, "w") as f:

@@ -44,9 +44,10 @@ class Strength:
     bid_alone: float | None = None
     """Forehand's least chance to play when both others have passed and a hand all pass
     is thrown in (None: ``bid``).  Nobody else will play these cards, and the others'
-    passes say their hands are weak: strong and the expert win about two thirds to
-    three quarters of such hands from a chance of 0.4 and score well above the nothing
-    of passing (``tools/forced_declare.py``, ``docs/bench/strength.md``)."""
+    passes say their hands are weak: strong wins about two thirds to three quarters of
+    such hands from a chance of 0.4, the expert, whose card play is stronger, from 0.35,
+    and both score well above the nothing of passing (``tools/forced_declare.py``,
+    ``docs/bench/strength.md``)."""
     hand: float = 0.76
     """Least chance to play Hand."""
     re: float = 0.86
@@ -119,7 +120,7 @@ NORMAL = Strength(
 )
 STRONG = Strength("strong", counts_cards=True, infers=True, searches_endgame=True, bid_alone=0.40)
 EXPERT = Strength(
-    "expert", counts_cards=True, infers=True, searches_endgame=True, searches=True, ramsch_samples=48, bid_alone=0.40
+    "expert", counts_cards=True, infers=True, searches_endgame=True, searches=True, ramsch_samples=48, bid_alone=0.35
 )
 
 STRENGTHS: dict[str, Strength] = {s.name: s for s in (EASY, NORMAL, STRONG, EXPERT)}

@@ -8,8 +8,9 @@ and Ramsch -- is perfect-information Monte Carlo over the double-dummy solver
 :mod:`skat.ai.expert.officers_cards` and :mod:`skat.ai.expert.officers_calls`.
 
 A Skat hand's bidding, Hand or skat, Kontra and Re are the strongest
-heuristic's (among them: as forehand after two passes, where passing throws
-the hand in, it plays from a chance of 0.4, :attr:`Strength.bid_alone`).
+heuristic's, but for one line of its own: as forehand after two passes, where
+passing throws the hand in, it plays from a chance of 0.35 (strong: 0.4), since
+its card play wins more of those hands (:attr:`Strength.bid_alone`).
 After taking the skat, the discard and the game are chosen by simulation
 (:mod:`skat.ai.expert.skat_calls`): the promising (game, discard) plans are
 played out on the same deals sampled to fit the auction, a Null by the
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ...engine import actions as A
@@ -43,12 +45,13 @@ from ..heuristic import skat_calls as heuristic_skat_calls
 from ..heuristic.house_calls import call_rng, house_thinking
 from ..heuristic.ramsch_calls import is_ramsch_call
 from ..heuristic.round_calls import is_grand_hand_offer
-from ..strengths import STRONG, Strength
+from ..strengths import EXPERT, STRONG, Strength
 from . import gift_calls, officers_calls, officers_cards, ramsch_calls, revolution, round_calls, skat_calls, skat_cards
 from .ponder import Ponder, can_ponder
 
-HEURISTIC: Strength = STRONG
-"""The heuristic strength that makes the decisions not yet searched."""
+HEURISTIC: Strength = replace(STRONG, bid_alone=EXPERT.bid_alone)
+"""The heuristic strength that makes the decisions not yet searched: strong's,
+with the expert's own line for forehand's last word."""
 
 
 class SearchPlayer(Player):
