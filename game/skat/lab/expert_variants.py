@@ -66,6 +66,7 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "earlythree": CardPlay(early_defence_margin=float("inf"), early_cards=7),
     "close": CardPlay(close_margin=12, close_bonus=0.25),
     "dmis": CardPlay(Inference(declarer_mismatch=0.1)),
+    "static": CardPlay(fitted_leaf=False),  # the card play before the fitted leaf estimate
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard

@@ -16,10 +16,11 @@ The outcome is measured in the game's own terms, not in card points:
 - Ramsch: each player, paranoid, takes as few points as it can.
 
 Early in the hand a full solve of every deal costs too much, so the search
-stops after ``DEPTH_TRICKS`` tricks and a static estimate (trumps and the top
-card of every suit, weighed into a share of the points still out) scores the
-position; a smooth curve around the winning line turns the estimate into a
-win chance.  From ``FULL_DEPTH_CARDS`` cards in hand on (Null: always) the
+stops after ``DEPTH_TRICKS`` tricks and a static estimate scores the position:
+in a trump game the linear model of :mod:`skat.ai.expert.leaf_estimate`, fitted
+to double-dummy values (Ramsch: trumps and the top card of every suit, weighed
+into a share of the points still out); a smooth curve around the winning line
+turns the estimate into a win chance.  From ``FULL_DEPTH_CARDS`` cards in hand on (Null: always) the
 deals are solved to the end.  A solve that passes ``EVAL_NODE_CAP`` nodes
 drops back to the depth limit, so no decision runs away on a hard deal.
 
@@ -53,6 +54,7 @@ from ..heuristic.skat_cards import choose_card
 from ..model.worlds import World
 from ..solve.skat_solver import DepthLimitedSearch, SearchAborted, SkatSolver
 from ..strengths import STRONG
+from . import leaf_estimate
 from .sampling import INFERENCE, DealSampler, Inference
 
 NODE_CHUNK = 600
@@ -106,6 +108,10 @@ class CardPlay:
     early_cards: int | None = None
     """Apply ``early_defence_margin`` while the defender holds more cards than
     this (None: while the search would stop at the depth limit)."""
+    fitted_leaf: bool = True
+    """A trump game's depth-limited search scores its leaves by the fitted model of
+    :mod:`skat.ai.expert.leaf_estimate` (and its spread); False: the rule of thumb
+    :func:`static_points` it replaced."""
     close_margin: int = 0
     close_bonus: float = 0.0
     """A defender's full-depth solve of a trump game the declarer wins: when he
@@ -115,7 +121,10 @@ class CardPlay:
 
 
 CARD_PLAY = CardPlay()
-"""The expert's card play: the search in every trick.  The variants in
+"""The expert's card play: the search in every trick, its first tricks' leaves
+scored by the fitted estimate (against the rule of thumb, ``expert-inf-static``:
++2.2 Seeger-Fabian points per game over 450 paired deals, CI +0.3 to +4.2,
+``docs/bench/leaf-estimate.md``).  The variants in
 :data:`skat.lab.expert_variants.CARD_PLAYS` (the declarer's choice of game
 weighing the deals, the heuristic's first tricks in defence, ...) did not win
 their paired games (``docs/bench/defence-experiments.md``)."""
@@ -303,8 +312,8 @@ def _top(mask: int, game: int) -> int:
     return best
 
 
-def _chance(estimate: float, target: int) -> float:
-    z = (estimate - target + 0.5) / SPREAD
+def _chance(estimate: float, target: int, spread: float = SPREAD) -> float:
+    z = (estimate - target + 0.5) / spread
     if z > 30:
         return 1.0
     if z < -30:
@@ -482,8 +491,15 @@ class _Search:
     def _limited(self, deal: World, card: int) -> Generator[None, None, float]:
         game, ev = self.game, self.evaluated
 
-        def leaf(hands: Any, leader: int, points: int) -> int:
-            return static_points(game, ev, hands, points)
+        if self.kind == "trump" and self.settings.fitted_leaf:
+
+            def leaf(hands: Any, leader: int, points: int) -> int:
+                return leaf_estimate.declarer_points(game, ev, hands, leader, points)
+
+        else:
+
+            def leaf(hands: Any, leader: int, points: int) -> int:
+                return static_points(game, ev, hands, points)
 
         # The depth-limited search runs in chunks of DEPTH_CHUNK nodes with a
         # yield after each (its own table and bounds are kept), up to
@@ -518,7 +534,8 @@ class _Search:
             target = 120
         else:
             target = self.win_target
-        p = _chance(est, target)
+        fitted = self.kind == "trump" and self.settings.fitted_leaf
+        p = _chance(est, target, leaf_estimate.SPREAD if fitted else SPREAD)
         return self.sign * (p * WIN + (1.0 - p) * LOSS)
 
     def _static_after(self, deal: World, card: int) -> float:
@@ -528,4 +545,8 @@ class _Search:
         if self.kind == "null":
             return 0.0
         assert self.evaluated is not None
-        return self._score_estimate(static_points(self.game, self.evaluated, hands, points))
+        if self.kind == "trump" and self.settings.fitted_leaf:
+            est = leaf_estimate.declarer_points(self.game, self.evaluated, hands, self.leader, points)
+        else:
+            est = static_points(self.game, self.evaluated, hands, points)
+        return self._score_estimate(est)
