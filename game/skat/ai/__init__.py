@@ -24,7 +24,8 @@ The map (each layer imports only the ones above it; the root's modules only the 
 - :mod:`.heuristic`: the rule-of-thumb player -- ``player`` (``HeuristicPlayer``,
   routing), ``skat_calls`` / ``skat_cards``, ``officers_calls`` / ``officers_cards``;
 - :mod:`.expert`: the search player -- ``player`` (``SearchPlayer``, routing),
-  ``skat_cards`` (PIMC over the solver), ``skat_calls`` (bid, Hand, discard,
+  ``skat_cards`` (PIMC over the solver; ``leaf_estimate``, the fitted score of
+  its first tricks' depth-limited leaves), ``skat_calls`` (bid, Hand, discard,
   declaration, Kontra and Re by simulation), ``sampling`` (the weights of
   sampled worlds by the others' play and bids), ``game_estimates`` (worlds
   that fit the auction, a game played out on one), ``officers_cards`` /

@@ -98,6 +98,28 @@ def trick_winner(gt: int, trick: list[int] | tuple[int, ...]) -> int:
     return best
 
 
+def strongest(gt: int, mask: int) -> int:
+    """The card of ``mask`` that beats all its others in a trick of game ``gt``
+    (by :data:`POWER`; -1 for an empty mask).
+
+    >>> from skat.engine.cards import ACE, DIAMONDS, JACK
+    >>> jack, ace = DIAMONDS * 8 + JACK, DIAMONDS * 8 + ACE
+    >>> strongest(GameType.GRAND, 1 << jack | 1 << ace) == jack  # a Jack is a trump in Grand
+    True
+    >>> strongest(GameType.NULL, 1 << jack | 1 << ace) == ace  # in Null the Ace is highest
+    True
+    """
+    power = POWER[gt]
+    best, best_power = -1, -1000
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        if power[c] > best_power:
+            best, best_power = c, power[c]
+        mask ^= low
+    return best
+
+
 def trump_order(gt: int) -> list[int]:
     """Trumps from highest to lowest (the matador ladder)."""
     t = TRUMPS[gt]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine.cards import CARD_POINTS, SUIT_MASKS
-from ...engine.tricks import POWER, TRUMPS
+from ...engine.tricks import POWER, TRUMPS, strongest
 
 FEATURES = (
     "bias",
@@ -61,17 +61,6 @@ def _points(mask: int) -> int:
     return total
 
 
-def _top(mask: int, power: Sequence[int]) -> int:
-    best, best_power = -1, -1000
-    while mask:
-        low = mask & -mask
-        c = low.bit_length() - 1
-        if power[c] > best_power:
-            best, best_power = c, power[c]
-        mask ^= low
-    return best
-
-
 def features(game: int, declarer: int, hands: Sequence[int], leader: int) -> list[float]:
     """The model's inputs for a position between tricks (names: :data:`FEATURES`)."""
     trumps, power = TRUMPS[game], POWER[game]
@@ -80,7 +69,7 @@ def features(game: int, declarer: int, hands: Sequence[int], leader: int) -> lis
     others = remaining & ~mine
     first, second = (hands[s] for s in range(3) if s != declarer)
     my_trumps, their_trumps = mine & trumps, others & trumps
-    their_top = _top(their_trumps, power)
+    their_top = strongest(game, their_trumps)
     their_best = power[their_top] if their_top >= 0 else -1000
     sure = 0
     m = my_trumps
@@ -100,7 +89,7 @@ def features(game: int, declarer: int, hands: Sequence[int], leader: int) -> lis
         my_side += my_cards.bit_count()
         my_side_points += mp
         their_side_points += tp
-        if my_cards and mine >> _top(side, power) & 1:
+        if my_cards and mine >> strongest(game, side) & 1:
             topped += 1
             topped_points += mp + min(tp, 11)
         elif my_cards:

@@ -46,7 +46,7 @@ from typing import Any
 
 from ...engine.cards import CARD_POINTS, SUIT_MASKS, mask_points
 from ...engine.skat_hand import SkatObservation
-from ...engine.tricks import FOLLOW, POWER, TRUMPS, GameType
+from ...engine.tricks import FOLLOW, POWER, TRUMPS, GameType, strongest
 from .. import scores
 from ..base import Thinking
 from ..effort import Effort
@@ -277,7 +277,7 @@ def static_points(game: int, seat: int, hands: list[int] | tuple[int, ...], poin
     others = remaining & ~mine
     score_me = 3.0 * (mine & trumps).bit_count()
     score_others = 3.0 * (others & trumps).bit_count()
-    top_trump = _top(remaining & trumps, game)
+    top_trump = strongest(game, remaining & trumps)
     if top_trump >= 0:
         if mine >> top_trump & 1:
             score_me += 2.0
@@ -287,7 +287,7 @@ def static_points(game: int, seat: int, hands: list[int] | tuple[int, ...], poin
         side = suit_mask & ~trumps & remaining
         if not side:
             continue
-        top = _top(side, game)
+        top = strongest(game, side)
         if mine >> top & 1:
             score_me += 2.0
         else:
@@ -297,19 +297,6 @@ def static_points(game: int, seat: int, hands: list[int] | tuple[int, ...], poin
     total = score_me + score_others
     share = score_me / total if total else 0.5
     return points + round(left * share)
-
-
-def _top(mask: int, game: int) -> int:
-    power = POWER[game]
-    best, best_power = -1, -1000
-    m = mask
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        if power[c] > best_power:
-            best, best_power = c, power[c]
-        m ^= low
-    return best
 
 
 def _chance(estimate: float, target: int, spread: float = SPREAD) -> float:
