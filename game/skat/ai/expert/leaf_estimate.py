@@ -9,16 +9,16 @@ they carry, the points a defender's ruff threatens and those the declarer can ru
 who leads.  Its coefficients are not guessed: ``tools/leaf_fit.py`` fitted them
 (least squares) to the exact double-dummy value of positions at the start of the
 third and fourth tricks of self-play, the positions where the search stops.  On
-fresh positions it misses the declarer's final points by about 7.5 card points on
-average and calls won or lost right in 86 of 100 (the rule of thumb it replaced:
-11.5 and 76), see ``docs/bench/leaf-estimate.md``.
+fresh positions it misses the declarer's final points by 7.4 card points on
+average and calls won or lost right in 85 of 100 (the rule of thumb it replaced:
+11.8 and 75), see ``docs/bench/leaf-estimate.md``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...engine.cards import CARD_POINTS, SUIT_MASKS
+from ...engine.cards import SUIT_MASKS, mask_points
 from ...engine.tricks import POWER, TRUMPS, strongest
 
 FEATURES = (
@@ -52,15 +52,6 @@ SPREAD = 5.0
 """Card points over which this estimate turns from likely lost to likely won (fitted with it)."""
 
 
-def _points(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += CARD_POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
 def features(game: int, declarer: int, hands: Sequence[int], leader: int) -> list[float]:
     """The model's inputs for a position between tricks (names: :data:`FEATURES`)."""
     trumps, power = TRUMPS[game], POWER[game]
@@ -85,7 +76,7 @@ def features(game: int, declarer: int, hands: Sequence[int], leader: int) -> lis
         if not side:
             continue
         my_cards, their_cards = mine & side, others & side
-        mp, tp = _points(my_cards), _points(their_cards)
+        mp, tp = mask_points(my_cards), mask_points(their_cards)
         my_side += my_cards.bit_count()
         my_side_points += mp
         their_side_points += tp
@@ -98,7 +89,7 @@ def features(game: int, declarer: int, hands: Sequence[int], leader: int) -> lis
             my_ruff += tp
         if my_cards and ((not first & side and n_first) or (not second & side and n_second)):
             their_ruff += mp
-    my_trump_points, their_trump_points = _points(my_trumps), _points(their_trumps)
+    my_trump_points, their_trump_points = mask_points(my_trumps), mask_points(their_trumps)
     left = my_side_points + their_side_points + my_trump_points + their_trump_points
     return [
         1.0, left, my_trumps.bit_count(), their_trumps.bit_count(), sure, max(n_first, n_second), my_trump_points,

@@ -330,6 +330,8 @@ class _Search:
         assert evaluated is not None
         self.evaluated = evaluated
         self.solver = SkatSolver(int(game), self.evaluated)
+        self.fitted_leaf = self.kind == "trump" and settings.fitted_leaf
+        """A trump game's leaves scored by :mod:`.leaf_estimate` (else :func:`static_points`)."""
         self.full = len(obs.legal) > 0 and obs.hand.bit_count() <= FULL_DEPTH_CARDS[self.kind]
         self.sign = 1.0 if self.kind == "ramsch" or obs.seat == obs.declarer else -1.0
         self.leader = obs.trick[0][0] if obs.trick else obs.seat
@@ -476,22 +478,10 @@ class _Search:
         return value
 
     def _limited(self, deal: World, card: int) -> Generator[None, None, float]:
-        game, ev = self.game, self.evaluated
-
-        if self.kind == "trump" and self.settings.fitted_leaf:
-
-            def leaf(hands: Any, leader: int, points: int) -> int:
-                return leaf_estimate.declarer_points(game, ev, hands, leader, points)
-
-        else:
-
-            def leaf(hands: Any, leader: int, points: int) -> int:
-                return static_points(game, ev, hands, points)
-
         # The depth-limited search runs in chunks of DEPTH_CHUNK nodes with a
         # yield after each (its own table and bounds are kept), up to
         # DEPTH_NODE_LIMIT nodes in all; past them, the static estimate.
-        search = DepthLimitedSearch(self.solver, DEPTH_TRICKS, leaf)
+        search = DepthLimitedSearch(self.solver, DEPTH_TRICKS, self._estimate)
         spent = 0
         est: int | None = None
         while True:
@@ -521,8 +511,7 @@ class _Search:
             target = 120
         else:
             target = self.win_target
-        fitted = self.kind == "trump" and self.settings.fitted_leaf
-        p = _chance(est, target, leaf_estimate.SPREAD if fitted else SPREAD)
+        p = _chance(est, target, leaf_estimate.SPREAD if self.fitted_leaf else SPREAD)
         return self.sign * (p * WIN + (1.0 - p) * LOSS)
 
     def _static_after(self, deal: World, card: int) -> float:
@@ -532,8 +521,11 @@ class _Search:
         if self.kind == "null":
             return 0.0
         assert self.evaluated is not None
-        if self.kind == "trump" and self.settings.fitted_leaf:
-            est = leaf_estimate.declarer_points(self.game, self.evaluated, hands, self.leader, points)
-        else:
-            est = static_points(self.game, self.evaluated, hands, points)
-        return self._score_estimate(est)
+        return self._score_estimate(self._estimate(hands, self.leader, points))
+
+    def _estimate(self, hands: Any, leader: int, points: int) -> int:
+        """The evaluated player's final card points from here, by the static estimate."""
+        assert self.evaluated is not None
+        if self.fitted_leaf:
+            return leaf_estimate.declarer_points(self.game, self.evaluated, hands, leader, points)
+        return static_points(self.game, self.evaluated, hands, points)
