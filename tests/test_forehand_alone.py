@@ -93,3 +93,35 @@ def test_a_hand_below_the_line_is_thrown_in_by_the_expert_too() -> None:
     assert EXPERT.bid_alone is not None
     deck = deck_with_forehand_chance(0.2, EXPERT.bid_alone - 0.05)
     assert decision("expert", forehand_after(deck, ISKO, middle_bids=False)) == A.PASS
+
+
+def test_the_lab_style_that_bids_after_a_pass_at_once_reads_the_auction() -> None:
+    """``bid_after_pass`` (a lab style of issue 19, not shipped): rearhand bids a hand
+    between that line and ``bid`` once middlehand passed at its first word, and passes
+    it when middlehand bid first and forehand held."""
+    from skat.ai.heuristic import skat_calls
+    from skat.lab.expert_variants import BIDDING_STYLES
+
+    style = BIDDING_STYLES["pass50"]
+    assert style.bid_after_pass is not None
+
+    def rear_chance(deck: tuple[int, ...]) -> float:
+        options = run_steps(bid_options(new_hand("skat", ISKO, deck).hands[2], False, STRONG))
+        return max(o.p for o in options if not o.action & _HAND_FLAG)
+
+    deck = next(d for d in (tuple(shuffled_deck(random.Random(s))) for s in range(10_000))
+                if style.bid_after_pass + 0.01 <= rear_chance(d) < style.bid - 0.01)
+
+    def rearhand(state) -> int:
+        assert state.to_move == 2
+        return run_steps(skat_calls.think(state.observe(2), ISKO, style, random.Random(0)))
+
+    state = new_hand("skat", ISKO, deck)
+    state.apply(A.PASS)  # middlehand at its first word
+    assert A.is_bid(rearhand(state))
+
+    state = new_hand("skat", ISKO, deck)
+    state.apply(min((a for a in state.observe(1).legal if A.is_bid(a)), key=A.bid_value))
+    state.apply(A.HOLD)  # forehand holds 18
+    state.apply(A.PASS)  # middlehand passes after a bid: not at once
+    assert rearhand(state) == A.PASS

@@ -11,7 +11,8 @@ exactly zero and it is not replayed.  Otherwise the game is replayed with
 counted.  ``--old`` must decide like the heuristic wherever ``--new`` does
 (``expert-heuristic``, or a variant that simulates less, e.g. ``expert-null``
 against ``expert-post``).  ``--flag`` names the player attribute that marks
-a game to replay (``hand_deviated``: only the Hand-or-skat choice).
+a game to replay (``hand_deviated``: only the Hand-or-skat choice; ``bid_deviated``
+with ``--old expert-post``: only the bids and the Hand choice of a bidding style).
 ``--new-set module:NAME=literal`` changes a constant for the new variant only
 (e.g. a calibration: ``--new expert-post --old expert-post``).  Prints JSON.
 

@@ -48,6 +48,10 @@ class Strength:
     such hands from a chance of 0.4, the expert, whose card play is stronger, from 0.35,
     and both score well above the nothing of passing (``tools/forced_declare.py``,
     ``docs/bench/strength.md``)."""
+    bid_after_pass: float | None = None
+    """Least chance to bid once another player has passed at its first word (None: ``bid``):
+    a hand that never bid is weak, which leaves the cards out stronger for whoever plays
+    against the third (an experiment of issue 19, not a strength's setting yet)."""
     hand: float = 0.76
     """Least chance to play Hand."""
     re: float = 0.86

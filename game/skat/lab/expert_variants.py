@@ -53,6 +53,9 @@ BIDDING_STYLES: dict[str, Strength] = {
     "bid54": replace(HEURISTIC, name="bid54", bid=0.54),
     "bid50": replace(HEURISTIC, name="bid50", bid=0.50),
     "hand72": replace(HEURISTIC, name="hand72", hand=0.72),
+    "pass54": replace(HEURISTIC, name="pass54", bid_after_pass=0.54),
+    "pass50": replace(HEURISTIC, name="pass50", bid_after_pass=0.50),
+    "pass46": replace(HEURISTIC, name="pass46", bid_after_pass=0.46),
 }
 """Variants of the strong bidder (bid and Hand thresholds); its other decisions are the strong player's."""
 
@@ -108,6 +111,9 @@ class ExpertVariant(SearchPlayer):
         """True once a simulated decision differed from the heuristic's (tracked only)."""
         self.hand_deviated = False
         """True once the simulated Hand-or-skat choice differed from the heuristic's."""
+        self.bid_deviated = False
+        """True once a bid or the Hand-or-skat choice of the bidding style differed from the
+        shipped expert's (tracked only): a game where it did not is the shipped expert's game."""
 
     def skat_call(self, obs: SkatObservation, rules: Rules) -> Thinking:
         mode = self.skat_mode
@@ -183,5 +189,8 @@ def _heuristic_skat(obs: SkatObservation, rules: Rules, player: ExpertVariant) -
     style = player.bidding if obs.phase in (Phase.BIDDING, Phase.SKAT) else HEURISTIC
     action = yield from heuristic_call(obs, rules, player, style)
     if style != HEURISTIC:
+        if player.track_deviations and not player.bid_deviated and len(obs.legal) > 1:
+            shipped = yield from heuristic_player.skat_think(obs, rules, HEURISTIC, random.Random(0))
+            player.bid_deviated = shipped != action
         yield from _note_deviation(obs, rules, player, action)
     return action

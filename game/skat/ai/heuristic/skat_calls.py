@@ -107,6 +107,8 @@ def _bid_limit(obs: SkatObservation, rules: Rules, profile: Strength, rng: rando
             threshold -= 0.08  # passing means Ramsch, which costs too
         elif profile.bid_alone is not None:
             threshold = min(threshold, profile.bid_alone)  # passing throws the hand in
+    elif profile.bid_after_pass is not None and passed_at_once(obs):
+        threshold = min(threshold, profile.bid_after_pass)
     limit = 0
     for o in options:
         p = o.p
@@ -125,6 +127,14 @@ def _bid_limit(obs: SkatObservation, rules: Rules, profile: Strength, rng: rando
 def forehand_alone(obs: SkatObservation) -> bool:
     """Forehand to decide after both others passed: the last chance to play these cards."""
     return obs.seat == 0 and len(obs.bidding) >= 2 and all(a == A.PASS for _, a in obs.bidding)
+
+
+def passed_at_once(obs: SkatObservation) -> bool:
+    """Another player has passed at its first word of the auction (so holds a weak hand)."""
+    spoken: dict[int, list[int]] = {}
+    for seat, action in obs.bidding:
+        spoken.setdefault(seat, []).append(action)
+    return any(seat != obs.seat and words[0] == A.PASS for seat, words in spoken.items())
 
 
 def bid_action(obs: SkatObservation | OfficersObservation, limit: int) -> int:
