@@ -188,9 +188,8 @@ def _note_deviation(obs: SkatObservation, rules: Rules, player: ExpertVariant, a
 def _heuristic_skat(obs: SkatObservation, rules: Rules, player: ExpertVariant) -> Thinking:
     style = player.bidding if obs.phase in (Phase.BIDDING, Phase.SKAT) else HEURISTIC
     action = yield from heuristic_call(obs, rules, player, style)
-    if style != HEURISTIC:
-        if player.track_deviations and not player.bid_deviated and len(obs.legal) > 1:
-            shipped = yield from heuristic_player.skat_think(obs, rules, HEURISTIC, random.Random(0))
-            player.bid_deviated = shipped != action
-        yield from _note_deviation(obs, rules, player, action)
+    if style != HEURISTIC and player.track_deviations and not (player.deviated and player.bid_deviated):
+        shipped = yield from heuristic_player.skat_think(obs, rules, HEURISTIC, random.Random(0))
+        if shipped != action:  # one comparison marks both flags (the shipped expert bids as HEURISTIC)
+            player.deviated = player.bid_deviated = True
     return action

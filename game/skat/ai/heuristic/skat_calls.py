@@ -131,10 +131,12 @@ def forehand_alone(obs: SkatObservation) -> bool:
 
 def passed_at_once(obs: SkatObservation) -> bool:
     """Another player has passed at its first word of the auction (so holds a weak hand)."""
-    spoken: dict[int, list[int]] = {}
+    spoke: set[int] = set()
     for seat, action in obs.bidding:
-        spoken.setdefault(seat, []).append(action)
-    return any(seat != obs.seat and words[0] == A.PASS for seat, words in spoken.items())
+        if seat not in spoke and seat != obs.seat and action == A.PASS:
+            return True
+        spoke.add(seat)
+    return False
 
 
 def bid_action(obs: SkatObservation | OfficersObservation, limit: int) -> int:
