@@ -353,7 +353,7 @@ def test_expert_plays_officers_skat_legally() -> None:
 
 
 # ---------------------------------------------------------------- variants before the card play
-VARIANT_MODES = ("post", "hand", "cap", "null", "grand", "sim")
+VARIANT_MODES = ("post", "hand", "cap", "confirm", "null", "grand", "sim")
 
 
 @pytest.mark.parametrize("mode", VARIANT_MODES)
@@ -527,6 +527,66 @@ def test_a_capped_bidder_never_bids_beyond_the_heuristic() -> None:
         assert action in view.legal
         if heuristic == A.PASS:
             assert action == A.PASS
+
+
+def test_a_confirming_bidder_goes_beyond_the_heuristic_only_with_a_hand_the_model_rates_040() -> None:
+    """The shipped expert (the confirm variant) bids as the heuristic wherever the heuristic bids; where
+    the heuristic passes, it bids on only with a hand the bidding model gives 0.40 or
+    more, and then only while the simulation calls taking the skat likely (some do)."""
+    from skat.ai.base import run_steps
+    from skat.ai.expert.skat_calls import CONFIRM_FLOOR
+    from skat.ai.heuristic.skat_calls import _HAND_FLAG, bid_options
+
+    rng = random.Random(5)
+    beyond = 0
+    for i in range(40):
+        state = SkatHand(ISKO, SkatDeal.random(rng))
+        view = state.observe(1)  # middlehand opens the auction to forehand
+        heuristic = decide_now(HeuristicPlayer("strong", random.Random(i)), view)
+        variant = ExpertVariant(rng=random.Random(i), effort=Effort.fixed(4), skat_mode="confirm")
+        action = _decide_view_in_slices(variant, view)
+        assert action in view.legal
+        assert _decide_view_in_slices(SearchPlayer("expert", random.Random(i), Effort.fixed(4)), view) == action
+        if heuristic != A.PASS:
+            assert action == heuristic and not variant.bid_deviated
+        elif action != A.PASS:
+            options = run_steps(bid_options(view.hand, False, variant.bidding))
+            assert max(o.p for o in options if not o.action & _HAND_FLAG) >= CONFIRM_FLOOR
+            assert variant.bid_deviated
+            beyond += 1
+    assert beyond >= 1
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_hint_for_a_confirmed_bid_quotes_the_simulation_not_the_model(lang: str) -> None:
+    """Where the expert bids beyond the heuristic, the hint says why in the simulation's
+    numbers (the model's own chance would argue for passing)."""
+    from skat.ai.expert.skat_calls import CONFIRM_LINE
+    from skat.ai.review.hint import HintSearch
+    from skat.i18n import Translator
+    from skat.ui.hint import percent, reason_text
+
+    t = Translator(lang)
+    rng = random.Random(5)
+    confirmed = 0
+    for i in range(40):
+        state = SkatHand(ISKO, SkatDeal.random(rng))
+        view = state.observe(1)
+        heuristic = decide_now(HeuristicPlayer("strong", random.Random(i)), view)
+        search = HintSearch(state, 1, seed=i, effort=Effort.fixed(4))
+        while not search.step(0.05):
+            pass
+        hint = search.hint
+        assert hint is not None and hint.action in view.legal
+        if heuristic == A.PASS and hint.action != A.PASS:
+            assert hint.stage == "confirmed" and hint.chance is not None and hint.chance >= CONFIRM_LINE
+            assert hint.samples > 0
+            why = t("hints.why.confirmed", value=hint.value, chance=percent(hint.chance), samples=hint.samples)
+            assert reason_text(t, hint, len(view.legal), state) == why
+            confirmed += 1
+        else:
+            assert hint.stage != "confirmed"
+    assert confirmed >= 1
 
 
 def _decide_view_in_slices(player: SearchPlayer, view) -> int:  # type: ignore[no-untyped-def]

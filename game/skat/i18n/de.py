@@ -169,6 +169,8 @@ MESSAGES: dict[str, str] = {
     "hints.do.blind": "eine deiner verdeckten Karten spielen",
     "hints.do.other": "diese Wahl",
     "hints.why.bid": "Dein bestes Spiel bei {value}: {game}, gewonnen in etwa {chance} % der Fälle.",
+    "hints.why.confirmed": "Nach der Faustregel wäre es Passe, doch {samples}-mal durchgespielt gewinnst du mit dem "
+    "Skat bei {value} in etwa {chance} % der Fälle.",
     "hints.why.pass": "Bei {value} gewänne dein bestes Spiel, {game}, nur in etwa {chance} % der Fälle.",
     "hints.why.pass_none": "Kein Spiel mit diesen Karten ist {value} wert.",
     "hints.why.pickup": "Mit dem Skat gewinnt dein bestes Spiel, {game}, in etwa {chance} % der Fälle.",
@@ -583,9 +585,10 @@ MESSAGES: dict[str, str] = {
     "strength_note.strong": "Zählt Karten, erschließt, wer eine Farbe nicht mehr hat, und rechnet die "
                             "letzten Stiche durch.",
     "strength_note.expert": "Spielt jede Karte nach Suche: verteilt die unbekannten Karten viele Male, passend zu "
-                            "Reizen und Spielweise, und rechnet jede Verteilung durch; reizt wie Stark und prüft "
-                            "das Drücken an Probeverteilungen. Denkt bis eine Drittelsekunde pro Zug, eine "
-                            "Sekunde fürs Drücken.",
+                            "Reizen und Spielweise, und rechnet jede Verteilung durch; reizt wie Stark, und höher, wo "
+                            "der Skat an Probeverteilungen gewinnt; prüft an ihnen das Drücken. "
+                            "Denkt bis eine Drittelsekunde pro Zug, länger bei "
+                            "einem knappen Gebot und fürs Drücken.",
     # notices, past matches, giving up a match (uisetup)
     "btn.ok": "OK",
     "notice.title": "Bitte beachten",

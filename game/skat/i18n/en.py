@@ -175,6 +175,8 @@ MESSAGES: dict[str, str] = {
     "hints.do.blind": "play one of your face-down cards",
     "hints.do.other": "this choice",
     "hints.why.bid": "Your best game at {value}: {game}, won about {chance} % of the time.",
+    "hints.why.confirmed": "The rule of thumb alone would pass, but played out {samples} times, taking the skat at "
+    "{value} wins about {chance} % of the time.",
     "hints.why.pass": "At {value} your best game, {game}, would win only about {chance} % of the time.",
     "hints.why.pass_none": "No game of these cards is worth {value}.",
     "hints.why.pickup": "With the skat your best game, {game}, wins about {chance} % of the time.",
@@ -586,8 +588,9 @@ MESSAGES: dict[str, str] = {
     "strength_note.normal": "Plays by rules of thumb and counts every card played.",
     "strength_note.strong": "Counts cards, works out who is out of a suit and searches the last tricks through.",
     "strength_note.expert": "Plays every card by search: deals the unseen cards many times, as the bidding and the "
-                            "cards played suggest, and solves each deal; bids like strong, then tries its discards on "
-                            "sampled deals. Thinks up to a third of a second a move, a second for the discard.",
+                            "cards played suggest, and solves each deal; bids like strong, and higher where taking the "
+                            "skat wins on sampled deals; tries its discards on them. "
+                            "Thinks up to a third of a second a move, longer for a close bid or the discard.",
     # notices, past matches, giving up a match (uisetup)
     "btn.ok": "OK",
     "notice.title": "Please note",

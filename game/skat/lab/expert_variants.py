@@ -4,7 +4,7 @@
 :class:`ExpertVariant` changes who makes a Skat hand's decisions before the
 card play (:data:`SKAT_MODES`) and, with a bidding style
 (:data:`BIDDING_STYLES`), the heuristic's thresholds for the auction and Hand.
-The shipped expert is mode ``post`` with the strong heuristic's thresholds
+The shipped expert is mode ``confirm`` with the strong heuristic's thresholds
 (:class:`skat.ai.expert.player.SearchPlayer`); everything else stays here.
 ``--a expert-inf-NAME`` plays the shipped expert with another card play
 (:data:`CARD_PLAYS`: the inference of the declarer's hand and the defence),
@@ -30,18 +30,22 @@ from ..engine.rules import Rules
 from ..engine.skat_hand import Phase, SkatObservation
 from ..engine.tricks import GameType
 
-SKAT_MODES = ("heuristic", "post", "hand", "cap", "null", "grand", "sim")
+SKAT_MODES = ("heuristic", "post", "hand", "cap", "confirm", "null", "grand", "sim")
 """Who makes a Skat hand's decisions before the card play:
 
 - ``heuristic``: the strong heuristic, every one of them;
 - ``post``: the heuristic bids and chooses Hand or skat; after taking the skat
   the discard and the game are chosen by simulation (candidate plans played
-  out on sampled deals, Null judged by the solver) -- the shipped expert;
+  out on sampled deals, Null judged by the solver) -- the expert before its
+  confirmed bids (2026-12-04);
 - ``hand``: like ``post``, and Hand or skat by simulation too (the best Hand
   game's expected score against taking the skat), a Hand game then declared
   by its play-outs;
 - ``cap``: like ``post``, and the heuristic's bid is capped by the simulation
   bidder's (the highest value with a positive expected score);
+- ``confirm``: like ``post``, and a hand the heuristic would pass is bid on
+  while the pre-skat simulation finds taking the skat likely to win
+  (:func:`skat.ai.expert.skat_calls.confirmed_limit`) -- the shipped expert;
 - ``null``: like ``heuristic``, but a Null the heuristic plans after the skat
   is checked by that simulation first;
 - ``grand``: like ``null``, for a Null or a Grand the heuristic plans;
@@ -121,6 +125,8 @@ class ExpertVariant(SearchPlayer):
             return _simulated(obs, rules, self)
         if mode == "cap" and obs.phase == Phase.BIDDING and len(obs.legal) > 1:
             return _capped_bid(obs, rules, self)
+        if mode == "confirm" and obs.phase == Phase.BIDDING and len(obs.legal) > 1:
+            return _confirmed_bid(obs, rules, self)
         if mode == "hand" and (obs.phase == Phase.SKAT or (obs.phase == Phase.DECLARE and obs.hand_game)):
             return _hand_choice(obs, rules, self)
         if obs.phase in (Phase.DISCARD, Phase.DECLARE) and not obs.hand_game and mode != "heuristic":
@@ -137,6 +143,20 @@ def _capped_bid(obs: SkatObservation, rules: Rules, player: ExpertVariant) -> Th
     simulated = yield from skat_calls.bid_limit(obs, rules, sim_rng(player, obs), player.effort, mem)
     action = heuristic_calls.bid_action(obs, min(heuristic, simulated))
     yield from _note_deviation(obs, rules, player, action)
+    return action
+
+
+def _confirmed_bid(obs: SkatObservation, rules: Rules, player: ExpertVariant) -> Thinking:
+    """The shipped expert's bid (:func:`skat.ai.expert.player.confirmed_bid`) with the
+    variant's bidding style, marked where it goes beyond the heuristic's."""
+    heuristic = yield from _heuristic_skat(obs, rules, player)
+    if heuristic != A.PASS:
+        return heuristic
+    limit = yield from skat_calls.confirmed_limit(obs, rules, sim_rng(player, obs), player.effort,
+                                                  skat_calls.memory(player))
+    action = heuristic_calls.bid_action(obs, limit)
+    if action != heuristic:
+        player.deviated = player.bid_deviated = True
     return action
 
 

@@ -117,6 +117,8 @@ def reason_text(t: Translator, hint: Hint, legal: int, hand: Hand | None = None)
         return t(key, chance=percent(hint.chance))
     if hint.points is not None and kind != "discard" and hint.samples:
         return t("hints.why.rollouts", samples=hint.samples, points=f"{round(hint.points):+d}")
+    if hint.stage == "confirmed" and hint.chance is not None:
+        return t("hints.why.confirmed", value=hint.value, chance=percent(hint.chance), samples=hint.samples)
     if kind in ("bid", "hold") and hint.chance is not None:
         return t("hints.why.bid", value=hint.value, game=game, chance=percent(hint.chance))
     if kind == "pass" and hint.value:

@@ -8,9 +8,12 @@ and Ramsch -- is perfect-information Monte Carlo over the double-dummy solver
 :mod:`skat.ai.expert.officers_cards` and :mod:`skat.ai.expert.officers_calls`.
 
 A Skat hand's bidding, Hand or skat, Kontra and Re are the strongest
-heuristic's, but for one line of its own: as forehand after two passes, where
+heuristic's, but for two lines of its own: as forehand after two passes, where
 passing throws the hand in, it plays from a chance of 0.35 (strong: 0.4), since
-its card play wins more of those hands (:attr:`Strength.bid_alone`).
+its card play wins more of those hands (:attr:`Strength.bid_alone`); and where the
+heuristic would pass a hand its model rates 0.40 or more, the pre-skat simulation
+looks at it and it bids on while taking the skat is likely to win
+(:func:`skat_calls.confirmed_limit`).
 After taking the skat, the discard and the game are chosen by simulation
 (:mod:`skat.ai.expert.skat_calls`): the promising (game, discard) plans are
 played out on the same deals sampled to fit the auction, a Null by the
@@ -111,6 +114,8 @@ class SearchPlayer(Player):
             return round_calls.think(obs, self.profile.ramsch_samples or 48, sim_rng(self, obs))
         if obs.phase in (Phase.DISCARD, Phase.DECLARE) and not obs.hand_game:
             return simulated_call(obs, rules, self)
+        if obs.phase == Phase.BIDDING and len(obs.legal) > 1:
+            return confirmed_bid(obs, rules, self)
         return heuristic_call(obs, rules, self)
 
 
@@ -138,6 +143,17 @@ def sim_rng(player: SearchPlayer, obs: SkatObservation) -> random.Random:
 def simulated_call(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thinking:
     """A Skat call by the simulation (:mod:`skat.ai.expert.skat_calls`)."""
     return (yield from skat_calls.think(obs, rules, sim_rng(player, obs), player.effort, player))
+
+
+def confirmed_bid(obs: SkatObservation, rules: Rules, player: SearchPlayer, profile: Strength = HEURISTIC) -> Thinking:
+    """The heuristic's bid (of ``profile``); where it passes, a hand the simulation
+    finds likely to win after the skat bids on (:func:`skat_calls.confirmed_limit`)."""
+    action = yield from heuristic_call(obs, rules, player, profile)
+    if action != A.PASS:
+        return action
+    limit = yield from skat_calls.confirmed_limit(obs, rules, sim_rng(player, obs), player.effort,
+                                                  skat_calls.memory(player))
+    return heuristic_skat_calls.bid_action(obs, limit)
 
 
 def heuristic_call(obs: SkatObservation, rules: Rules, player: SearchPlayer, profile: Strength = HEURISTIC) -> Thinking:

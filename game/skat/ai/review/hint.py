@@ -31,6 +31,7 @@ from .. import scores
 from ..base import Decision, View, run_steps
 from ..effort import Effort
 from ..expert import ramsch_calls as expert_ramsch
+from ..expert import skat_calls as expert_calls
 from ..expert import skat_cards
 from ..expert.officers_cards import BLIND
 from ..expert.player import HEURISTIC, SearchPlayer
@@ -65,7 +66,9 @@ class Hint:
     blind: bool = False
     """The card is one the person cannot see (Harlequin): it is named only as a face-down card."""
     stage: str = ""
-    """"kontra" or "re" for those calls (a "no_call" answers either)."""
+    """"kontra" or "re" for those calls (a "no_call" answers either); "confirmed" for a bid
+    beyond the heuristic's that the pre-skat simulation backs (``chance``: taking the skat
+    at ``value``, over ``samples`` play-outs)."""
     trumps: int | None = None
     aces: int | None = None
     """What a defender's Kontra rests on: trumps and aces held."""
@@ -269,6 +272,12 @@ def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> Non
             hint.game = A.declaration(best.action & ~skat_calls._HAND_FLAG).game
             hint.hand_game = bool(best.action & skat_calls._HAND_FLAG)
             hint.chance = best.p
+        confirmed = expert_calls.memory(player).confirmed.get((obs.seat, obs.hand))
+        if confirmed is not None and action != A.PASS and need in dict(confirmed.chances):
+            # a bid beyond the heuristic's, on the pre-skat simulation's word
+            hint.stage = "confirmed"
+            hint.chance = dict(confirmed.chances)[need]
+            hint.samples = confirmed.samples
     elif phase == Phase.SKAT:
         options = run_steps(skat_calls.bid_options(obs.hand, forehand, HEURISTIC))
         want_hand = action == A.HAND

@@ -1,0 +1,154 @@
+"""Which estimate before the skat tells the hands the expert wins from those it loses?  (issue 19, bidding)
+
+Reads a ``tools/forced_declare.py`` run (every hand put in forehand and played at 18
+by the expert against two strong defenders, the others passing whatever they hold),
+rebuilds each hand from the run's seed and scores it three ways:
+
+- ``model``: the strong bidder's chance before the skat (what the bidding uses);
+- ``skat_average``: the mean over sampled skats of the best game's chance after the
+  discard by the same models (the choice of game per skat the linear model cannot see);
+- ``simulation``: the expert's own pre-skat simulation (:mod:`skat.ai.expert.skat_calls`):
+  deals fitting the hand, the game chosen on each twelve cards, played out and
+  calibrated, at bid 18.
+
+Prints JSON: each score's AUC (the chance that a won hand scores above a lost one)
+over all hands and over the hands the bidder is unsure of (model 0.40 to 0.65),
+and the expert's win rate and mean Seeger-Fabian score by model and simulation bucket.
+
+``PYTHONPATH=game python3 tools/bid_discrimination.py docs/bench/forced-declare-400-seed9100.json --jobs 2``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import Any
+
+from forced_declare import model_chance, rotated_deck
+
+from skat.ai.base import run_steps
+from skat.ai.effort import Effort
+from skat.ai.expert.skat_calls import _best_at, _simulate_pre_skat
+from skat.ai.model.evaluation import TRUMP_GAMES, best_discard, game_value, win_probability
+from skat.engine.cards import cards_of, mask_points
+from skat.engine.deal import SkatDeal, shuffled_deck
+from skat.engine.rules import ISKO
+from skat.engine.skat_hand import SkatHand
+from skat.engine.tricks import GameType
+from skat.lab.parallel import unordered
+
+UNSURE = (0.40, 0.65)
+"""The bidder's unsure range of model chances (its line is 0.58)."""
+SKATS = 60
+"""Skats sampled per hand for ``skat_average`` (of 231)."""
+
+
+def hands_by_chance(seed: int, deals: int, floor: float) -> dict[float, int]:
+    """Every forehand hand of the forced run, by its model chance (the run keeps only that)."""
+    out: dict[float, int] = {}
+    for i in range(deals):
+        deck = tuple(shuffled_deck(random.Random(f"forced/{seed}/{i}")))
+        for seat in range(3):
+            hand = SkatDeal.from_deck(rotated_deck(deck, seat)).hands[0]
+            p = model_chance(hand)
+            if p >= floor:
+                out[round(p, 12)] = hand
+    return out
+
+
+def skat_average(hand: int, rng: random.Random, bid: int = 18) -> float:
+    """The mean over sampled skats of the best game's model chance after its discard
+    (the best by expected Seeger-Fabian score among the games reaching ``bid``)."""
+    out = [c for c in range(32) if not hand >> c & 1]
+    pairs = [(a, b) for i, a in enumerate(out) for b in out[i + 1:]]
+    total = 0.0
+    chosen = rng.sample(pairs, min(SKATS, len(pairs)))
+    for a, b in chosen:
+        cards = hand | 1 << a | 1 << b
+        best: tuple[float, float] | None = None
+        for g in (*TRUMP_GAMES, GameType.NULL):
+            pair = best_discard(cards, g)
+            rest = cards & ~(1 << pair[0]) & ~(1 << pair[1])
+            if g == GameType.NULL:
+                p, v = win_probability(g, rest, True, "post"), 23
+            else:
+                p = win_probability(g, rest, True, "post", mask_points(1 << pair[0] | 1 << pair[1]))
+                v = game_value(g, cards, False)
+            if v < bid:
+                continue
+            e = p * (v + 50) - (1 - p) * (2 * v + 50)
+            if best is None or e > best[0]:
+                best = (e, p)
+        total += best[1] if best is not None else 0.0
+    return total / len(chosen)
+
+
+def simulation(hand: int, index: int, samples: int) -> float:
+    """The expert's pre-skat simulation: taking the skat's calibrated chance at 18."""
+    rest = [c for c in range(32) if not hand >> c & 1]
+    deal = SkatDeal.from_hands(cards_of(hand), rest[:10], rest[10:20], rest[20:22])
+    obs = SkatHand(ISKO, deal).observe(0)
+    sim = run_steps(_simulate_pre_skat(obs, ISKO, random.Random(f"sim/{index}"), Effort.fixed(samples), False))
+    _, pickup = _best_at(sim, 18, True)
+    return pickup.p if pickup is not None else 0.0
+
+
+def work(job: tuple[int, int, int]) -> tuple[int, float, float]:
+    index, hand, samples = job
+    return index, skat_average(hand, random.Random(hand)), simulation(hand, index, samples)
+
+
+def auc(scores: list[float], won: list[bool]) -> float | None:
+    """The chance that a won hand scores above a lost one (ties count half)."""
+    pos = [s for s, w in zip(scores, won, strict=True) if w]
+    neg = [s for s, w in zip(scores, won, strict=True) if not w]
+    if not pos or not neg:
+        return None
+    hits = sum(1.0 if p > q else 0.5 if p == q else 0.0 for p in pos for q in neg)
+    return round(hits / (len(pos) * len(neg)), 3)
+
+
+def aucs(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    won = [r["won"] for r in rows]
+    return {"hands": len(rows), **{k: auc([r[k] for r in rows], won) for k in ("model", "skat_average", "simulation")}}
+
+
+def buckets(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for lo, hi in ((0.0, 0.4), (0.4, 0.58), (0.58, 0.75), (0.75, 1.01)):
+        for slo, shi in ((0.0, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 0.8), (0.8, 0.9), (0.9, 1.01)):
+            inside = [r for r in rows if lo <= r["model"] < hi and slo <= r["simulation"] < shi]
+            if inside:
+                out.append({"model": [lo, min(hi, 1.0)], "simulation": [slo, min(shi, 1.0)], "hands": len(inside),
+                            "won": round(sum(r["won"] for r in inside) / len(inside), 3),
+                            "mean_sf": round(sum(r["sf"] for r in inside) / len(inside), 1)})
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("forced", help="a tools/forced_declare.py JSON (not --real-auction)")
+    ap.add_argument("--samples", type=int, default=24, help="sampled deals of the simulation (the duel's bid: 2 x 12)")
+    ap.add_argument("--limit", type=int, default=0, help="only the first hands (a quick look)")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args(argv)
+    with open(args.forced) as f:
+        run = json.load(f)
+    by_chance = hands_by_chance(run["seed"], run["deals"], run.get("floor", 0.3))
+    rows = [{"model": r["p"], "won": r["expert"]["won"], "sf": r["expert"]["sf"], "hand": by_chance[round(r["p"], 12)]}
+            for r in run["rows"]]
+    if args.limit:
+        rows = rows[: args.limit]
+    for index, average, simulated in unordered(work, [(i, r["hand"], args.samples) for i, r in enumerate(rows)],
+                                               args.jobs):
+        rows[index]["skat_average"], rows[index]["simulation"] = average, simulated
+    unsure = [r for r in rows if UNSURE[0] <= r["model"] < UNSURE[1]]
+    print(json.dumps({"forced": args.forced, "samples": args.samples, "auc_all": aucs(rows),
+                      "auc_unsure": aucs(unsure), "unsure": list(UNSURE), "buckets": buckets(rows)}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
