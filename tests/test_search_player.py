@@ -561,6 +561,7 @@ def test_a_confirming_bidder_goes_beyond_the_heuristic_only_with_a_hand_the_mode
 def test_the_hint_for_a_confirmed_bid_quotes_the_simulation_not_the_model(lang: str) -> None:
     """Where the expert bids beyond the heuristic, the hint says why in the simulation's
     numbers (the model's own chance would argue for passing)."""
+    pytest.importorskip("pygame")  # the reason's words come from the UI module (not in the Pyodide run)
     from skat.ai.expert.skat_calls import CONFIRM_LINE
     from skat.ai.review.hint import HintSearch
     from skat.i18n import Translator
