@@ -45,17 +45,32 @@ SKATS = 60
 """Skats sampled per hand for ``skat_average`` (of 231)."""
 
 
-def hands_by_chance(seed: int, deals: int, floor: float) -> dict[float, int]:
-    """Every forehand hand of the forced run, by its model chance (the run keeps only that)."""
-    out: dict[float, int] = {}
-    for i in range(deals):
-        deck = tuple(shuffled_deck(random.Random(f"forced/{seed}/{i}")))
+def forehand_hand(seed: int, deal: int, seat: int) -> int:
+    """The hand a forced run put in forehand for ``seat`` of deal ``deal``."""
+    deck = tuple(shuffled_deck(random.Random(f"forced/{seed}/{deal}")))
+    return SkatDeal.from_deck(rotated_deck(deck, seat)).hands[0]
+
+
+def hands_of(run: dict[str, Any]) -> tuple[list[tuple[dict[str, Any], int]], int]:
+    """Each row of the run with its hand, and how many rows were left out.
+
+    Newer runs name each row's deal and seat.  Older ones keep only the model
+    chance: a row is then matched by it, and left out where two different hands
+    of the run share that chance (it cannot say which one it played)."""
+    rows = run["rows"]
+    if all("deal" in r for r in rows):
+        return [(r, forehand_hand(run["seed"], r["deal"], r["seat"])) for r in rows], 0
+    by_chance: dict[float, set[int]] = {}
+    for i in range(run["deals"]):
         for seat in range(3):
-            hand = SkatDeal.from_deck(rotated_deck(deck, seat)).hands[0]
-            p = model_chance(hand)
-            if p >= floor:
-                out[round(p, 12)] = hand
-    return out
+            hand = forehand_hand(run["seed"], i, seat)
+            by_chance.setdefault(round(model_chance(hand), 12), set()).add(hand)
+    matched = []
+    for r in rows:
+        hands = by_chance.get(round(r["p"], 12), set())
+        if len(hands) == 1:
+            matched.append((r, next(iter(hands))))
+    return matched, len(rows) - len(matched)
 
 
 def skat_average(hand: int, rng: random.Random, bid: int = 18) -> float:
@@ -136,16 +151,16 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     with open(args.forced) as f:
         run = json.load(f)
-    by_chance = hands_by_chance(run["seed"], run["deals"], run.get("floor", 0.3))
-    rows = [{"model": r["p"], "won": r["expert"]["won"], "sf": r["expert"]["sf"], "hand": by_chance[round(r["p"], 12)]}
-            for r in run["rows"]]
+    matched, left_out = hands_of(run)
+    rows = [{"model": r["p"], "won": r["expert"]["won"], "sf": r["expert"]["sf"], "hand": hand} for r, hand in matched]
     if args.limit:
         rows = rows[: args.limit]
     for index, average, simulated in unordered(work, [(i, r["hand"], args.samples) for i, r in enumerate(rows)],
                                                args.jobs):
         rows[index]["skat_average"], rows[index]["simulation"] = average, simulated
     unsure = [r for r in rows if UNSURE[0] <= r["model"] < UNSURE[1]]
-    print(json.dumps({"forced": args.forced, "samples": args.samples, "auc_all": aucs(rows),
+    print(json.dumps({"forced": args.forced, "samples": args.samples, "rows_left_out": left_out,
+                      "auc_all": aucs(rows),
                       "auc_unsure": aucs(unsure), "unsure": list(UNSURE), "buckets": buckets(rows)}, indent=1))
     return 0
 

@@ -93,7 +93,8 @@ def work(job: tuple[int, int, int, float, float, bool]) -> dict[str, Any]:
         expert = play(d, "expert", tag, samples, real)
         if expert is None:
             continue
-        rows.append({"p": p, "expert": expert, "heuristic": play(d, "heuristic", tag, samples, real)})
+        rows.append({"p": p, "deal": index, "seat": seat, "expert": expert,
+                     "heuristic": play(d, "heuristic", tag, samples, real)})
     return {"index": index, "rows": rows}
 
 
