@@ -557,6 +557,21 @@ def test_a_confirming_bidder_goes_beyond_the_heuristic_only_with_a_hand_the_mode
     assert beyond >= 1
 
 
+def test_a_bid_is_never_confirmed_on_a_handful_of_deals() -> None:
+    """A slow machine's time budget can leave the simulation two deals; two won deals
+    would clear the line, so below CONFIRM_MIN_DEALS the expert bids as the heuristic."""
+    from skat.ai.expert.skat_calls import CONFIRM_MIN_DEALS
+
+    assert CONFIRM_MIN_DEALS > 2
+    rng = random.Random(5)
+    for i in range(40):
+        state = SkatHand(ISKO, SkatDeal.random(rng))
+        view = state.observe(1)
+        variant = ExpertVariant(rng=random.Random(i), effort=Effort.fixed(1), skat_mode="confirm")
+        _decide_view_in_slices(variant, view)
+        assert not variant.bid_deviated
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_hint_for_a_confirmed_bid_quotes_the_simulation_not_the_model(lang: str) -> None:
     """Where the expert bids beyond the heuristic, the hint says why in the simulation's

@@ -80,6 +80,9 @@ CONFIRM_FLOOR = 0.40
 looks at (:func:`confirmed_limit`)."""
 CONFIRM_LINE = 0.70
 """Calibrated chance of taking the skat from which such a hand bids on."""
+CONFIRM_MIN_DEALS = 8
+"""Fewest sampled deals that may confirm a bid: on a slow machine the table's time
+budget can leave two, and two won deals alone would clear :data:`CONFIRM_LINE`."""
 NULL = GameType.NULL
 _HAND_KEY = "hand"
 
@@ -88,7 +91,7 @@ _HAND_KEY = "hand"
 class Confirmed:
     """What :func:`confirmed_limit` found for a hand: the bid (0: pass), and the
     calibrated chance of taking the skat at each value up to it, over ``samples``
-    play-outs (the hint quotes them)."""
+    sampled deals (the hint quotes them)."""
 
     limit: int
     chances: tuple[tuple[int, float], ...] = ()
@@ -423,10 +426,11 @@ def confirmed_limit(
     The bidding model cannot tell apart the hands it rates 0.40 to 0.65: the expert
     won about 63% of them, however the model rated them.  The pre-skat simulation
     can: of the hands the model put at 0.40 to 0.58, those whose taking the skat it
-    called 0.70 or more were won 86% of the time.  So a hand of :data:`CONFIRM_FLOOR`
-    or more is simulated once, and it bids up to the highest value at which taking
-    the skat keeps a calibrated chance of :data:`CONFIRM_LINE` and a positive
-    expected score (``tools/bid_discrimination.py``, ``docs/bench/strength.md``)."""
+    called 0.70 or more were won far more often.  So a hand of :data:`CONFIRM_FLOOR`
+    or more is simulated once (on at least :data:`CONFIRM_MIN_DEALS` deals), and it
+    bids on through each value from 18 at which taking the skat keeps a calibrated
+    chance of :data:`CONFIRM_LINE` and a positive expected score; the first value
+    that fails ends it (``tools/bid_discrimination.py``, ``docs/bench/strength.md``)."""
     key = (obs.seat, obs.hand)
     found = mem.confirmed.get(key)
     if found is None:
@@ -440,7 +444,7 @@ def confirmed_limit(
             for value in BID_VALUES:
                 _, pickup = _best_at(sim, value, rules.seeger_fabian)
                 yield None
-                if pickup is None or pickup.p < CONFIRM_LINE or pickup.expected <= 0:
+                if pickup is None or pickup.n < CONFIRM_MIN_DEALS or pickup.p < CONFIRM_LINE or pickup.expected <= 0:
                     break
                 chances.append((value, pickup.p))
                 samples = pickup.n
