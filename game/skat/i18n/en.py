@@ -175,7 +175,7 @@ MESSAGES: dict[str, str] = {
     "hints.do.blind": "play one of your face-down cards",
     "hints.do.other": "this choice",
     "hints.why.bid": "Your best game at {value}: {game}, won about {chance} % of the time.",
-    "hints.why.confirmed": "The rule of thumb alone would pass, but played out {samples} times, taking the skat at "
+    "hints.why.confirmed": "The rule of thumb alone would pass, but on {samples} sampled deals taking the skat at "
     "{value} wins about {chance} % of the time.",
     "hints.why.pass": "At {value} your best game, {game}, would win only about {chance} % of the time.",
     "hints.why.pass_none": "No game of these cards is worth {value}.",

@@ -116,8 +116,8 @@ class ExpertVariant(SearchPlayer):
         self.hand_deviated = False
         """True once the simulated Hand-or-skat choice differed from the heuristic's."""
         self.bid_deviated = False
-        """True once a bid or the Hand-or-skat choice of the bidding style differed from the
-        shipped expert's (tracked only): a game where it did not is the shipped expert's game."""
+        """True once a bid or the Hand-or-skat choice differed from the heuristic's of
+        :data:`HEURISTIC` (tracked only): a game where it did not is the ``post`` expert's game."""
 
     def skat_call(self, obs: SkatObservation, rules: Rules) -> Thinking:
         mode = self.skat_mode
@@ -210,6 +210,6 @@ def _heuristic_skat(obs: SkatObservation, rules: Rules, player: ExpertVariant) -
     action = yield from heuristic_call(obs, rules, player, style)
     if style != HEURISTIC and player.track_deviations and not (player.deviated and player.bid_deviated):
         shipped = yield from heuristic_player.skat_think(obs, rules, HEURISTIC, random.Random(0))
-        if shipped != action:  # one comparison marks both flags (the shipped expert bids as HEURISTIC)
+        if shipped != action:  # one comparison marks both flags (the ``post`` expert bids as HEURISTIC)
             player.deviated = player.bid_deviated = True
     return action

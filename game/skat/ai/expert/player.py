@@ -24,7 +24,8 @@ expert's defence; the simulation drops most of those Nulls.
 
 The simulation bidder for every decision before the card play exists too, but
 in paired matches (``tools/variant_ab.py``) it lost to heuristic bidding, so
-only the discard and the declaration after the skat are wired in;
+only the discard and the declaration after the skat, and the check of a bid
+the heuristic would pass, are wired in;
 :meth:`SearchPlayer.skat_call` is the one place to switch, and the variants
 that lost live in :mod:`skat.lab.expert_variants` (``skat bench duel --a expert-sim``).
 """
@@ -59,7 +60,8 @@ with the expert's own line for forehand's last word."""
 
 class SearchPlayer(Player):
     """The "expert": searches the card play, and after taking the skat the
-    discard and the game, within its ``effort``."""
+    discard and the game, within its ``effort``; a hand the heuristic would pass
+    it bids on where the simulation finds taking the skat likely to win."""
 
     def __init__(
         self, strength: str = "expert", rng: random.Random | None = None, effort: Effort | None = None
@@ -105,8 +107,9 @@ class SearchPlayer(Player):
 
     def skat_call(self, obs: SkatObservation, rules: Rules) -> Thinking:
         """Bidding, skat, discard, declaration, Kontra and Re of a Skat hand:
-        the discard and the declaration after taking the skat by simulation,
-        the others by the heuristic (the wiring point a lab variant overrides); a Ramsch's calls
+        the discard and the declaration after taking the skat by simulation, a bid
+        the heuristic would pass checked by simulation (:func:`confirmed_bid`), the
+        others by the heuristic (the wiring point a lab variant overrides); a Ramsch's calls
         by comparing its hand with sampled others (:mod:`skat.ai.expert.ramsch_calls`)."""
         if is_ramsch_call(obs):
             return ramsch_calls.think(obs, self.profile.ramsch_samples or 48, sim_rng(self, obs))

@@ -243,7 +243,8 @@ def _pimc_scale(view: SkatObservation):
 
 def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> None:
     """The Skat decisions before play are the strong heuristic's (see
-    :mod:`skat.ai.expert.player`): the reason quotes its own estimates."""
+    :mod:`skat.ai.expert.player`): the reason quotes its own estimates, but for a
+    bid beyond it, which quotes the simulation that backed it."""
     action = hint.action
     phase = obs.phase
     forehand = obs.seat == 0
