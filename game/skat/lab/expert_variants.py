@@ -19,7 +19,7 @@ from dataclasses import replace
 from ..ai.base import Thinking
 from ..ai.effort import Effort
 from ..ai.expert import skat_calls
-from ..ai.expert.player import HEURISTIC, SearchPlayer, heuristic_call, sim_rng, simulated_call
+from ..ai.expert.player import HEURISTIC, SearchPlayer, beyond_pass, heuristic_call, sim_rng, simulated_call
 from ..ai.expert.sampling import Inference
 from ..ai.expert.skat_cards import CardPlay
 from ..ai.heuristic import player as heuristic_player
@@ -152,9 +152,7 @@ def _confirmed_bid(obs: SkatObservation, rules: Rules, player: ExpertVariant) ->
     heuristic = yield from _heuristic_skat(obs, rules, player)
     if heuristic != A.PASS:
         return heuristic
-    limit = yield from skat_calls.confirmed_limit(obs, rules, sim_rng(player, obs), player.effort,
-                                                  skat_calls.memory(player))
-    action = heuristic_calls.bid_action(obs, limit)
+    action = yield from beyond_pass(obs, rules, player)
     if action != heuristic:
         player.deviated = player.bid_deviated = True
     return action

@@ -154,6 +154,11 @@ def confirmed_bid(obs: SkatObservation, rules: Rules, player: SearchPlayer, prof
     action = yield from heuristic_call(obs, rules, player, profile)
     if action != A.PASS:
         return action
+    return (yield from beyond_pass(obs, rules, player))
+
+
+def beyond_pass(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thinking:
+    """Where the heuristic passes: the bid the simulation confirms, or pass."""
     limit = yield from skat_calls.confirmed_limit(obs, rules, sim_rng(player, obs), player.effort,
                                                   skat_calls.memory(player))
     return heuristic_skat_calls.bid_action(obs, limit)

@@ -97,6 +97,10 @@ class Confirmed:
     chances: tuple[tuple[int, float], ...] = ()
     samples: int = 0
 
+    def chance_at(self, value: int) -> float | None:
+        """Taking the skat's chance at bid ``value`` (None: not confirmed there)."""
+        return next((p for v, p in self.chances if v == value), None)
+
 
 @dataclass
 class _Memory:

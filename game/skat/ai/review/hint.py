@@ -68,7 +68,7 @@ class Hint:
     stage: str = ""
     """"kontra" or "re" for those calls (a "no_call" answers either); "confirmed" for a bid
     beyond the heuristic's that the pre-skat simulation backs (``chance``: taking the skat
-    at ``value``, over ``samples`` play-outs)."""
+    at ``value``, over ``samples`` sampled deals)."""
     trumps: int | None = None
     aces: int | None = None
     """What a defender's Kontra rests on: trumps and aces held."""
@@ -274,10 +274,10 @@ def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> Non
             hint.hand_game = bool(best.action & skat_calls._HAND_FLAG)
             hint.chance = best.p
         confirmed = expert_calls.memory(player).confirmed.get((obs.seat, obs.hand))
-        if confirmed is not None and action != A.PASS and need in dict(confirmed.chances):
-            # a bid beyond the heuristic's, on the pre-skat simulation's word
+        chance = confirmed.chance_at(need) if confirmed is not None and action != A.PASS else None
+        if confirmed is not None and chance is not None:  # a bid beyond the heuristic's, on the simulation's word
             hint.stage = "confirmed"
-            hint.chance = dict(confirmed.chances)[need]
+            hint.chance = chance
             hint.samples = confirmed.samples
     elif phase == Phase.SKAT:
         options = run_steps(skat_calls.bid_options(obs.hand, forehand, HEURISTIC))
