@@ -169,7 +169,7 @@ MESSAGES: dict[str, str] = {
     "hints.do.blind": "eine deiner verdeckten Karten spielen",
     "hints.do.other": "diese Wahl",
     "hints.why.bid": "Dein bestes Spiel bei {value}: {game}, gewonnen in etwa {chance} % der Fälle.",
-    "hints.why.confirmed": "Nach der Faustregel wäre es Passe, doch an {samples} Probeverteilungen gewinnst du mit "
+    "hints.why.confirmed": "Nach der Faustregel wäre es Passe, doch in {samples} Probeverteilungen gewinnst du mit "
     "dem Skat bei {value} in etwa {chance} % der Fälle.",
     "hints.why.pass": "Bei {value} gewänne dein bestes Spiel, {game}, nur in etwa {chance} % der Fälle.",
     "hints.why.pass_none": "Kein Spiel mit diesen Karten ist {value} wert.",
