@@ -227,6 +227,24 @@ def test_four_player_top_hand_leaves_the_toolbar_and_the_skat_free() -> None:
     assert type(app.stack.top).__name__ == "SheetScene"
 
 
+@pytest.mark.parametrize("size", SIZES + PORTRAIT_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_skat_keeps_clear_of_the_label_of_a_top_player_who_deals_and_sits_out(size: tuple[int, int]) -> None:
+    """At four, the player at the top deals and sits out: the skat stays in the
+    four-player place, not on their label (it lay on "Clara" in landscape)."""
+    app = make_app("en", size=size, animation="fast")
+    match = Match.new("skat", ISKO, players=4, hands=4, seed=2, first_dealer=2)
+    table = _table(app, match)
+    top = table.c.seating().top
+    assert top not in match.seats  # the top player sits this hand out
+    boxes = frame_boxes(app)
+    skat = [b for b in boxes if b.kind == "card" and table.c.hand.skat >> int(b.label) & 1]
+    top_label = [b for b in boxes if b.kind == "text" and b.label.startswith("Clara")]
+    assert len(skat) == 2 and top_label
+    assert not any(s.rect.colliderect(lb.rect) for s in skat for lb in top_label)
+    assert fit.problems(boxes, app.painter) == []
+    assert fit.covered_decisions(boxes, decision_cards(app) or set()) == []  # the bid's panel leaves it in view
+
+
 def _declarer_hand(app: App) -> TableScene:
     fh = cards("CJ", "SJ", "HJ", "DJ", "CA", "CT", "CK", "SA", "ST", "HA")
     mh = cards("C9", "C8", "S9", "S8", "S7", "H9", "H8", "H7", "D9", "D8")

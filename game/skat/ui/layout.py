@@ -72,9 +72,10 @@ BOTTOM_HAND_W = 880.0
 """The person's hand spans at most this much, so a raised card keeps clear of the side labels."""
 TOP_HAND_X = 560.0
 """The four-player table's top hand sits left of centre, clear of the toolbar."""
-SKAT_XY = {3: (604.0, 112.0), 4: (880.0, 112.0)}
-"""The skat in the middle; at four players, beside the top hand rather than under it.  Its
-bottom stays clear of a dialog's top (``dialogs.Dialog.y``, 170)."""
+SKAT_XY = {"no_top": (604.0, 112.0), "top_plays": (880.0, 112.0), "top_sits_out": (880.0, 112.0)}
+"""The skat in the middle; at four players, beside the top hand rather than under it, and
+there too when the top player deals and sits out (their label lies under the top hand's
+place).  Its bottom stays clear of a dialog's top (``dialogs.Dialog.y``, 170)."""
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,9 @@ class TableGeometry:
     trick_w: float
     piles: dict[str, tuple[float, float]]
     skat_beside: dict[str, float]
-    skat_xy: dict[int, tuple[float, float]]
+    skat_xy: dict[str, tuple[float, float]]
+    """Where the skat lies before it is taken, by the top slot: 'no_top' (three at the table),
+    'top_plays', 'top_sits_out' (four at the table, the top player dealing)."""
     skat_w: float
     skat_step: float
     deck: tuple[float, float]
@@ -177,7 +180,8 @@ PORTRAIT = TableGeometry(
     trick={"bottom": (360, 700), "left": (240, 610), "right": (480, 610), "top": (360, 560)}, trick_w=124.0,
     piles={"bottom": (672, 880), "left": (48, 500), "right": (672, 500), "top": (200, 440)},
     skat_beside={"bottom": -46.0, "left": 46.0, "right": -46.0, "top": 46.0},
-    skat_xy={3: (326.0, 265.0), 4: (80.0, 862.0)}, skat_w=60.0, skat_step=68.0, deck=(360.0, 640.0),
+    skat_xy={"no_top": (326.0, 265.0), "top_plays": (80.0, 862.0), "top_sits_out": (326.0, 265.0)},
+    skat_w=60.0, skat_step=68.0, deck=(360.0, 640.0),
     hand=HandRow(360.0, 1186.0, 112.0, 700.0, per_row=6, row_step=100.0), hand_lift=24.0,
     fans={"left": Fan(150.0, 265.0, False, 56.0, 182.0, 60.0, 276.0),
           "right": Fan(570.0, 265.0, False, 56.0, 182.0, 60.0, 276.0),
@@ -226,11 +230,14 @@ def _mask_cards(mask: int) -> list[int]:
 def skat_layout(
     hand: SkatHand, slot_of_seat: dict[int, str], view: SeatView, selected: set[int],
     legal_cards: set[int], held_trick: tuple | None, hidden_reveals: Collection[int] = (),
-    geo: TableGeometry = LANDSCAPE,
+    geo: TableGeometry = LANDSCAPE, table_players: int | None = None,
 ) -> dict[int, Target]:
     """Targets for a Skat hand.  ``slot_of_seat`` maps hand seats to screen slots; ``view`` is what
     the person's seat sees (the cards it shows face up); nothing in Skat uncovers a card
-    (``hidden_reveals``, as in :func:`officers_layout`, is for the tables' one signature)."""
+    (``hidden_reveals``, as in :func:`officers_layout`, is for the tables' one signature).
+    ``table_players`` is how many sit at the table (None: as many as the hand's seats): the
+    skat's place depends on whether the top player plays or deals and sits out
+    (:attr:`TableGeometry.skat_xy`)."""
     out: dict[int, Target] = {}
     done = hand.done and held_trick is None  # while the last trick is on show, the end (skat, hands) waits
     game = hand.game if hand.phase >= Phase.KONTRA or hand.game == GameType.RAMSCH else None
@@ -273,7 +280,8 @@ def skat_layout(
                                 hidden=group)
     # The skat: in the middle until taken; after the discards, by the declarer's tricks.
     skat_cards = _mask_cards(hand.skat)
-    sx, sy = geo.skat_xy[4 if "top" in slot_of_seat.values() else 3]
+    top = "top_plays" if "top" in slot_of_seat.values() else "top_sits_out" if table_players == 4 else "no_top"
+    sx, sy = geo.skat_xy[top]
     if hand.phase in (Phase.BIDDING, Phase.SKAT) or (hand.hand_game and not done) or hand.declarer is None or done:
         for i, c in enumerate(skat_cards):
             out[c] = Target(sx + geo.skat_step * i, sy, geo.skat_w, bool(seen >> c & 1), 10 + i,
@@ -437,9 +445,11 @@ def row_places(n: int, row: HandRow) -> list[tuple[float, float, int]]:
 def officers_layout(
     hand: OfficersHand, slot_of_seat: dict[int, str], view: SeatView, selected: set[int], legal_cards: set[int],
     held_trick: tuple | None, hidden_reveals: set[int], geo: OfficersGeometry = LANDSCAPE_OFFICERS,
+    table_players: int | None = None,
 ) -> dict[int, Target]:
     """Targets for an Officers' Skat hand; ``view`` is what the person's seat sees (the cards it
-    shows face up: the face-up piles, the hand cards it can see, the cards the opponent turned)."""
+    shows face up: the face-up piles, the hand cards it can see, the cards the opponent turned);
+    ``table_players`` is for the tables' one signature (two sit at an Officers' table)."""
     out: dict[int, Target] = {}
     done = hand.done and held_trick is None  # while the last trick is on show, the end waits
     human_seat = view.seat if view.seat is not None else 0

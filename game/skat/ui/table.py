@@ -370,7 +370,7 @@ class TableScene(Scene):
         else:
             geo = self.geo
         return LAYOUTS[game_of(hand)](hand, self.slot_of_seat(), view, self.selected, legal, self.held_trick,
-                                      self.director.hidden_reveals, geo)
+                                      self.director.hidden_reveals, geo, self.c.match.players)
 
     def relayout(self, duration: float = 0.28) -> None:
         self.director.relayout(self.layout_targets(), duration)
