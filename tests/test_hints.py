@@ -78,10 +78,14 @@ def wait_for_hint(app: App, table: TableScene) -> list[str]:
 
 
 def expert_choice(table: TableScene) -> int:
+    """What an expert of this hand's hints decides on its own: its simulations draw
+    from the hand's seed, its card play from the position's."""
     c = table.c
     assert table.hints.search is not None
-    seed = (c.seed * 1_000_003 + c.match.hand_number * 1009 + len(c.hand.history)) & 0x7FFFFFFF
-    return decide_now(SearchPlayer(rng=random.Random(seed), effort=EFFORT), c.hand.observe(c.human_seat))
+    hand_seed = (c.seed * 1_000_003 + c.match.hand_number * 1009) & 0x7FFFFFFF
+    player = SearchPlayer(rng=random.Random(hand_seed), effort=EFFORT)
+    player.rng = random.Random((hand_seed + len(c.hand.history)) & 0x7FFFFFFF)
+    return decide_now(player, c.hand.observe(c.human_seat))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -122,10 +126,35 @@ def test_a_bidding_hint_by_key_is_the_experts_choice_with_a_reason(lang: str) ->
     assert hint.action == expert_choice(table)
     shown = texts(app)
     assert t("hints.title", action=action_text(t, hint)) in shown
-    reason_words = {"en": ("best game", "worth"), "de": ("bestes Spiel", "wert")}[lang]
+    reason_words = {"en": ("best game", "worth", "sampled deals"),
+                    "de": ("bestes Spiel", "wert", "Probeverteilungen")}[lang]
     assert any(any(w in line for w in reason_words) for line in shown), shown
     assert fits(app) == []
     assert 1 in table.c.hinted
+
+
+def test_the_hints_of_one_hand_come_from_one_expert() -> None:
+    """Every hint of a hand asks the same expert, so what its simulation found for a
+    bid (``skat_calls.confirmed_limit``) holds for the auction's later hints until the
+    auction tells something new (the panel keeps it by the hand's serial)."""
+    app = make_app("en")
+    app.settings["hints"] = True
+    table = table_at(app, "skat", ISKO, 3, 1, declarer_seed(ISKO))
+    seen = []
+    for _ in range(12):
+        if not (table.c.human_to_move and table.c.hand.phase == Phase.BIDDING):
+            break
+        key(app, pygame.K_h, "h")
+        wait_for_hint(app, table)
+        assert table.hints.search is not None and table.hints.hint is not None
+        assert table.hints.hint.action == expert_choice(table)
+        seen.append(table.hints.search.player)
+        table.apply_human(table.hints.hint.action)
+        for _ in range(3000):
+            if table.c.human_to_move and not table.animating or table.c.hand.phase != Phase.BIDDING:
+                break
+            app.frame(0.05)
+    assert len(seen) >= 2 and all(p is seen[0] for p in seen)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

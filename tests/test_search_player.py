@@ -605,6 +605,39 @@ def test_the_hint_for_a_confirmed_bid_quotes_the_simulation_not_the_model(lang: 
     assert confirmed >= 1
 
 
+def test_a_confirmed_bid_is_checked_again_when_an_opponent_holds_higher() -> None:
+    """The simulation's word on a hand holds only for what the auction had said: once
+    forehand has held 18, 20 and 22, the expert's next bid is what a simulation of
+    worlds where forehand can hold 22 says (the same as a player who has just sat
+    down at that position), not what it found before forehand said anything."""
+    rng = random.Random(5)
+    checked = changed = 0
+    for i in range(80):
+        state = SkatHand(ISKO, SkatDeal.random(rng))
+        view = state.observe(1)
+        heuristic = decide_now(HeuristicPlayer("strong", random.Random(i)), view)
+        player = SearchPlayer("expert", random.Random(i), Effort.fixed(4))
+        if heuristic != A.PASS or _decide_view_in_slices(player, view) == A.PASS:
+            continue
+        first = player.bid_confirmed
+        assert first is not None
+        if first.limit < 22:
+            continue
+        for value in (18, 20, 22):
+            state.apply(A.bid(value))
+            state.apply(A.HOLD)
+        later = state.observe(1)
+        if decide_now(HeuristicPlayer("strong", random.Random(i)), later) != A.PASS:
+            continue
+        again = _decide_view_in_slices(player, later)
+        fresh = _decide_view_in_slices(SearchPlayer("expert", random.Random(i), Effort.fixed(4)), later)
+        assert again == fresh
+        now = player.bid_confirmed.limit if player.bid_confirmed is not None else 0
+        changed += now != first.limit  # some answers change: the check is not a formality
+        checked += 1
+    assert checked >= 3 and changed >= 1
+
+
 def _decide_view_in_slices(player: SearchPlayer, view) -> int:  # type: ignore[no-untyped-def]
     decision = player.begin(view)
     while not decision.step(0.0):

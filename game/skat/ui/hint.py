@@ -10,8 +10,11 @@ with the match save.
 
 from __future__ import annotations
 
+import random
+
 from ..ai.base import TABLE_SLICE
 from ..ai.effort import Effort
+from ..ai.expert.player import SearchPlayer
 from ..ai.review.hint import Hint, HintSearch
 from ..engine import actions as A
 from ..engine.games import game_of
@@ -147,6 +150,9 @@ class HintPanel:
         self.table = table
         self.search: HintSearch | None = None
         self.key: tuple[int, int] | None = None
+        self.kept: tuple[int, SearchPlayer] | None = None
+        """(hand serial, the expert behind this hand's hints): one per hand, so what it
+        found for a bid holds for every hint of the auction (``HintSearch``'s ``player``)."""
         self.time = 0.0
         self.effort: Effort | None = None
         """None: the expert's own budget at the table; a fixed one makes the tour and tests reproducible."""
@@ -223,8 +229,11 @@ class HintPanel:
         if self.current:
             return  # asked already: the same answer is coming or shown
         self.key = self._now()
-        seed = (c.seed * 1_000_003 + c.match.hand_number * 1009 + self.key[1]) & 0x7FFFFFFF
-        self.search = HintSearch(c.hand, c.human_seat, seed, self.effort)
+        hand_seed = (c.seed * 1_000_003 + c.match.hand_number * 1009) & 0x7FFFFFFF
+        if self.kept is None or self.kept[0] != self.key[0]:
+            self.kept = (self.key[0], SearchPlayer(rng=random.Random(hand_seed), effort=self.effort))
+        seed = (hand_seed + self.key[1]) & 0x7FFFFFFF
+        self.search = HintSearch(c.hand, c.human_seat, seed, self.effort, self.kept[1])
         self.time = 0.0
         number = c.match.hand_number
         if number not in c.hinted:

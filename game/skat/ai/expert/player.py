@@ -75,6 +75,8 @@ class SearchPlayer(Player):
         self.sim_seed = hash(self.rng.getstate()[1])
         self.pondering: Ponder | None = None
         """The card play thought ahead while others think (made on the first :meth:`ponder`)."""
+        self.bid_confirmed: skat_calls.Confirmed | None = None
+        """The simulation's word behind the last bid, where it went beyond the heuristic's pass."""
 
     def house_calls(self, view: View, thinking: Thinking) -> Thinking:
         """Schenken and a Revolution's exchange by solved deals (the heuristic's rules route them)."""
@@ -151,6 +153,7 @@ def simulated_call(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> 
 def confirmed_bid(obs: SkatObservation, rules: Rules, player: SearchPlayer, profile: Strength = HEURISTIC) -> Thinking:
     """The heuristic's bid (of ``profile``); where it passes, a hand the simulation
     finds likely to win after the skat bids on (:func:`skat_calls.confirmed_limit`)."""
+    player.bid_confirmed = None
     action = yield from heuristic_call(obs, rules, player, profile)
     if action != A.PASS:
         return action
@@ -158,10 +161,13 @@ def confirmed_bid(obs: SkatObservation, rules: Rules, player: SearchPlayer, prof
 
 
 def beyond_pass(obs: SkatObservation, rules: Rules, player: SearchPlayer) -> Thinking:
-    """Where the heuristic passes: the bid the simulation confirms, or pass."""
-    limit = yield from skat_calls.confirmed_limit(obs, rules, sim_rng(player, obs), player.effort,
+    """Where the heuristic passes: the bid the simulation confirms (noted in
+    ``player.bid_confirmed`` for the hint), or pass."""
+    found = yield from skat_calls.confirmed_limit(obs, rules, player.sim_seed, player.effort,
                                                   skat_calls.memory(player))
-    return heuristic_skat_calls.bid_action(obs, limit)
+    action = heuristic_skat_calls.bid_action(obs, found.limit)
+    player.bid_confirmed = found if action != A.PASS else None
+    return action
 
 
 def heuristic_call(obs: SkatObservation, rules: Rules, player: SearchPlayer, profile: Strength = HEURISTIC) -> Thinking:

@@ -107,8 +107,9 @@ class _Memory:
     """What one player keeps from one decision to the next within a hand."""
 
     bid_limits: dict[tuple[int, int, tuple[tuple[int, int], ...]], int] = field(default_factory=dict)
-    confirmed: dict[tuple[int, int], Confirmed] = field(default_factory=dict)
-    """(seat, hand) -> what :func:`confirmed_limit` found."""
+    confirmed: dict[tuple[int, int, tuple[tuple[int, tuple[int, int]], ...]], Confirmed] = field(
+        default_factory=dict)
+    """(seat, hand, :func:`auction_key`) -> what :func:`confirmed_limit` found."""
     plans: dict[int, tuple[int, tuple[int, int], Estimate]] = field(default_factory=dict)
     hand_outcomes: dict[int, dict[int, list[Outcome]]] = field(default_factory=dict)
     declared: tuple[int, int, Estimate] | None = None
@@ -422,26 +423,39 @@ def bid_limit(
     return limit
 
 
+def auction_key(obs: SkatObservation) -> tuple[tuple[int, tuple[int, int]], ...]:
+    """What the auction has told ``obs.seat`` about the others (their bounds): the
+    pre-skat simulation samples from it and from nothing else of the auction."""
+    return tuple(sorted((s, b) for s, b in bidding_bounds(obs.bidding).items() if s != obs.seat))
+
+
 def confirmed_limit(
-    obs: SkatObservation, rules: Rules, rng: random.Random, effort: Effort, mem: _Memory
-) -> Generator[None, None, int]:
-    """How far to bid a hand the heuristic passes (0: pass).
+    obs: SkatObservation, rules: Rules, seed: int, effort: Effort, mem: _Memory
+) -> Generator[None, None, Confirmed]:
+    """How far to bid a hand the heuristic passes (limit 0: pass).
 
     The bidding model hardly tells apart the hands it rates 0.40 to 0.65 (AUC 0.53
     for the expert's wins); the pre-skat simulation does better (0.57): of the hands
     the model put at 0.40 to 0.58, those whose taking the skat it called 0.70 to
     0.80 were won 75% of the time, the others about 60%.  So a hand of :data:`CONFIRM_FLOOR`
-    or more is simulated once (on at least :data:`CONFIRM_MIN_DEALS` deals), and it
+    or more is simulated (on at least :data:`CONFIRM_MIN_DEALS` deals), and it
     bids on through each value from 18 at which taking the skat keeps a calibrated
     chance of :data:`CONFIRM_LINE` and a positive expected score; the first value
-    that fails ends it (``tools/bid_discrimination.py``, ``docs/bench/strength.md``)."""
-    key = (obs.seat, obs.hand)
+    that fails ends it (``tools/bid_discrimination.py``, ``docs/bench/strength.md``).
+
+    The answer is remembered per hand and per :func:`auction_key`, and drawn from
+    ``seed`` with that key: the same hand at the same news gets the same answer (a
+    hint asked twice agrees with itself), and an opponent who holds higher is news
+    that is simulated again (worlds where they can hold that much)."""
+    news = auction_key(obs)
+    key = (obs.seat, obs.hand, news)
     found = mem.confirmed.get(key)
     if found is None:
         found = Confirmed(0)
         options = yield from bid_options(obs.hand, obs.seat == 0, STRONG)
         best = max((o.p for o in options if not o.action & _HAND_FLAG), default=0.0)
         if best >= CONFIRM_FLOOR:
+            rng = random.Random(hash((seed, obs.seat, obs.hand, news)))
             sim = yield from _simulate_pre_skat(obs, rules, rng, effort.scaled(BID_EFFORT), False)
             chances: list[tuple[int, float]] = []
             samples = 0
@@ -454,7 +468,7 @@ def confirmed_limit(
                 samples = pickup.n
             found = Confirmed(chances[-1][0] if chances else 0, tuple(chances), samples)
         mem.confirmed[key] = found
-    return found.limit
+    return found
 
 
 def _skat_choice(

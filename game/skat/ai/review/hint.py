@@ -31,7 +31,6 @@ from .. import scores
 from ..base import Decision, View, run_steps
 from ..effort import Effort
 from ..expert import ramsch_calls as expert_ramsch
-from ..expert import skat_calls as expert_calls
 from ..expert import skat_cards
 from ..expert.officers_cards import BLIND
 from ..expert.player import HEURISTIC, SearchPlayer
@@ -107,10 +106,18 @@ class HintSearch:
     only ever sees ``hand.observe(seat)``).  Call :meth:`step` once per frame
     until it returns True; then :attr:`hint` holds the answer."""
 
-    def __init__(self, hand: Hand, seat: int, seed: int, effort: Effort | None = None) -> None:
+    def __init__(
+        self, hand: Hand, seat: int, seed: int, effort: Effort | None = None, player: SearchPlayer | None = None
+    ) -> None:
+        """``player``: the expert of earlier hints of this hand, to keep what it found
+        (a confirmed bid's simulation); its card play draws from ``seed`` all the same."""
         self.hand = hand.clone()  # the table's hand moves on; the discard's second card needs this position
         self.seat = seat
-        self.player = SearchPlayer(rng=random.Random(seed), effort=effort)
+        if player is None:
+            player = SearchPlayer(rng=random.Random(seed), effort=effort)
+        else:
+            player.rng = random.Random(seed)
+        self.player = player
         self.view: View = hand.observe(seat)
         self.hint: Hint | None = None
         self.chosen: list[int] = []
@@ -273,8 +280,8 @@ def _explain_skat(obs: SkatObservation, hint: Hint, player: SearchPlayer) -> Non
             hint.game = A.declaration(best.action & ~skat_calls._HAND_FLAG).game
             hint.hand_game = bool(best.action & skat_calls._HAND_FLAG)
             hint.chance = best.p
-        confirmed = expert_calls.memory(player).confirmed.get((obs.seat, obs.hand))
-        chance = confirmed.chance_at(need) if confirmed is not None and action != A.PASS else None
+        confirmed = player.bid_confirmed
+        chance = confirmed.chance_at(need) if confirmed is not None else None
         if confirmed is not None and chance is not None:  # a bid beyond the heuristic's, on the simulation's word
             hint.stage = "confirmed"
             hint.chance = chance
