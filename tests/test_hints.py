@@ -151,7 +151,7 @@ def test_the_hints_of_one_hand_come_from_one_expert() -> None:
         seen.append(table.hints.search.player)
         table.apply_human(table.hints.hint.action)
         for _ in range(3000):
-            if table.c.human_to_move and not table.animating or table.c.hand.phase != Phase.BIDDING:
+            if (table.c.human_to_move and not table.animating) or table.c.hand.phase != Phase.BIDDING:
                 break
             app.frame(0.05)
     assert len(seen) >= 2 and all(p is seen[0] for p in seen)

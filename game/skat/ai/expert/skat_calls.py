@@ -333,7 +333,7 @@ def _simulate_pre_skat(
     sim = _PreSkat(hand_games, pickup_games, {hg: [] for hg in hand_games}, [], [], pre, hand_p)
     if not pickup_games and not hand_games and not with_ramsch:
         return sim
-    bounds = {s: b for s, b in bidding_bounds(obs.bidding).items() if s != me}
+    bounds = others_bounds(obs)
     others = _others(me)
 
     worlds = WorldSampler.before_play({me: hand}, 0, {others[0]: 10, others[1]: 10}, 2)
@@ -423,10 +423,16 @@ def bid_limit(
     return limit
 
 
+def others_bounds(obs: SkatObservation) -> dict[int, tuple[int, int]]:
+    """What the auction has told ``obs.seat`` about the others: their bounds
+    (:func:`~skat.ai.model.auction.bidding_bounds`), which the simulations sample to fit."""
+    return {s: b for s, b in bidding_bounds(obs.bidding).items() if s != obs.seat}
+
+
 def auction_key(obs: SkatObservation) -> tuple[tuple[int, tuple[int, int]], ...]:
-    """What the auction has told ``obs.seat`` about the others (their bounds): the
-    pre-skat simulation samples from it and from nothing else of the auction."""
-    return tuple(sorted((s, b) for s, b in bidding_bounds(obs.bidding).items() if s != obs.seat))
+    """:func:`others_bounds` as a key: the pre-skat simulation samples from it and
+    from nothing else of the auction."""
+    return tuple(sorted(others_bounds(obs).items()))
 
 
 def confirmed_limit(
@@ -533,7 +539,7 @@ def _plan_discard(
                 plans.append((NULL, False, pair, prior * NULL_PRIOR))
     outcomes: list[list[Outcome]] = [[] for _ in plans]
     others = _others(me)
-    bounds = {s: b for s, b in bidding_bounds(obs.bidding).items() if s != me}
+    bounds = others_bounds(obs)
     mine = [c for c in range(32) if cards12 >> c & 1]
 
     sampler = WorldSampler.before_play({me: cards12}, 0, {others[0]: 10, others[1]: 10}, 0)
@@ -619,7 +625,7 @@ def _declare_by_simulation(
     if not todo and not any(games.values()):
         todo = [max(games, key=lambda k: priors[k])]
     others = _others(me)
-    bounds = {s: b for s, b in bidding_bounds(obs.bidding).items() if s != me}
+    bounds = others_bounds(obs)
     if todo:
         known_skat = obs.skat if not obs.hand_game else 0
         skat_size = 0 if known_skat else 2
@@ -680,7 +686,7 @@ def declarer_chance(
     game = obs.game
     assert decl is not None and game is not None
     partner = next(s for s in (0, 1, 2) if s not in (me, decl))
-    bounds = {s: b for s, b in bidding_bounds(obs.bidding).items() if s != me}
+    bounds = others_bounds(obs)
     stage = "hand" if obs.hand_game else "post"
     outcomes: list[Outcome] = []
 
