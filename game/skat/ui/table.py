@@ -113,10 +113,6 @@ class TableScene(Scene):
     def held_trick(self) -> tuple | None:
         return self.director.held_trick
 
-    @held_trick.setter
-    def held_trick(self, value: tuple | None) -> None:
-        self.director.held_trick = value
-
     @property
     def shake(self) -> tuple[int, float] | None:
         return self.director.shake

@@ -46,10 +46,8 @@ class AnimationDirector:
         self.queue: list[Event] = []
         self.hold = 0.0
         """Seconds the table still waits (a trick on show, a computer's call being read)."""
-        self.held_trick: tuple | None = None
-        """(winner, cards) of the trick kept in the middle although the engine has taken it."""
-        self.hidden_reveals: set[int] = set()
-        """Cards a held trick uncovered (Officers' Skat): they stay face down until it is gathered."""
+        self._on_show: tuple | None = None
+        """(winner, cards) of the trick whose ``trick`` event was shown: it lies in view until gathered."""
         self.gathering = False
         """The cards of a hand ended early lie open until the hold ends, then are gathered."""
         self.shake: tuple[int, float] | None = None
@@ -59,6 +57,35 @@ class AnimationDirector:
         the order of the group's places, as the table shows them now (see :meth:`place_hidden`)."""
 
     # ------------------------------------------------------------ state
+    @property
+    def held_trick(self) -> tuple | None:
+        """(winner, cards) of the trick kept in the middle although the engine has taken it."""
+        return self._held()[0]
+
+    @property
+    def hidden_reveals(self) -> set[int]:
+        """Cards a held trick uncovered (Officers' Skat): they stay face down until it is gathered."""
+        return self._held()[1]
+
+    def _held(self) -> tuple[tuple | None, set[int]]:
+        """The held trick and what it uncovered: the trick on show, or else one whose events still
+        wait in the queue.
+
+        The engine takes a trick with its last card, before the table has shown that card: from
+        then on every layout (the events' own, or one the person causes meanwhile, such as the
+        pause menu or a turned window) keeps the trick in the middle, so its cards never fly to
+        the pile before the trick has been seen, then back, and are gathered twice."""
+        trick = self._on_show
+        uncovered: set[int] = set()
+        for ev in self.queue:  # what a trick uncovered waits behind it until it is gathered
+            if ev.kind == "trick" and trick is None:
+                trick = (ev.seat, ev.cards)
+            elif ev.kind == "reveal" and trick is not None:
+                uncovered.update(ev.cards)
+            elif ev.kind == "play" and trick is not None:
+                break
+        return trick, uncovered
+
     @property
     def busy(self) -> bool:
         return self.hold > 0 or any(sp.moving for sp in self.sprites.values())
@@ -79,8 +106,7 @@ class AnimationDirector:
         table = self.table
         self.sprites.clear()
         self.queue.clear()
-        self.held_trick = None
-        self.hidden_reveals.clear()
+        self._on_show = None
         self.places.clear()
         targets = self.place_hidden(table.layout_targets(), settle=True)
         order = sorted(targets, key=lambda c: targets[c].z)
@@ -242,35 +268,14 @@ class AnimationDirector:
         seats = table.c.match.seats
         player = seats[ev.seat] if ev.seat is not None and ev.seat < len(seats) else None
         table.status.event_said(ev, player)
-        if ev.kind == "play":
+        if ev.kind in ("play", "deal_down", "deal_up"):
             table.app.services.sound("card")
-            self._hold_trick_completed_by(ev)
         elif ev.kind == "trick":
-            self.held_trick = (ev.seat, ev.cards)
-        elif ev.kind == "reveal":
-            if self.held_trick is not None:
-                self.hidden_reveals.update(ev.cards)
-        elif ev.kind in ("deal_down", "deal_up"):
-            table.app.services.sound("card")
+            self._on_show = (ev.seat, ev.cards)
         table.relayout()
         pause = self.pause_after(ev, player)
         if pause > 0:
             self.hold = max(self.hold, pause)
-
-    def _hold_trick_completed_by(self, ev: Event) -> None:
-        """A card that completes a trick lands in the middle with the others.
-
-        The engine has already taken the trick by the time its ``play`` event is
-        shown, so the trick (and what its cards uncovered in Officers' Skat) is
-        held back from the layout now, not only at the ``trick`` event after it;
-        otherwise the cards would fly to the pile and then back to the middle."""
-        for later in self.queue:  # this action's events: up to the next card played
-            if later.kind == "play":
-                return
-            if later.kind == "trick" and ev.cards[0] in later.cards:
-                self.held_trick = (later.seat, later.cards)
-            elif later.kind == "reveal" and self.held_trick is not None:
-                self.hidden_reveals.update(later.cards)
 
     def pause_after(self, ev: Event, player: int | None) -> float:
         """How long the table waits after an event before going on, at this speed:
@@ -301,7 +306,7 @@ class AnimationDirector:
             sp = self.sprites.get(card)
             if sp is not None and not sp.face_up:
                 sp.turn_over(0.25 * speed)
-        self.held_trick = None
+        self._on_show = None
         self.gathering = True
         self.hold = max(self.hold, ENDING_SECONDS * speed if speed > 0 else TRICK_SECONDS_UNANIMATED)
 
@@ -317,9 +322,8 @@ class AnimationDirector:
             table.app.services.sound("gather")
             table.relayout(0.35)
             return
-        if self.held_trick is None:
+        if self._on_show is None:
             return
-        self.held_trick = None
-        self.hidden_reveals.clear()
+        self._on_show = None
         table.app.services.sound("gather")
         table.relayout(0.35)
