@@ -96,6 +96,21 @@ def test_turning_the_window_keeps_the_match_and_moves_everything_to_its_new_plac
     assert table.toolbar.buttons[0].h == 40  # the landscape toolbar again
 
 
+@pytest.mark.parametrize("animation", ["normal", "slow"])
+def test_turning_the_window_puts_every_card_at_its_new_place_at_once_with_animations_on(animation: str) -> None:
+    """The table is laid out again for the new canvas: the cards jump there, they do not sweep across."""
+    app = make_app(size=(1280, 720), animation=animation)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=4, first_dealer=2)
+    table = TableScene(app, MatchController(match, human=0, seed=4))
+    app.push(table)
+    settle(app, table, 3000)
+    for size in (PHONE, (1280, 720)):
+        resize(app, size)
+        targets = table.targets()
+        away = [c for c in targets if (table.sprites[c].x, table.sprites[c].y) != (targets[c].x, targets[c].y)]
+        assert away == [] and not any(sp.moving for sp in table.sprites.values()), (size, away)
+
+
 def _boxes(app: App):  # type: ignore[no-untyped-def]
     p = app.painter
     p.start_recording()

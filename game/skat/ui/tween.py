@@ -43,7 +43,9 @@ class Sprite:
     on the deck and show their face as they are dealt)."""
 
     def move_to(self, x: float, y: float, w: float, duration: float, delay: float = 0.0, angle: float = 0.0) -> None:
-        if (x, y, w, angle) == (self.tx, self.ty, self.tw, self.ta) and self.t < 1.0:
+        """Fly to (x, y) at width ``w`` in ``duration`` seconds; a flight already on its way there
+        goes on unchanged, but a ``duration`` of 0 always lands the card there now."""
+        if duration > 0 and (x, y, w, angle) == (self.tx, self.ty, self.tw, self.ta) and self.t < 1.0:
             return
         self.sx, self.sy, self.sw, self.sa = self.x, self.y, self.w, self.angle
         self.tx, self.ty, self.tw, self.ta = x, y, w, angle
