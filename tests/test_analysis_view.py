@@ -225,3 +225,40 @@ def test_officers_analysis_says_the_face_down_cards_were_known(lang: str) -> Non
     click(app, _result_button(app, app.t("analysis.button")))
     run_analysis(app, limit=20000)
     assert WORDS[lang]["face_down"] in screen_text(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_analysis_of_a_hand_whose_last_card_was_claimed_says_so_and_never_crashes(lang: str) -> None:
+    """The person claims the rest with one card left, the third of the last trick: the claim
+    gathers that one card, so as many actions follow the first card as cards lie in the tricks.
+    The analysis must still see that the hand was not played out (it used to replay the gathered
+    card as a play, and the solver refused it: the game ended with a ValueError)."""
+    app = make_app(lang)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2)
+    match.redeal(WRONG_LEAD_DECK)
+    for a in (A.PASS, A.PASS, A.bid(18), A.HAND, A.declare(GameType.CLUBS), *WRONG_LEAD_PLAY[:29]):
+        match.apply(a)
+    hand = match.current
+    assert hand is not None and len(hand.tricks) == 9 and len(hand.trick) == 2
+    person = match.seats[hand.to_move]
+    app.push(TableScene(app, MatchController(match, human=person, seed=1)))
+    app.frame(0.02)
+    table = app.stack.top
+    claim = next(b for b in table.toolbar.buttons if b.label == app.t("btn.claim"))
+    click(app, center(claim))
+    key(app, pygame.K_LEFT)  # the confirm dialog: "Claim the rest", then Enter
+    key(app, pygame.K_RETURN)
+    for _ in range(3000):
+        if isinstance(app.stack.top, ResultScene):
+            break
+        app.frame(0.02)
+    assert isinstance(app.stack.top, ResultScene) and match.actions[-1][-1] in A.PLAY_ENDINGS
+    click(app, _result_button(app, app.t("analysis.button")))
+    scene = app.stack.top
+    assert isinstance(scene, AnalysisScene)
+    for _ in range(50):
+        app.frame(0.02)
+    assert scene.result is not None and scene.result.unsupported == "conceded"
+    assert app.t("analysis.unsupported.conceded") in screen_text(app)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, ResultScene)
