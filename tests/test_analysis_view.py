@@ -262,3 +262,34 @@ def test_analysis_of_a_hand_whose_last_card_was_claimed_says_so_and_never_crashe
     assert app.t("analysis.unsupported.conceded") in screen_text(app)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, ResultScene)
+
+
+def test_the_frame_that_first_shows_the_analysis_draws_no_card_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rendering a card face at a new size takes about a millisecond, and the analysis shows thirty:
+    the first frame of the result waited 40 ms for them.  They are drawn in the work's own slices,
+    so that frame only copies them."""
+    from skat.ui import card_art
+
+    rendered: list[int] = []
+    real = card_art._render_face
+
+    def counting(card: int, *args: object) -> object:
+        rendered.append(card)
+        return real(card, *args)
+
+    monkeypatch.setattr(card_art, "_render_face", counting)
+    card_art.clear_cache()
+    app = make_app("en")
+    open_from_sheet(app, composed_match(WRONG_LEAD_DECK, GameType.CLUBS, WRONG_LEAD_PLAY), 0)
+    scene = app.stack.top
+    assert isinstance(scene, AnalysisScene)
+    app.frame(0.02)
+    for _ in range(5000):
+        if scene.result is not None:
+            break
+        scene.update(0.02)  # a frame's slice of the work
+    assert scene.result is not None and len(scene.result.notes) == 30
+    before = len(rendered)
+    app.draw()
+    assert len(rendered) == before, "the first frame of the result rendered card faces"
+    assert WORDS["en"]["trick3"] in screen_text(app)
