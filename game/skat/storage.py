@@ -184,6 +184,11 @@ _WHAT = {
 }
 
 
+def _parked_key(match_id: str) -> str:
+    """Where a match is moved aside to (see :meth:`Store.park_match`)."""
+    return PENDING + re.sub(r"[^A-Za-z0-9_.-]", "-", match_id)[:60]
+
+
 def _kind(key: str) -> str:
     """The document a key holds (a parked match is a match)."""
     return MATCH if key.startswith(PENDING) else key
@@ -857,6 +862,11 @@ class Store:
         self.clock = clock
         self._language = language
         self._told_parked: set[str] = set()
+        self._unkept: dict[str, tuple[MatchInProgress, str]] = {}
+        """Matches whose sheet could not be kept (a full disk), by id, with the key their save is under:
+        held in memory, shown by :meth:`sheets`, and kept by the store's next read or write of the sheets,
+        statistics, settings or match, so a sheet waits for room, not for the next start."""
+        self._keeping = False
         self.notices: list[str] = []
         if storage is None and isinstance(self.storage, MemoryStorage):
             self.notices.append(
@@ -883,6 +893,7 @@ class Store:
         return self._read(SETTINGS, self._settings, self.default_settings, repair=self.save_settings)
 
     def save_settings(self, settings: Settings) -> bool:
+        self._keep_unkept()
         doc: dict[str, Any] = {name: getattr(settings, name) for name in _SETTING_CHOICES}
         if settings.setup:
             doc["setup"] = dict(settings.setup)
@@ -911,9 +922,13 @@ class Store:
         """The saved match, replayed up to its last action (None when there is none or it is unreadable).
 
         A match that comes back finished was interrupted before :meth:`finish_match` completed:
-        call it again, it adds nothing twice.
+        call it again, it adds nothing twice.  A match whose sheet is waiting in memory to be kept
+        comes back as it is there (its save may be older: the disk was full).
         """
-        return self._read(MATCH, self._match, lambda: None)
+        game = self._read(MATCH, self._match, lambda: None)
+        if game is not None and game.id in self._unkept:
+            return self._unkept[game.id][0]
+        return game
 
     def save_match(self, game: MatchInProgress) -> bool:
         """Save after every action; hands that ended since the last save go into the statistics.
@@ -922,6 +937,7 @@ class Store:
         so a hand is counted exactly once whichever write fails or which window counts it.  They are
         written first, so the match's own ``counted`` only ever says what they confirmed.
         """
+        self._keep_unkept()
         counted = len(game.match.sheet) <= game.counted or self._count(game)
         doc = {
             "id": game.id,
@@ -946,11 +962,14 @@ class Store:
         other = self._saved_id()
         if other in (mine, None):
             return
-        aside = PENDING + re.sub(r"[^A-Za-z0-9_.-]", "-", other)[:60]
+        aside = _parked_key(other)
         try:
             self.storage.rename(MATCH, aside)
         except Exception:
             return  # left where it is: our save replaces it, as before windows were checked
+        if other in self._unkept:  # this window's own finished match, waiting for room: no news
+            self._unkept[other] = (self._unkept[other][0], aside)
+            return
         if other not in self._told_parked:
             self._told_parked.add(other)
             self.notices.append(Notice(f"Another game window saved its own match ({other}); it was kept aside "
@@ -988,6 +1007,31 @@ class Store:
         there and says so; the match stays saved, and calling this again (now or at the next
         start) finishes the job without adding anything twice.
         """
+        self._keep_unkept(but=game.id)
+        if self._keep(game, key):
+            self._unkept.pop(game.id, None)
+            return True
+        self._unkept[game.id] = (game, key)
+        return False
+
+    def _keep_unkept(self, but: str = "") -> None:
+        """Keep the sheets that could not be kept before (see :attr:`_unkept`), oldest first; the first
+        that still fails stops the rest (no room yet: each would fail alike)."""
+        if self._keeping or not self._unkept:
+            return
+        self._keeping = True
+        try:
+            for match_id, (game, key) in list(self._unkept.items()):
+                if match_id == but:
+                    continue
+                if not self._keep(game, key):
+                    break
+                self._unkept.pop(match_id, None)
+        finally:
+            self._keeping = False
+
+    def _keep(self, game: MatchInProgress, key: str) -> bool:
+        """:meth:`keep_match`'s three steps."""
         if not self._keep_sheet(self.finished_match(game)):
             return False
         if not self._count(game, finished_match=game.match.finished):
@@ -1017,7 +1061,7 @@ class Store:
     def park_match(self, game: MatchInProgress) -> bool:
         """A match that could not be kept is being replaced: move its save out of the way (a rename
         needs no free space) so the new match does not overwrite it; :meth:`recover` keeps it later."""
-        aside = PENDING + re.sub(r"[^A-Za-z0-9_.-]", "-", game.id)[:60]
+        aside = _parked_key(game.id)
         try:
             self.storage.rename(MATCH, aside)
         except Exception as exc:
@@ -1025,6 +1069,8 @@ class Store:
             self.notices.append(Notice(f"Could not keep the replaced match: {exc}", "save_failed", MATCH, str(exc),
                                        reason=reason, where=where))
             return False
+        if game.id in self._unkept:
+            self._unkept[game.id] = (game, aside)
         return True
 
     def recover(self) -> None:
@@ -1067,8 +1113,16 @@ class Store:
 
     # ------------------------------------------------------------ score sheets
     def sheets(self) -> list[FinishedMatch]:
-        """Finished matches, oldest first, at most ``max_sheets``."""
-        return self._read(SHEETS, self._sheets, list, repair=self._save_sheets)
+        """Finished matches, oldest first, at most ``max_sheets``; those waiting in memory for room
+        (see :attr:`_unkept`) among them, last."""
+        self._keep_unkept()
+        kept = self._read(SHEETS, self._sheets, list, repair=self._save_sheets)
+        if not self._unkept:
+            return kept
+        waiting = [self.finished_match(game) for game, _ in self._unkept.values()]
+        ids = {m.id for m in waiting}
+        out = [m for m in kept if m.id not in ids] + waiting
+        return out[-self.max_sheets :] if self.max_sheets > 0 else []
 
     def _save_sheets(self, sheets: list[FinishedMatch]) -> bool:
         return self._write(SHEETS, {"matches": [_finished_doc(s) for s in sheets]})
@@ -1110,6 +1164,7 @@ class Store:
 
     # ------------------------------------------------------------ statistics
     def statistics(self) -> Statistics:
+        self._keep_unkept()
         return self._read(STATISTICS, _stats, Statistics)
 
     def rebuild_statistics(self, current: MatchInProgress | None | str = "load") -> StatisticsRebuild:
