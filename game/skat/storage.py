@@ -833,12 +833,26 @@ class StatisticsRebuild:
         return True
 
     def finish(self) -> bool:
-        """Count what is left and write the rebuilt statistics, merged with the document as it is now."""
+        """Count what is left and write the rebuilt statistics, merged with the document as it is now;
+        sheets another window kept since the rebuild began are counted too, under the same lock."""
         while not self.job.step():
             pass
         store = self.store
-        return store._update(STATISTICS, _stats, Statistics, self.job.merged,
-                             lambda s: store._write(STATISTICS, _stats_doc(s)))
+
+        def change(now: Statistics) -> Statistics:
+            known = {e.get("id") for e in self.entries if isinstance(e, dict)}
+            current = self.current.id if isinstance(self.current, MatchInProgress) else None
+            for entry in store._read(SHEETS, _entries, list):
+                if not isinstance(entry, dict) or entry.get("id") in known or entry.get("id") == current:
+                    continue
+                with contextlib.suppress(Exception):  # a sheet that does not read is left out, as above
+                    m = _finished(entry)
+                    self.job.add(KeptHands(Seat.of(m.id, m.game, m.rules, m.players, m.person, m.ai), m.sheet,
+                                           m.complete, m.finished_at))
+                self.entries.append(entry)  # counted once, should the write fail and finish run again
+            return self.job.merged(now)
+
+        return store._update(STATISTICS, _stats, Statistics, change, lambda s: store._write(STATISTICS, _stats_doc(s)))
 
 
 class Store:
@@ -867,6 +881,8 @@ class Store:
         held in memory, shown by :meth:`sheets`, and kept by the store's next read or write of the sheets,
         statistics, settings or match, so a sheet waits for room, not for the next start."""
         self._keeping = False
+        self._settings_seen: Settings | None = None
+        """The settings as this store last read or wrote them: what :meth:`save_settings` tells changes by."""
         self.notices: list[str] = []
         if storage is None and isinstance(self.storage, MemoryStorage):
             self.notices.append(
@@ -890,10 +906,32 @@ class Store:
 
     def settings(self) -> Settings:
         """Read from storage on every call: the UI keeps its own copy."""
-        return self._read(SETTINGS, self._settings, self.default_settings, repair=self.save_settings)
+        value = self._read(SETTINGS, self._settings, self.default_settings, repair=self._write_settings)
+        self._settings_seen = value
+        return value
 
     def save_settings(self, settings: Settings) -> bool:
+        """Write the settings that differ from those this store last read or wrote onto the settings
+        as stored now, under the lock: another window's change since (its language, its last set-up)
+        stays, unless this one changed the same setting."""
         self._keep_unkept()
+        seen = self._settings_seen
+
+        def change(stored: Settings) -> Settings:
+            if seen is None:
+                return settings
+            return replace(stored, **{f.name: getattr(settings, f.name) for f in fields(Settings)
+                                      if getattr(settings, f.name) != getattr(seen, f.name)})
+
+        def write(merged: Settings) -> bool:
+            if not self._write_settings(merged):
+                return False
+            self._settings_seen = merged
+            return True
+
+        return self._update(SETTINGS, self._settings, self.default_settings, change, write)
+
+    def _write_settings(self, settings: Settings) -> bool:
         doc: dict[str, Any] = {name: getattr(settings, name) for name in _SETTING_CHOICES}
         if settings.setup:
             doc["setup"] = dict(settings.setup)
