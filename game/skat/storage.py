@@ -609,6 +609,15 @@ def _entries(doc: dict[str, Any], problems: list[str]) -> list[Any]:
     return entries
 
 
+def _reads(entry: object) -> bool:
+    """Whether a kept sheet reads (see :func:`_finished`)."""
+    try:
+        _finished(entry)
+    except Exception:  # noqa: BLE001 - any failure: it does not read
+        return False
+    return True
+
+
 def _finished(value: object) -> FinishedMatch:
     d = _obj(value, "a finished match")
     game = d.get("game")
@@ -1154,7 +1163,7 @@ class Store:
         """Finished matches, oldest first, at most ``max_sheets``; those waiting in memory for room
         (see :attr:`_unkept`) among them, last."""
         self._keep_unkept()
-        kept = self._read(SHEETS, self._sheets, list, repair=self._save_sheets)
+        kept = self._read(SHEETS, self._sheets, list, repair=self._drop_unreadable_sheets)
         if not self._unkept:
             return kept
         waiting = [self.finished_match(game) for game, _ in self._unkept.values()]
@@ -1162,8 +1171,15 @@ class Store:
         out = [m for m in kept if m.id not in ids] + waiting
         return out[-self.max_sheets :] if self.max_sheets > 0 else []
 
-    def _save_sheets(self, sheets: list[FinishedMatch]) -> bool:
-        return self._write(SHEETS, {"matches": [_finished_doc(s) for s in sheets]})
+    def _drop_unreadable_sheets(self, _read: list[FinishedMatch]) -> bool:
+        """Write the sheets back without those that do not read, read again under the lock, so a sheet
+        another window kept since is not dropped with them."""
+
+        def change(entries: list[Any]) -> list[Any] | None:
+            kept = [e for e in entries if _reads(e)]
+            return None if len(kept) == len(entries) else kept
+
+        return self._update(SHEETS, _entries, list, change, lambda entries: self._write(SHEETS, {"matches": entries}))
 
     def _keep_sheet(self, finished: FinishedMatch) -> bool:
         """Add a sheet to the ones on file, read again under the lock, so another window's are kept
@@ -1322,8 +1338,8 @@ class Store:
                 Notice(f"Part of the saved {what} could not be read: {detail}{kept}.", "partly_unreadable", key, detail,
                        aside, reason=reason, count=len(problems))
             )
-            if repair is not None:
-                repair(value)
+            if repair is not None and (aside or key != SHEETS):
+                repair(value)  # a sheet is dropped only once the whole document is kept aside
         return value
 
     def _migrate(self, key: str, doc: Any) -> dict[str, Any]:
