@@ -1400,6 +1400,7 @@ class Store:
         what, _ = _WHAT[_kind(key)]
         pruned = 0
         while True:
+            text = ""
             try:
                 if key == SHEETS:
                     pruned += self._within_budget(doc)
@@ -1409,11 +1410,16 @@ class Store:
                 break
             except Exception as exc:
                 reason, where = failure_reason(exc, self._directory())
-                if reason == "quota":
-                    cut = self._make_room(key, doc)
+                if reason == "quota" and key == SHEETS:
+                    cut = self._make_room(doc)
                     if cut:
                         pruned += cut
                         continue
+                elif reason == "quota" and text:
+                    cut = self._room_from_sheets(key, text)
+                    if cut is not None:
+                        self._pruned(pruned + cut)
+                        return True
                 self._pruned(pruned)
                 self.notices.append(Notice(f"Could not save the {what}: {exc}", "save_failed", _kind(key), str(exc),
                                            reason=reason, where=where))
@@ -1435,30 +1441,50 @@ class Store:
             doc["matches"] = matches[cut:]
         return cut
 
-    def _make_room(self, key: str, doc: dict[str, Any]) -> int:
-        """The storage is full: drop the oldest quarter of the past sheets (at least one).  The number
-        dropped, 0 when there is nothing left to drop."""
-        if key == SHEETS:
-            matches = doc.get("matches")
-            if not isinstance(matches, list) or not matches:
-                return 0
-            cut = max(1, len(matches) // 4)
-            doc["matches"] = matches[cut:]
-            return cut
-        try:
-            text = self.storage.load(SHEETS)
-            sheets = json_text.loads(text) if text else None
-            if not isinstance(sheets, dict):
-                return 0
-            matches = sheets.get("matches")
-            if not isinstance(matches, list) or not matches:
-                return 0
-            cut = max(1, len(matches) // 4)
-            sheets["matches"] = matches[cut:]
-            self.storage.save(SHEETS, json.dumps(sheets, ensure_ascii=False, separators=(",", ":")))
-        except Exception:
+    def _make_room(self, doc: dict[str, Any]) -> int:
+        """The sheets do not fit: drop the oldest quarter of those about to be written (at least one;
+        the ones stored stay until the smaller document replaces them).  The number dropped, 0 when
+        there is nothing left to drop."""
+        matches = doc.get("matches")
+        if not isinstance(matches, list) or not matches:
             return 0
+        cut = max(1, len(matches) // 4)
+        doc["matches"] = matches[cut:]
         return cut
+
+    def _room_from_sheets(self, key: str, text: str) -> int | None:
+        """The storage is full and ``text`` (the match, the settings) must go in: the past sheets make
+        room, but only when that lets it be saved.  The sheets are taken out, ``text`` written, and as
+        many of the newest sheets put back as then fit; when ``text`` does not fit even so, the sheets
+        go back as they were (into the room they just left) and nothing is dropped.  The number of
+        sheets dropped, or None when ``text`` was not saved."""
+        try:
+            old = self.storage.load(SHEETS)
+            sheets = json_text.loads(old) if old else None
+            matches = sheets.get("matches") if isinstance(sheets, dict) else None
+            if not old or not isinstance(sheets, dict) or not isinstance(matches, list) or not matches:
+                return None
+            self.storage.delete(SHEETS)
+        except Exception:
+            return None
+        try:
+            self.storage.save(key, text)
+        except Exception:
+            try:
+                self.storage.save(SHEETS, old)
+            except Exception as exc:  # only if another tab filled the room meanwhile: say so
+                self.notices.append(Notice(f"Could not save the score sheets: {exc}", "save_failed", SHEETS,
+                                           str(exc), reason="quota"))
+            return None
+        cut = max(1, len(matches) // 4)
+        while cut < len(matches):
+            try:
+                self.storage.save(SHEETS, json.dumps({**sheets, "matches": matches[cut:]}, ensure_ascii=False,
+                                                     separators=(",", ":")))
+                return cut
+            except Exception:
+                cut += max(1, (len(matches) - cut) // 4)
+        return len(matches)
 
     def _pruned(self, count: int) -> None:
         if count:
