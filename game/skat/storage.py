@@ -1416,9 +1416,9 @@ class Store:
                         pruned += cut
                         continue
                 elif reason == "quota" and text:
-                    cut = self._room_from_sheets(key, text)
-                    if cut is not None:
-                        self._pruned(pruned + cut)
+                    made = self._room_from_sheets(key, text)
+                    if made is not None:
+                        self._pruned(pruned + made)
                         return True
                 self._pruned(pruned)
                 self.notices.append(Notice(f"Could not save the {what}: {exc}", "save_failed", _kind(key), str(exc),
