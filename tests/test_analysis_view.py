@@ -18,6 +18,7 @@ from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
 from skat.lab import fit  # noqa: E402
+from skat.storage import FileStorage, MatchInProgress, Store  # noqa: E402
 from skat.lab.shots import _drive, _winner_policy, settle  # noqa: E402
 from skat.ui.analysis_view import AnalysisScene  # noqa: E402
 from skat.ui.app import App  # noqa: E402
@@ -228,7 +229,7 @@ def test_officers_analysis_says_the_face_down_cards_were_known(lang: str) -> Non
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_analysis_of_a_hand_whose_last_card_was_claimed_says_so_and_never_crashes(lang: str) -> None:
+def test_analysis_of_a_hand_whose_last_card_was_claimed_says_so_and_never_crashes(lang: str, tmp_path: Path) -> None:
     """The person claims the rest with one card left, the third of the last trick: the claim
     gathers that one card, so as many actions follow the first card as cards lie in the tricks.
     The analysis must still see that the hand was not played out (it used to replay the gathered
@@ -262,6 +263,23 @@ def test_analysis_of_a_hand_whose_last_card_was_claimed_says_so_and_never_crashe
     assert app.t("analysis.unsupported.conceded") in screen_text(app)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, ResultScene)
+
+    # After a restart: the match given up, kept in the data folder, opened from Past matches.
+    folder = tmp_path / "data"
+    assert Store(FileStorage(folder), language=lang).finish_match(MatchInProgress(match, id="claimed"))
+    analysis._RESULTS.clear()
+    again = make_app(lang, FileStorage(folder))
+    click(again, center(next(b for b in again.stack.top.group.buttons if b.label == again.t("menu.history"))))
+    key(again, pygame.K_RETURN)  # the one past match
+    sheet = again.stack.top
+    assert isinstance(sheet, SheetScene) and sheet.selected == 0
+    key(again, pygame.K_a)
+    scene = again.stack.top
+    assert isinstance(scene, AnalysisScene)
+    for _ in range(50):
+        again.frame(0.02)
+    assert scene.result is not None and scene.result.unsupported == "conceded"
+    assert again.t("analysis.unsupported.conceded") in screen_text(again)
 
 
 def test_the_frame_that_first_shows_the_analysis_draws_no_card_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
