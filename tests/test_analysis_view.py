@@ -18,8 +18,8 @@ from skat.engine.match import Match  # noqa: E402
 from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
 from skat.lab import fit  # noqa: E402
-from skat.storage import FileStorage, MatchInProgress, Store  # noqa: E402
 from skat.lab.shots import _drive, _winner_policy, settle  # noqa: E402
+from skat.storage import FileStorage, MatchInProgress, Store  # noqa: E402
 from skat.ui.analysis_view import AnalysisScene  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
