@@ -216,3 +216,24 @@ def test_a_result_given_away_won_back_and_given_away_again_was_decided_by_the_la
     assert analysis._deciding(notes, lost) is notes[3]
     # No card ever moved the result: the cards decided.
     assert analysis._deciding([_note(2, False, False), _note(3, False, False)], lost) is None
+
+
+@pytest.mark.parametrize("announced", ["", "Z"], ids=["plain", "schwarz-announced"])
+def test_a_hand_ended_early_at_any_card_is_named_not_analysed(announced: str) -> None:
+    """Giving up or either side's rest, after any number of cards (a claim at the last card gathers
+    one card, a Schwarz announced given to the defenders ends at the trick under way): the analysis
+    says the hand was not played out, and never replays a gathered card as a play."""
+    deck = SkatDeal.from_deck(WRONG_LEAD_DECK)
+    for played in range(len(WRONG_LEAD_PLAY)):
+        for ending in A.PLAY_ENDINGS:
+            hand = SkatHand(ISKO, deck)
+            declaration = A.parse_action("game:C" + ("SZ" if announced else ""))
+            for a in (A.PASS, A.PASS, A.bid(18), A.HAND, declaration, *WRONG_LEAD_PLAY[:played]):
+                if not hand.done:
+                    hand.apply(a)
+            if hand.done:  # a Schwarz announced ends at the defenders' first trick
+                continue
+            hand.apply(ending)
+            assert hand.done
+            a = run_to_end(analyse(hand, 0))
+            assert a.unsupported == "conceded", (played, A.action_name(ending))

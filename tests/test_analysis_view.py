@@ -19,6 +19,7 @@ from skat.engine.rules import ISKO, OFFICERS  # noqa: E402
 from skat.engine.tricks import GameType  # noqa: E402
 from skat.lab import fit  # noqa: E402
 from skat.lab.shots import _drive, _winner_policy, settle  # noqa: E402
+from skat.storage import FileStorage, MatchInProgress, Store  # noqa: E402
 from skat.ui.analysis_view import AnalysisScene  # noqa: E402
 from skat.ui.app import App  # noqa: E402
 from skat.ui.controller import MatchController  # noqa: E402
@@ -225,3 +226,88 @@ def test_officers_analysis_says_the_face_down_cards_were_known(lang: str) -> Non
     click(app, _result_button(app, app.t("analysis.button")))
     run_analysis(app, limit=20000)
     assert WORDS[lang]["face_down"] in screen_text(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_analysis_of_a_hand_whose_last_card_was_claimed_says_so_and_never_crashes(lang: str, tmp_path: Path) -> None:
+    """The person claims the rest with one card left, the third of the last trick: the claim
+    gathers that one card, so as many actions follow the first card as cards lie in the tricks.
+    The analysis must still see that the hand was not played out (it used to replay the gathered
+    card as a play, and the solver refused it: the game ended with a ValueError)."""
+    app = make_app(lang)
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=1, first_dealer=2)
+    match.redeal(WRONG_LEAD_DECK)
+    for a in (A.PASS, A.PASS, A.bid(18), A.HAND, A.declare(GameType.CLUBS), *WRONG_LEAD_PLAY[:29]):
+        match.apply(a)
+    hand = match.current
+    assert hand is not None and len(hand.tricks) == 9 and len(hand.trick) == 2
+    person = match.seats[hand.to_move]
+    app.push(TableScene(app, MatchController(match, human=person, seed=1)))
+    app.frame(0.02)
+    table = app.stack.top
+    claim = next(b for b in table.toolbar.buttons if b.label == app.t("btn.claim"))
+    click(app, center(claim))
+    key(app, pygame.K_LEFT)  # the confirm dialog: "Claim the rest", then Enter
+    key(app, pygame.K_RETURN)
+    for _ in range(3000):
+        if isinstance(app.stack.top, ResultScene):
+            break
+        app.frame(0.02)
+    assert isinstance(app.stack.top, ResultScene) and match.actions[-1][-1] in A.PLAY_ENDINGS
+    click(app, _result_button(app, app.t("analysis.button")))
+    scene = app.stack.top
+    assert isinstance(scene, AnalysisScene)
+    for _ in range(50):
+        app.frame(0.02)
+    assert scene.result is not None and scene.result.unsupported == "conceded"
+    assert app.t("analysis.unsupported.conceded") in screen_text(app)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, ResultScene)
+
+    # After a restart: the match given up, kept in the data folder, opened from Past matches.
+    folder = tmp_path / "data"
+    assert Store(FileStorage(folder), language=lang).finish_match(MatchInProgress(match, id="claimed"))
+    analysis._RESULTS.clear()
+    again = make_app(lang, FileStorage(folder))
+    click(again, center(next(b for b in again.stack.top.group.buttons if b.label == again.t("menu.history"))))
+    key(again, pygame.K_RETURN)  # the one past match
+    sheet = again.stack.top
+    assert isinstance(sheet, SheetScene) and sheet.selected == 0
+    key(again, pygame.K_a)
+    scene = again.stack.top
+    assert isinstance(scene, AnalysisScene)
+    for _ in range(50):
+        again.frame(0.02)
+    assert scene.result is not None and scene.result.unsupported == "conceded"
+    assert again.t("analysis.unsupported.conceded") in screen_text(again)
+
+
+def test_the_frame_that_first_shows_the_analysis_draws_no_card_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rendering a card face at a new size takes about a millisecond, and the analysis shows thirty:
+    the first frame of the result waited 40 ms for them.  They are drawn in the work's own slices,
+    so that frame only copies them."""
+    from skat.ui import card_art
+
+    rendered: list[int] = []
+    real = card_art._render_face
+
+    def counting(card: int, *args: object) -> object:
+        rendered.append(card)
+        return real(card, *args)
+
+    monkeypatch.setattr(card_art, "_render_face", counting)
+    card_art.clear_cache()
+    app = make_app("en")
+    open_from_sheet(app, composed_match(WRONG_LEAD_DECK, GameType.CLUBS, WRONG_LEAD_PLAY), 0)
+    scene = app.stack.top
+    assert isinstance(scene, AnalysisScene)
+    app.frame(0.02)
+    for _ in range(5000):
+        if scene.result is not None:
+            break
+        scene.update(0.02)  # a frame's slice of the work
+    assert scene.result is not None and len(scene.result.notes) == 30
+    before = len(rendered)
+    app.draw()
+    assert len(rendered) == before, "the first frame of the result rendered card faces"
+    assert WORDS["en"]["trick3"] in screen_text(app)

@@ -184,3 +184,24 @@ def test_a_statistics_document_at_its_longest_stays_small_beside_the_sheets_budg
                                 "2026-12-01T12:00:00Z")] * MAX_MATCH_LINES
     text = json.dumps({"version": 2, **_stats_doc(stats)}, separators=(",", ":"))
     assert len(text) < BROWSER_SHEETS_BUDGET // 20
+
+
+def test_sheets_are_only_given_up_when_that_lets_the_match_be_saved() -> None:
+    """The page's storage is so full that the match in progress does not fit even with every past
+    sheet gone: then no sheet is dropped (dropping them would save nothing), and a notice says why."""
+    ls = QuotaLocalStorage(10**9)
+    store = filled(ls, 2)
+    before = dict(ls.items)
+    game = MatchInProgress(played(36, 7, upto=30), id="now")
+    assert store.save_match(game)  # how much room the match takes ...
+    match_size = len("skat.match") + len(ls.items.pop("skat.match"))
+    sheets_size = len("skat.sheets") + len(ls.items["skat.sheets"])
+    assert match_size > sheets_size + 1000  # ... more than the sheets give back
+    ls.items = dict(before)
+    ls.quota = sum(len(k) + len(v) for k, v in ls.items.items()) + 1000
+    store.take_notices()
+    assert not store.save_match(game)
+    assert ls.items == before, "sheets were dropped for nothing"
+    assert [s.id for s in Store(LocalStorage(ls), language="en").sheets()] == ["s00", "s01"]
+    assert store.notices[-1].kind == "save_failed" and store.notices[-1].reason == "quota"
+    assert not [n for n in store.notices if n.kind == "sheets_pruned"]

@@ -7,6 +7,7 @@ update once for every n it performs, so every point of failure is tried."""
 from __future__ import annotations
 
 import errno
+import json
 import os
 import random
 
@@ -220,3 +221,26 @@ def test_hands_with_a_take_back_are_remembered_across_a_restart() -> None:
     assert Store(storage, language="en").save_match(game)
     again = Store(storage, language="en").load_match()
     assert again is not None and again.taken_back == (2,) and again.hinted == (2,)
+
+
+def test_a_sheet_that_does_not_read_is_only_dropped_once_its_copy_is_kept() -> None:
+    """One damaged sheet among good ones: reading the sheets copies the whole document aside, then
+    writes it back without the damaged one.  When the copy cannot be written (a full disk), the
+    document stays as it is: the damaged sheet may still be rescued by hand, and nothing is lost."""
+    storage = FailingStorage()
+    store = Store(storage, language="en")
+    for k in range(2):
+        assert store.finish_match(MatchInProgress(played(upto=2, seed=k + 1), id=f"m{k}"))
+    doc = json.loads(storage.data["sheets"])
+    doc["matches"][0]["sheet"][0]["totals"] = [1, 2, 3]  # no longer adds up
+    damaged = json.dumps(doc)
+    storage.data["sheets"] = damaged
+    storage.fail_at = storage.writes  # the copy aside: the next write
+    reader = Store(storage, language="en")
+    assert [s.id for s in reader.sheets()] == ["m1"]  # shown without it, and told
+    assert storage.data["sheets"] == damaged, "the damaged sheet was dropped without a copy"
+    assert not [k for k in storage.data if ".corrupt-" in k]
+    storage.fail_at = None
+    assert [s.id for s in Store(storage, language="en").sheets()] == ["m1"]  # now copied, then dropped
+    [aside] = [k for k in storage.data if ".corrupt-" in k]
+    assert storage.data[aside] == damaged and len(json.loads(storage.data["sheets"])["matches"]) == 1

@@ -13,6 +13,8 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
+
 from skat.storage import FileStorage, LocalStorage, MatchInProgress, Store
 
 GAME = str(Path(__file__).parents[1] / "game")
@@ -204,3 +206,58 @@ def test_a_window_that_saves_never_overwrites_the_other_windows_match(tmp_path: 
     assert kept == {"window-a": 2}
     resumed = later.load_match()
     assert resumed is not None and resumed.id == "window-b"
+
+
+def _played(seed: int, hands: int = 3) -> MatchInProgress:
+    from skat.engine import ISKO, Match
+
+    match = Match.new("skat", ISKO, players=3, hands=hands, seed=seed)
+    rng = random.Random(seed)
+    while not match.finished:
+        hand = match.current
+        if hand.done:
+            match.next_hand()
+        else:
+            match.apply(rng.choice(hand.legal_actions()))
+    return MatchInProgress(match, id=f"match-{seed}")
+
+
+def _two_windows(kind: str, tmp_path: Path) -> tuple[Store, Store]:
+    if kind == "files":
+        return Store(FileStorage(tmp_path, fsync=False), language="en"), Store(FileStorage(tmp_path, fsync=False),
+                                                                               language="en")
+    shared = SharedLocalStorage()
+    return Store(LocalStorage(shared), language="en"), Store(LocalStorage(shared), language="en")
+
+
+@pytest.mark.parametrize("kind", ["files", "tabs"])
+def test_two_windows_changing_different_settings_keep_both_changes(kind: str, tmp_path: Path) -> None:
+    """Each window holds the settings it read at its start.  Window A switches to German, then window B
+    (which still holds English) changes the deck: B's save must not put A's language back."""
+    a, b = _two_windows(kind, tmp_path)
+    sa, sb = a.settings(), b.settings()
+    assert sa.language == sb.language == "en"
+    assert a.save_settings(sa.with_options(language="de"))
+    assert b.save_settings(sb.with_options(deck="german", setup=(("hands", 12),)))
+    assert a.save_settings(sa.with_options(language="de", sound=False))  # A again, from its own copy
+    later = Store(a.storage, language="en").settings()
+    assert (later.language, later.deck, later.sound, dict(later.setup)) == ("de", "german", False, {"hands": 12})
+
+
+@pytest.mark.parametrize("kind", ["files", "tabs"])
+def test_a_recount_in_one_window_keeps_what_the_other_window_finished_meanwhile(kind: str, tmp_path: Path) -> None:
+    """Window A recounts its statistics from the kept sheets over many frames; meanwhile window B
+    finishes a match.  A's recount, written at its end, must count B's match like every other (by game
+    type, strength, rule set and its Seeger-Fabian list), not only as hands of unknown kind."""
+    a, b = _two_windows(kind, tmp_path)
+    assert a.finish_match(_played(1)) and not a.notices
+    job = a.rebuild_statistics(current=None)
+    job.step()
+    assert b.finish_match(_played(2)) and not b.notices
+    assert job.finish() and not a.notices
+    after = a.statistics()
+    fresh = a.rebuild_statistics(current=None)
+    assert fresh.finish()
+    assert after.of("skat").earlier == 0, "B's hands were counted as hands of unknown kind"
+    assert after.games == a.statistics().games and after.lists == a.statistics().lists
+    assert after.of("skat").hands_played == 6

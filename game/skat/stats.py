@@ -316,6 +316,11 @@ class Rebuild:
         if kept is None:
             self.done = True
             return True
+        self.add(kept)
+        return False
+
+    def add(self, kept: KeptHands) -> None:
+        """Count one match's lines."""
         for row in kept.rows:
             self.stats.add_hand(kept.seat, row)
         if kept.finished:
@@ -323,7 +328,6 @@ class Rebuild:
         if kept.rows:
             self.stats.line(kept.seat).when = kept.when
         self.count += 1
-        return False
 
     def merged(self, now: Statistics) -> Statistics:
         """The rebuilt statistics with what ``now`` counted beyond the kept sheets added back."""

@@ -184,6 +184,11 @@ _WHAT = {
 }
 
 
+def _parked_key(match_id: str) -> str:
+    """Where a match is moved aside to (see :meth:`Store.park_match`)."""
+    return PENDING + re.sub(r"[^A-Za-z0-9_.-]", "-", match_id)[:60]
+
+
 def _kind(key: str) -> str:
     """The document a key holds (a parked match is a match)."""
     return MATCH if key.startswith(PENDING) else key
@@ -604,6 +609,15 @@ def _entries(doc: dict[str, Any], problems: list[str]) -> list[Any]:
     return entries
 
 
+def _reads(entry: object) -> bool:
+    """Whether a kept sheet reads (see :func:`_finished`)."""
+    try:
+        _finished(entry)
+    except Exception:  # noqa: BLE001 - any failure: it does not read
+        return False
+    return True
+
+
 def _finished(value: object) -> FinishedMatch:
     d = _obj(value, "a finished match")
     game = d.get("game")
@@ -828,12 +842,26 @@ class StatisticsRebuild:
         return True
 
     def finish(self) -> bool:
-        """Count what is left and write the rebuilt statistics, merged with the document as it is now."""
+        """Count what is left and write the rebuilt statistics, merged with the document as it is now;
+        sheets another window kept since the rebuild began are counted too, under the same lock."""
         while not self.job.step():
             pass
         store = self.store
-        return store._update(STATISTICS, _stats, Statistics, self.job.merged,
-                             lambda s: store._write(STATISTICS, _stats_doc(s)))
+
+        def change(now: Statistics) -> Statistics:
+            known = {e.get("id") for e in self.entries if isinstance(e, dict)}
+            current = self.current.id if isinstance(self.current, MatchInProgress) else None
+            for entry in store._read(SHEETS, _entries, list):
+                if not isinstance(entry, dict) or entry.get("id") in known or entry.get("id") == current:
+                    continue
+                with contextlib.suppress(Exception):  # a sheet that does not read is left out, as above
+                    m = _finished(entry)
+                    self.job.add(KeptHands(Seat.of(m.id, m.game, m.rules, m.players, m.person, m.ai), m.sheet,
+                                           m.complete, m.finished_at))
+                self.entries.append(entry)  # counted once, should the write fail and finish run again
+            return self.job.merged(now)
+
+        return store._update(STATISTICS, _stats, Statistics, change, lambda s: store._write(STATISTICS, _stats_doc(s)))
 
 
 class Store:
@@ -857,6 +885,13 @@ class Store:
         self.clock = clock
         self._language = language
         self._told_parked: set[str] = set()
+        self._unkept: dict[str, tuple[MatchInProgress, str]] = {}
+        """Matches whose sheet could not be kept (a full disk), by id, with the key their save is under:
+        held in memory, shown by :meth:`sheets`, and kept by the store's next read or write of the sheets,
+        statistics, settings or match, so a sheet waits for room, not for the next start."""
+        self._keeping = False
+        self._settings_seen: Settings | None = None
+        """The settings as this store last read or wrote them: what :meth:`save_settings` tells changes by."""
         self.notices: list[str] = []
         if storage is None and isinstance(self.storage, MemoryStorage):
             self.notices.append(
@@ -880,9 +915,32 @@ class Store:
 
     def settings(self) -> Settings:
         """Read from storage on every call: the UI keeps its own copy."""
-        return self._read(SETTINGS, self._settings, self.default_settings, repair=self.save_settings)
+        value = self._read(SETTINGS, self._settings, self.default_settings, repair=self._write_settings)
+        self._settings_seen = value
+        return value
 
     def save_settings(self, settings: Settings) -> bool:
+        """Write the settings that differ from those this store last read or wrote onto the settings
+        as stored now, under the lock: another window's change since (its language, its last set-up)
+        stays, unless this one changed the same setting."""
+        self._keep_unkept()
+        seen = self._settings_seen
+
+        def change(stored: Settings) -> Settings:
+            if seen is None:
+                return settings
+            return replace(stored, **{f.name: getattr(settings, f.name) for f in fields(Settings)
+                                      if getattr(settings, f.name) != getattr(seen, f.name)})
+
+        def write(merged: Settings) -> bool:
+            if not self._write_settings(merged):
+                return False
+            self._settings_seen = merged
+            return True
+
+        return self._update(SETTINGS, self._settings, self.default_settings, change, write)
+
+    def _write_settings(self, settings: Settings) -> bool:
         doc: dict[str, Any] = {name: getattr(settings, name) for name in _SETTING_CHOICES}
         if settings.setup:
             doc["setup"] = dict(settings.setup)
@@ -911,9 +969,13 @@ class Store:
         """The saved match, replayed up to its last action (None when there is none or it is unreadable).
 
         A match that comes back finished was interrupted before :meth:`finish_match` completed:
-        call it again, it adds nothing twice.
+        call it again, it adds nothing twice.  A match whose sheet is waiting in memory to be kept
+        comes back as it is there (its save may be older: the disk was full).
         """
-        return self._read(MATCH, self._match, lambda: None)
+        game = self._read(MATCH, self._match, lambda: None)
+        if game is not None and game.id in self._unkept:
+            return self._unkept[game.id][0]
+        return game
 
     def save_match(self, game: MatchInProgress) -> bool:
         """Save after every action; hands that ended since the last save go into the statistics.
@@ -922,6 +984,7 @@ class Store:
         so a hand is counted exactly once whichever write fails or which window counts it.  They are
         written first, so the match's own ``counted`` only ever says what they confirmed.
         """
+        self._keep_unkept()
         counted = len(game.match.sheet) <= game.counted or self._count(game)
         doc = {
             "id": game.id,
@@ -946,11 +1009,14 @@ class Store:
         other = self._saved_id()
         if other in (mine, None):
             return
-        aside = PENDING + re.sub(r"[^A-Za-z0-9_.-]", "-", other)[:60]
+        aside = _parked_key(other)
         try:
             self.storage.rename(MATCH, aside)
         except Exception:
             return  # left where it is: our save replaces it, as before windows were checked
+        if other in self._unkept:  # this window's own finished match, waiting for room: no news
+            self._unkept[other] = (self._unkept[other][0], aside)
+            return
         if other not in self._told_parked:
             self._told_parked.add(other)
             self.notices.append(Notice(f"Another game window saved its own match ({other}); it was kept aside "
@@ -988,6 +1054,31 @@ class Store:
         there and says so; the match stays saved, and calling this again (now or at the next
         start) finishes the job without adding anything twice.
         """
+        self._keep_unkept(but=game.id)
+        if self._keep(game, key):
+            self._unkept.pop(game.id, None)
+            return True
+        self._unkept[game.id] = (game, key)
+        return False
+
+    def _keep_unkept(self, but: str = "") -> None:
+        """Keep the sheets that could not be kept before (see :attr:`_unkept`), oldest first; the first
+        that still fails stops the rest (no room yet: each would fail alike)."""
+        if self._keeping or not self._unkept:
+            return
+        self._keeping = True
+        try:
+            for match_id, (game, key) in list(self._unkept.items()):
+                if match_id == but:
+                    continue
+                if not self._keep(game, key):
+                    break
+                self._unkept.pop(match_id, None)
+        finally:
+            self._keeping = False
+
+    def _keep(self, game: MatchInProgress, key: str) -> bool:
+        """:meth:`keep_match`'s three steps."""
         if not self._keep_sheet(self.finished_match(game)):
             return False
         if not self._count(game, finished_match=game.match.finished):
@@ -1017,7 +1108,7 @@ class Store:
     def park_match(self, game: MatchInProgress) -> bool:
         """A match that could not be kept is being replaced: move its save out of the way (a rename
         needs no free space) so the new match does not overwrite it; :meth:`recover` keeps it later."""
-        aside = PENDING + re.sub(r"[^A-Za-z0-9_.-]", "-", game.id)[:60]
+        aside = _parked_key(game.id)
         try:
             self.storage.rename(MATCH, aside)
         except Exception as exc:
@@ -1025,6 +1116,8 @@ class Store:
             self.notices.append(Notice(f"Could not keep the replaced match: {exc}", "save_failed", MATCH, str(exc),
                                        reason=reason, where=where))
             return False
+        if game.id in self._unkept:
+            self._unkept[game.id] = (game, aside)
         return True
 
     def recover(self) -> None:
@@ -1067,11 +1160,26 @@ class Store:
 
     # ------------------------------------------------------------ score sheets
     def sheets(self) -> list[FinishedMatch]:
-        """Finished matches, oldest first, at most ``max_sheets``."""
-        return self._read(SHEETS, self._sheets, list, repair=self._save_sheets)
+        """Finished matches, oldest first, at most ``max_sheets``; those waiting in memory for room
+        (see :attr:`_unkept`) among them, last."""
+        self._keep_unkept()
+        kept = self._read(SHEETS, self._sheets, list, repair=self._drop_unreadable_sheets)
+        if not self._unkept:
+            return kept
+        waiting = [self.finished_match(game) for game, _ in self._unkept.values()]
+        ids = {m.id for m in waiting}
+        out = [m for m in kept if m.id not in ids] + waiting
+        return out[-self.max_sheets :] if self.max_sheets > 0 else []
 
-    def _save_sheets(self, sheets: list[FinishedMatch]) -> bool:
-        return self._write(SHEETS, {"matches": [_finished_doc(s) for s in sheets]})
+    def _drop_unreadable_sheets(self, _read: list[FinishedMatch]) -> bool:
+        """Write the sheets back without those that do not read, read again under the lock, so a sheet
+        another window kept since is not dropped with them."""
+
+        def change(entries: list[Any]) -> list[Any] | None:
+            kept = [e for e in entries if _reads(e)]
+            return None if len(kept) == len(entries) else kept
+
+        return self._update(SHEETS, _entries, list, change, lambda entries: self._write(SHEETS, {"matches": entries}))
 
     def _keep_sheet(self, finished: FinishedMatch) -> bool:
         """Add a sheet to the ones on file, read again under the lock, so another window's are kept
@@ -1110,6 +1218,7 @@ class Store:
 
     # ------------------------------------------------------------ statistics
     def statistics(self) -> Statistics:
+        self._keep_unkept()
         return self._read(STATISTICS, _stats, Statistics)
 
     def rebuild_statistics(self, current: MatchInProgress | None | str = "load") -> StatisticsRebuild:
@@ -1229,8 +1338,8 @@ class Store:
                 Notice(f"Part of the saved {what} could not be read: {detail}{kept}.", "partly_unreadable", key, detail,
                        aside, reason=reason, count=len(problems))
             )
-            if repair is not None:
-                repair(value)
+            if repair is not None and (aside or key != SHEETS):
+                repair(value)  # a sheet is dropped only once the whole document is kept aside
         return value
 
     def _migrate(self, key: str, doc: Any) -> dict[str, Any]:
@@ -1291,6 +1400,7 @@ class Store:
         what, _ = _WHAT[_kind(key)]
         pruned = 0
         while True:
+            text = ""
             try:
                 if key == SHEETS:
                     pruned += self._within_budget(doc)
@@ -1300,11 +1410,16 @@ class Store:
                 break
             except Exception as exc:
                 reason, where = failure_reason(exc, self._directory())
-                if reason == "quota":
-                    cut = self._make_room(key, doc)
+                if reason == "quota" and key == SHEETS:
+                    cut = self._make_room(doc)
                     if cut:
                         pruned += cut
                         continue
+                elif reason == "quota" and text:
+                    made = self._room_from_sheets(key, text)
+                    if made is not None:
+                        self._pruned(pruned + made)
+                        return True
                 self._pruned(pruned)
                 self.notices.append(Notice(f"Could not save the {what}: {exc}", "save_failed", _kind(key), str(exc),
                                            reason=reason, where=where))
@@ -1326,30 +1441,50 @@ class Store:
             doc["matches"] = matches[cut:]
         return cut
 
-    def _make_room(self, key: str, doc: dict[str, Any]) -> int:
-        """The storage is full: drop the oldest quarter of the past sheets (at least one).  The number
-        dropped, 0 when there is nothing left to drop."""
-        if key == SHEETS:
-            matches = doc.get("matches")
-            if not isinstance(matches, list) or not matches:
-                return 0
-            cut = max(1, len(matches) // 4)
-            doc["matches"] = matches[cut:]
-            return cut
-        try:
-            text = self.storage.load(SHEETS)
-            sheets = json_text.loads(text) if text else None
-            if not isinstance(sheets, dict):
-                return 0
-            matches = sheets.get("matches")
-            if not isinstance(matches, list) or not matches:
-                return 0
-            cut = max(1, len(matches) // 4)
-            sheets["matches"] = matches[cut:]
-            self.storage.save(SHEETS, json.dumps(sheets, ensure_ascii=False, separators=(",", ":")))
-        except Exception:
+    def _make_room(self, doc: dict[str, Any]) -> int:
+        """The sheets do not fit: drop the oldest quarter of those about to be written (at least one;
+        the ones stored stay until the smaller document replaces them).  The number dropped, 0 when
+        there is nothing left to drop."""
+        matches = doc.get("matches")
+        if not isinstance(matches, list) or not matches:
             return 0
+        cut = max(1, len(matches) // 4)
+        doc["matches"] = matches[cut:]
         return cut
+
+    def _room_from_sheets(self, key: str, text: str) -> int | None:
+        """The storage is full and ``text`` (the match, the settings) must go in: the past sheets make
+        room, but only when that lets it be saved.  The sheets are taken out, ``text`` written, and as
+        many of the newest sheets put back as then fit; when ``text`` does not fit even so, the sheets
+        go back as they were (into the room they just left) and nothing is dropped.  The number of
+        sheets dropped, or None when ``text`` was not saved."""
+        try:
+            old = self.storage.load(SHEETS)
+            sheets = json_text.loads(old) if old else None
+            matches = sheets.get("matches") if isinstance(sheets, dict) else None
+            if not old or not isinstance(sheets, dict) or not isinstance(matches, list) or not matches:
+                return None
+            self.storage.delete(SHEETS)
+        except Exception:
+            return None
+        try:
+            self.storage.save(key, text)
+        except Exception:
+            try:
+                self.storage.save(SHEETS, old)
+            except Exception as exc:  # only if another tab filled the room meanwhile: say so
+                self.notices.append(Notice(f"Could not save the score sheets: {exc}", "save_failed", SHEETS,
+                                           str(exc), reason="quota"))
+            return None
+        cut = max(1, len(matches) // 4)
+        while cut < len(matches):
+            try:
+                self.storage.save(SHEETS, json.dumps({**sheets, "matches": matches[cut:]}, ensure_ascii=False,
+                                                     separators=(",", ":")))
+                return cut
+            except Exception:
+                cut += max(1, (len(matches) - cut) // 4)
+        return len(matches)
 
     def _pruned(self, count: int) -> None:
         if count:

@@ -625,8 +625,8 @@ MESSAGES: dict[str, str] = {
     "save_lost.match": "Es wird weitergespielt, aber wird das Spiel jetzt beendet, lässt sich diese Partie "
                        "nicht fortsetzen.",
     "save_lost.settings": "Die geänderten Einstellungen gelten bis zum Beenden des Spiels.",
-    "save_lost.sheets": "Die Partie bleibt gespeichert; ihre Spielliste wird aufbewahrt, sobald das Speichern "
-                        "wieder gelingt.",
+    "save_lost.sheets": "Die Spielliste bleibt bis dahin erhalten (unter „Frühere Partien“) und wird "
+                        "gespeichert, sobald das Speichern wieder gelingt.",
     "save_lost.statistics": "In der Statistik fehlen die letzten Spiele.",
     "menu.history": "Frühere Partien",
     "history.title": "Frühere Partien",

@@ -621,7 +621,8 @@ MESSAGES: dict[str, str] = {
     "advice.unknown": "The game tries again with every move.",
     "save_lost.match": "Play goes on, but if the game is closed now this match cannot be resumed.",
     "save_lost.settings": "The changed settings hold until the game is closed.",
-    "save_lost.sheets": "The match stays saved; its score sheet is kept as soon as saving works again.",
+    "save_lost.sheets": "The score sheet is kept meanwhile (Past matches shows it) and saved as soon as saving "
+                        "works again.",
     "save_lost.statistics": "The latest hands are missing from the statistics.",
     "menu.history": "Past matches",
     "history.title": "Past matches",

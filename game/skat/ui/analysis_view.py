@@ -9,6 +9,7 @@ browser's single thread.
 from __future__ import annotations
 
 import time
+from collections.abc import Generator
 from dataclasses import dataclass
 
 import pygame
@@ -141,8 +142,20 @@ class AnalysisScene(Scene):
         self.view = view
         me = view.me if view.me is not None else -1  # sat out: no card is "yours"
         self.result: Analysis | None = cached(view.hand, me)
-        self.work = None if self.result is not None else analyse(view.hand, me)
+        self.work = None if self.result is not None else self._work(me)
         self.progress = 0.0
+
+    def _work(self, me: int) -> Generator[float, None, Analysis]:
+        """The analysis, then each card it shows drawn once at the size shown: a face drawn at a new
+        size takes about a millisecond, and thirty in the frame that first shows the result took 40."""
+        a = yield from analyse(self.view.hand, me)
+        if not a.unsupported:
+            p = self.app.painter
+            art, width = self.app.services.art, p.size(self.card_width(p))
+            for n in a.notes:
+                art.face(n.card, width)
+                yield 1.0
+        return a
 
     def enter(self) -> None:
         t = self.app.t
@@ -253,17 +266,28 @@ class AnalysisScene(Scene):
         elif a.my_notes:
             p.text(t("analysis.mine_none"), cx, y + 4, 22, GREEN, anchor="center")
 
+    def _columns(self, p: Painter) -> tuple[int, float]:
+        """Tricks per row and a column's width: landscape one row, portrait two, so a card stays
+        big enough to read."""
+        hand = self.view.hand
+        ntricks = game_of(hand).tricks(hand.rules)
+        per_row = ntricks if not p.portrait else -(-ntricks // 2)
+        return per_row, (1140 if not p.portrait else 690) / per_row
+
+    def card_width(self, p: Painter) -> float:
+        """The width of the cards of the tricks (logical pixels)."""
+        _, col = self._columns(p)
+        return min(54.0 if not p.portrait else 64.0, col - 14)
+
     def _draw_tricks(self, p: Painter, a: Analysis, top: float) -> float:
         """One column per trick, the cards in the order played; the person's framed."""
         t = self.app.t
         art = self.app.services.art
         per = a.seats
         hand = self.view.hand
+        per_row, col = self._columns(p)
         ntricks = game_of(hand).tricks(hand.rules)
-        # Landscape: one row of columns; portrait: two rows, so a card stays big enough to read.
-        per_row = ntricks if not p.portrait else -(-ntricks // 2)
-        col = (1140 if not p.portrait else 690) / per_row
-        cw = min(54.0 if not p.portrait else 64.0, col - 14)
+        cw = self.card_width(p)
         ch = cw * 91 / 59
         step = 30 if per == 3 else 40
         band = 14 + (per - 1) * step + ch + 32  # one row of tricks, its marks included

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ...engine import actions as A
 from ...engine.cards import ALL_CARDS, CARD_POINTS, mask_of, mask_points
 from ...engine.games import OFFICERS, SKAT, Game, Hand, game_of
 from ...engine.officers import OfficersHand
@@ -181,8 +182,11 @@ def unsupported_reason(hand: Hand) -> str:
     if r.gift == "taken":  # Schenken: the defenders gave the game, no card was played
         return "given"
     start = play_start(hand)
-    if len(hand.history) - len(start.history) != sum(len(t.cards) for t in hand.tricks):
-        return "conceded"  # the last tricks were gathered, not played (an ISS resignation)
+    play = hand.history[len(start.history) :]
+    if any(a in A.PLAY_ENDINGS for a in play) or len(play) != sum(len(t.cards) for t in hand.tricks):
+        # Given up or the rest claimed (the ending's action; a claim at the last card gathers one card,
+        # as many as the action itself, so counting alone cannot tell), or an ISS resignation (no action).
+        return "conceded"
     return ""
 
 

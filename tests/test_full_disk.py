@@ -1,0 +1,177 @@
+"""A full disk during play (ENOSPC part-way through a write, or on the rename) destroys nothing
+that was saved, says so at the table while play goes on, and loses no score sheet: a sheet that
+could not be written is kept in memory, shown in Past matches, and written as soon as there is
+room again (not only at the next start).  Driven through the real App on a real data folder."""
+
+from __future__ import annotations
+
+import errno
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from random_play import play_match  # noqa: E402
+from skat import storage_backends  # noqa: E402
+from skat.engine import ISKO, Match  # noqa: E402
+from skat.storage import FileStorage, MatchInProgress, MemoryStorage, Store  # noqa: E402
+from skat.ui.controller import MatchController  # noqa: E402
+from skat.ui.history import HistoryScene  # noqa: E402
+from skat.ui.menu import TitleScene  # noqa: E402
+from skat.ui.table import TableScene  # noqa: E402
+from uihelp import key, make_app, press  # noqa: E402
+
+
+def play_to(app: Any, table: TableScene, hands: int) -> list[str]:
+    """The computer plays the person's cards too until ``hands`` are on the sheet (at the match's
+    end, until its final sheet shows); each notice that comes up is read and closed with Enter, as a player
+    does.  The notices read."""
+    import pygame
+
+    read: list[str] = []
+    table.c.autoplay = True
+    for _ in range(20000):
+        top = type(app.stack.top).__name__
+        if top == "NoticeScene":
+            read += app.services.unseen_notices()
+            key(app, pygame.K_RETURN)
+            continue
+        if len(table.c.match.sheet) >= hands and top == ("SheetScene" if table.c.match.finished else "ResultScene"):
+            break
+        if top == "ResultScene":
+            press(app, app.t("result.final" if table.c.match.finished else "result.next"))
+        app.frame(0.05)
+    table.c.autoplay = False
+    assert len(table.c.match.sheet) >= hands
+    return read
+
+
+class FullDisk:
+    """Every file the game writes from now on stops half-way with ENOSPC (``on``: in the write;
+    ``rename``: the write works, the rename fails), until :meth:`freed`."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+        self.full = False
+        self.refused = 0
+        real_fdopen, real_replace = os.fdopen, os.replace
+
+        class HalfWritten:
+            def __init__(self, f: Any) -> None:
+                self.f = f
+
+            def write(self, data: bytes) -> int:
+                self.f.write(data[: len(data) // 2])
+                outer.refused += 1
+                raise OSError(errno.ENOSPC, "No space left on device")
+
+            def __getattr__(self, name: str) -> Any:
+                return getattr(self.f, name)
+
+            def __enter__(self) -> HalfWritten:
+                return self
+
+            def __exit__(self, *exc: object) -> None:
+                self.f.close()
+
+        outer = self
+
+        def fdopen(fd: int, *args: Any, **kw: Any) -> Any:
+            f = real_fdopen(fd, *args, **kw)
+            return HalfWritten(f) if self.full and where == "write" else f
+
+        def replace(src: Any, dst: Any) -> None:
+            if self.full and where == "rename":
+                outer.refused += 1
+                raise OSError(errno.ENOSPC, "No space left on device", str(dst))
+            real_replace(src, dst)
+
+        monkeypatch.setattr(storage_backends.os, "fdopen", fdopen)
+        monkeypatch.setattr(storage_backends.os, "replace", replace)
+
+    def freed(self) -> None:
+        self.full = False
+
+
+def files(folder: Path) -> dict[str, str]:
+    return {p.name: p.read_text("utf-8") for p in sorted(folder.iterdir()) if p.is_file() and p.name != ".lock"}
+
+
+@pytest.mark.parametrize("where", ["write", "rename"])
+def test_a_disk_that_fills_during_a_match_loses_no_hand_and_no_sheet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    disk = FullDisk(monkeypatch, where)
+    earlier = Store(FileStorage(tmp_path), language="en")
+    old = Match.new("skat", ISKO, players=3, hands=3, seed=5)
+    assert earlier.finish_match(MatchInProgress(old, id="earlier")) and not earlier.notices
+    app = make_app("en", FileStorage(tmp_path))
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=11)
+    app.push(TableScene(app, MatchController(match, human=0, seed=11)))
+    table = app.stack.top
+    play_to(app, table, 1)
+    saved = files(tmp_path)
+    assert "match.json" in saved and "sheets.json" in saved
+
+    disk.full = True
+    told = play_to(app, table, 3)  # the other two hands, then the match ends
+    assert match.finished and disk.refused
+    # The player was told at the table, in words, and play went on.
+    assert any("disk space" in n for n in told), told
+    # Nothing saved before was destroyed or cut short: every file is as it was, or whole and newer.
+    now = files(tmp_path)
+    assert now == saved, "a failed write changed what was saved"
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+    # Room again: the next thing the game saves (here: opening Past matches) writes the sheet.
+    disk.freed()
+    app.screens.reset("title")
+    app.frame(0.02)
+    assert isinstance(app.stack.top, TitleScene)
+    press(app, app.t("menu.history"))
+    history = app.stack.top
+    assert isinstance(history, HistoryScene)
+    assert [m.id for m in history.sheets][-1] == "earlier" and len(history.sheets) == 2
+    assert list(history.sheets[0].sheet) == list(match.sheet) and history.sheets[0].complete
+
+    # A restart reads it from the folder, with every hand counted once; no match is left to resume.
+    again = Store(FileStorage(tmp_path), language="en")
+    kept = {s.id: s for s in again.sheets()}
+    assert set(kept) == {"earlier", history.sheets[0].id}
+    assert list(kept[history.sheets[0].id].sheet) == list(match.sheet)
+    assert again.statistics().of("skat").hands_played == 3
+    assert again.load_match() is None and not again.notices
+
+
+def test_a_sheet_that_could_not_be_written_is_written_by_the_next_save_and_shown_meanwhile() -> None:
+    """The store keeps what it could not write and writes it with the next save of anything (a
+    setting, the next match), so the sheet does not wait for a restart, and Past matches shows
+    it meanwhile."""
+
+    class Refusing(MemoryStorage):
+        full = False
+
+        def save(self, key: str, text: str) -> None:
+            if self.full:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            super().save(key, text)
+
+    storage = Refusing()
+    store = Store(storage, language="en")
+    match = Match.new("skat", ISKO, players=3, hands=3, seed=2)
+    game = MatchInProgress(match, id="m")
+    assert store.save_match(game)
+    storage.full = True
+    play_match(match, random.Random(1))
+    assert not store.save_match(game) and not store.keep_match(game)
+    assert [s.id for s in store.sheets()] == ["m"]  # shown from memory meanwhile
+    storage.full = False
+    store.take_notices()
+    assert store.save_settings(store.settings())
+    stored = Store(storage, language="en")
+    assert [s.id for s in stored.sheets()] == ["m"] and len(stored.sheets()[0].sheet) == 3
+    assert stored.statistics().of("skat").hands_played == 3 and stored.load_match() is None
