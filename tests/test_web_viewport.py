@@ -17,6 +17,7 @@ import pytest
 
 from skat.engine.rules import ISKO
 from skat.engine.share import encode_deal
+from skat.lab import fit
 from skat.storage import Store
 from skat.storage_backends import MemoryStorage
 from skat.ui.app import App
@@ -129,3 +130,24 @@ def test_an_older_page_without_the_viewport_keeps_the_window(in_browser) -> None
     app.step(0.02)
     assert app.screen.get_size() == (780, 1688)
 
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_shared_deal_on_a_phone_fits_upright_and_turned_in_both_languages(in_browser, lang: str) -> None:
+    """The shared link's first frames: the note "a shared deal: just this one hand..." and the table inside
+    the screen, nothing cut or on top of anything else (skat.lab.fit), portrait and turned to landscape."""
+    window, app = in_browser(390, 844, 3, f"?deal={CODE}", lang)
+    for turn in (None, (844, 390)):
+        if turn:
+            window.turn(*turn)
+            app.step(0.02)
+        for _ in range(100):  # the cards dealt (or laid out again) come to rest: a still frame is judged
+            if not table(app).animating:
+                break
+            app.frame(0.02)
+        painter = app.painter
+        painter.start_recording()
+        app.draw()
+        boxes = painter.stop_recording()
+        shown = " ".join(b.label for b in boxes if b.kind == "text")
+        assert table(app).message_time > 0 and table(app).message in shown, "the shared deal's note is on the table"
+        assert fit.problems(boxes, painter) == [], (painter.portrait, fit.problems(boxes, painter))
