@@ -2,8 +2,8 @@
 
 pygbag runs this file in the browser; ``python game/main.py`` runs it on the
 desktop too.  Every frame awaits ``asyncio.sleep(0)`` so the page stays alive.
-In the browser the window gets a fixed size chosen from the screen
-(``skat.ui.web.page_window_size``), and an uncaught exception, at start-up or in
+In the browser the window gets the screen's shape (``skat.ui.web.page_window_size``)
+and follows it when the phone turns (``App.follow_page``), and an uncaught exception, at start-up or in
 play, is shown on the page with its traceback (pygbag's ``shell.runpy`` only
 queues this file, so nothing else would catch it: the canvas would just freeze).
 """

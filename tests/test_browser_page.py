@@ -12,6 +12,10 @@ pygbag's ``pythons.js`` treats apart.  It shows:
   ``pythons.js`` and ``vtx.js`` do, no request leaves the page's host and the page gets to the game's
   first frame; the canvas then has the backing size the game chose and the CSS box that fits the
   screen with the shape kept, at the four sizes;
+- emulated phones, a tablet and a desktop (touch, a phone's browser) at a sub-path over plain http
+  (``http://skat.test:PORT/games/skat/?deal=CODE``): the page tells the game the viewport, the window
+  has its shape and fills the screen, and follows a turn; no request leaves the page's folder, pygbag's
+  installer starts with ``PYGPI`` set there, no service worker, a refused copy shows the link's box;
 - a slow download that keeps arriving is not cut off, and its real progress shows; an archive sent
   without Content-Length still arrives whole; an archive other than the build's gives its own message;
 - an uncaught loader error ends in a readable message with details and no ``alert()``; an uncaught
@@ -41,6 +45,8 @@ from pathlib import Path
 import pytest
 
 from skat.desktop import webbuild, webruntime
+from skat.engine.rules import ISKO
+from skat.engine.share import encode_deal
 from skat.ui.web import browser_window_size
 
 sys.path.insert(0, str(Path(__file__).parent))  # the stand-ins live next to the tests
@@ -65,6 +71,31 @@ HOST = "skat.example.test"
 #: The four screens of issue 17: (CSS width, CSS height, device pixel ratio).
 SCREENS = [(1280, 720, 1), (1920, 1080, 1), (390, 844, 3), (844, 390, 3)]
 SCREEN_IDS = [f"{w}x{h}@{d}" for w, h, d in SCREENS]
+#: A phone's browser, so pythons.js and the page take the page for a phone's (no terminal, touch).
+PHONE_AGENT = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+               "Chrome/126.0.0.0 Mobile Safari/537.36")
+#: Devices emulated with touch: (CSS width, CSS height, device pixel ratio), then the viewport they turn to.
+DEVICES = {
+    "phone-390x844@3": ((390, 844, 3), (844, 390, 3)),
+    "phone-360x800@2": ((360, 800, 2), (800, 360, 2)),
+    "phone-sideways-844x390@3": ((844, 390, 3), (390, 844, 3)),
+    "tablet-820x1180@2": ((820, 1180, 2), (1180, 820, 2)),
+    "in-app-sheet-360x420@2": ((360, 420, 2), (360, 800, 2)),  # a messenger's sheet, then the full screen
+}
+#: A desktop window made narrow and tall (no touch).
+DESKTOP_TURN = ((1280, 720, 1), (700, 900, 1))
+#: The itch.io-like iframe's viewport (test_inside_a_cross_origin_iframe_...).
+IFRAME = (1200, 680, 1)
+VIEWPORTS = {*SCREENS, *(v for pair in DEVICES.values() for v in pair), *DESKTOP_TURN, IFRAME}
+
+
+def viewport_key(width: float, height: float, dpr: float) -> str:
+    """A viewport as the stand-in game names it (JavaScript's numbers as text)."""
+    return f"{width:g}x{height:g}@{dpr:g}"
+
+
+#: The window the game chooses for each viewport the tests emulate (skat.ui.web), for the stand-in game.
+TEST_WINDOWS = {viewport_key(*v): list(browser_window_size(*v)) for v in VIEWPORTS}
 
 
 def chromium() -> str:
@@ -95,7 +126,7 @@ def options(url: str, name: str, lang: str = "en-US", offsite: str = "abort", wa
             screen: tuple[int, int, int] = SCREENS[0], **extra: object) -> dict:
     width, height, dpr = screen
     return {"url": url, "lang": lang, "offsite": offsite, "holdMs": 1000, "waitMs": int(wait * 1000),
-            "shots": str(ARTIFACTS / name), "chromium": chromium(),
+            "shots": str(ARTIFACTS / name), "chromium": chromium(), "testWindows": TEST_WINDOWS,
             "viewport": {"width": width, "height": height, "deviceScaleFactor": dpr}, **extra}
 
 
@@ -241,8 +272,7 @@ SELF_HOSTED = list(zip(SCREENS, LANGS, strict=True))
 @pytest.fixture(scope="module")
 def self_hosted(runtime_page: Path) -> dict:
     with serving({}, root=runtime_page) as server:
-        return drive_screens(server.at(HOST), "runtime-standins", SELF_HOSTED, crash=TRACEBACK,
-                             testWindow=lambda s: list(browser_window_size(*s)))
+        return drive_screens(server.at(HOST), "runtime-standins", SELF_HOSTED, crash=TRACEBACK)
 
 
 @pytest.mark.parametrize(("screen", "lang"), SELF_HOSTED, ids=SCREEN_IDS)
@@ -271,8 +301,7 @@ def test_with_the_real_runtime_files_the_page_reaches_python_started_on_its_own_
 ) -> None:
     """The real pythons.js, vtx.js, xterm, BrowserFS, cpythonrc.py, index and wheel (a snapshot)."""
     with serving({}, root=real_page) as server:
-        report = drive(server.at(HOST), f"runtime-real-en-US-{screen[0]}x{screen[1]}", screen=screen,
-                       testWindow=list(browser_window_size(*screen)))
+        report = drive(server.at(HOST), f"runtime-real-en-US-{screen[0]}x{screen[1]}", screen=screen)
         served = list(server.requests)
     check_self_hosted_start(report, screen)
     seen = {p.removeprefix("runtime/") for p in served if p.startswith("runtime/")}
@@ -299,6 +328,127 @@ def test_with_the_real_cross_track_an_archive_without_content_length_arrives_who
     assert final["state"] == "started", (final, report["console"][-20:])
     size = (real_page / "skat.apk").stat().st_size
     assert final["standIn"]["archive"] == {"pos": size, "len": size, "zip": True}
+
+
+# ------------------------------------------------------------------ phones and tablets, at a sub-path, on plain http
+
+
+SUB_PATH = "games/skat/"
+DEAL_CODE = encode_deal("skat", ISKO, range(32))
+PLAIN_HOST = "skat.test"
+
+
+def device_run(name: str, url: str, first: tuple[int, int, int], turn: tuple[int, int, int],
+               touch: bool = True) -> dict:
+    """Options for one emulated device that opens ``url``, then turns to ``turn`` (or is resized to it)."""
+    def view(width: int, height: int, dpr: int) -> dict:
+        extra = {"isMobile": True, "hasTouch": True, "isLandscape": width > height} if touch else {}
+        return {"width": width, "height": height, "deviceScaleFactor": dpr, **extra}
+
+    return options(url, f"device-{name}", screen=first, viewport=view(*first), turns=[view(*turn)],
+                   userAgent=PHONE_AGENT if touch else None, clipboard=True)
+
+
+@pytest.fixture(scope="module")
+def devices(runtime_page: Path) -> tuple[dict[str, dict], str]:
+    """Each device opens the self-hosted page at http://skat.test:PORT/games/skat/?deal=CODE (one phone the
+    plain page too), one Chromium, a fresh context each: the reports by name, and the page's address."""
+    with serving({}, root=runtime_page) as server:
+        server.base = SUB_PATH
+        page = server.at(PLAIN_HOST) + SUB_PATH
+        runs = {name: device_run(name, f"{page}?deal={DEAL_CODE}", *pair) for name, pair in DEVICES.items()}
+        runs["phone-390x844@3-plain"] = device_run("phone-390x844@3-plain", page, *DEVICES["phone-390x844@3"])
+        runs["desktop-1280x720"] = device_run("desktop-1280x720", f"{page}?deal={DEAL_CODE}", *DESKTOP_TURN,
+                                              touch=False)
+        reports = run_driver({**next(iter(runs.values())), "runs": list(runs.values())}, 60 + 30 * len(runs))
+    return dict(zip(runs, reports["runs"], strict=True)), page
+
+
+def check_window(state: dict, viewport: tuple[int, int, int]) -> None:
+    """The page told the game this viewport; the window has its shape at a crisp pixel ratio and fills it."""
+    width, height, dpr = viewport
+    assert state["viewport"] == {"width": width, "height": height, "dpr": dpr}
+    stand_in = state["standIn"]
+    assert stand_in["told"][-1] == state["viewport"] and stand_in["unknown"] == [], stand_in
+    want = browser_window_size(width, height, dpr)
+    canvas = state["canvas"]
+    assert (canvas["width"], canvas["height"]) == want, canvas
+    assert (want[1] > want[0]) == (height > width)  # taller than wide: the game's portrait layout
+    # The CSS box: the whole screen (the window has its shape), centred.
+    assert canvas["cssWidth"] * canvas["cssHeight"] >= 0.99 * width * height, canvas
+    assert abs(canvas["left"] - (width - canvas["cssWidth"]) / 2) < 1
+    assert abs(canvas["top"] - (height - canvas["cssHeight"]) / 2) < 1
+    # Crisp: about two backing pixels per CSS pixel on a phone (the ratio is capped at 2, the window's size
+    # at 2560 x 1440 pixels' worth), one on a desktop at DPR 1.
+    assert canvas["width"] / canvas["cssWidth"] >= 0.95 * min(dpr, 2), canvas
+
+
+@pytest.mark.parametrize("name", [*DEVICES, "phone-390x844@3-plain", "desktop-1280x720"])
+def test_a_device_gets_a_window_of_its_screens_shape_filling_it_and_following_a_turn(
+    devices: tuple[dict[str, dict], str], name: str
+) -> None:
+    """Portrait on a phone held upright, landscape sideways, on a shared link as on the plain page; after a
+    turn (or an in-app browser's sheet grown to the full screen) the window follows.  The stand-in game
+    sizes its window as skat.ui.web does from what the page tells it (tests/test_web_viewport.py: the
+    App's side).  Old page: a turned phone kept the first window, letterboxed small."""
+    reports, _ = devices
+    report = reports[name]
+    first, turn = DESKTOP_TURN if name.startswith("desktop") else DEVICES[name.removesuffix("-plain")]
+    final = report["final"]
+    assert final["state"] == "started", (final, report["console"][-20:])
+    assert final["touch"] > 0 if not name.startswith("desktop") else final["touch"] == 0
+    check_window(final, first)
+    (turned,) = report["turns"]
+    check_window(turned, turn)
+    assert turned["standIn"]["windows"] == [f"{w}x{h}" for w, h in (browser_window_size(*first),
+                                                                   browser_window_size(*turn))]
+    assert report["dialogs"] == []
+
+
+@pytest.mark.parametrize("name", ["phone-390x844@3", "phone-390x844@3-plain", "desktop-1280x720"])
+def test_the_self_hosted_page_starts_at_a_sub_path_under_a_plain_http_host_name(
+    devices: tuple[dict[str, dict], str], name: str
+) -> None:
+    """http://skat.test:PORT/games/skat/?deal=CODE: not localhost, not https (no service worker, no
+    clipboard), not the site's root.  Everything comes from the page's folder, pygbag's package installer
+    included: old page: PYGPI was set by the boot code after pep0723's async_repos() had read the CDN's
+    index, so the index, repodata and wheel came from pygame-web.github.io (blocked here)."""
+    reports, page = devices
+    report = reports[name]
+    final = report["final"]
+    assert final["state"] == "started", (final, report["console"][-20:])
+    assert report["offsite"] == [], report["offsite"]
+    assert all(u.startswith(page) for u in report["requests"]), report["requests"]
+    repo = page + "runtime/archives/repo/"
+    stand_in = final["standIn"]
+    assert stand_in["environ"]["PYGPI"] == stand_in["repo"] == stand_in["wheels"] == repo, stand_in
+    # The query reaches the game unchanged (pythons.js makes each NAME=value of it an environment variable).
+    assert stand_in["environ"].get("deal") == (None if name.endswith("plain") else DEAL_CODE)
+    assert report["search"] == ("" if name.endswith("plain") else f"?deal={DEAL_CODE}")
+    # What plain http lacks degrades: no offline copy (no service worker), the link in a box to copy.
+    assert not final["secure"] and not final["serviceWorker"] and not final["controlled"]
+    assert not final["clipboard"]
+    copy = report["clipboard"]["copy"]
+    assert copy["state"] == "failed" and "no clipboard" in copy["error"], copy
+    box = report["clipboard"]["noClipboard"]
+    assert box["boxValue"] == box["selected"] == "http://127.0.0.1/?deal=TEST"
+    assert report["dialogs"] == []
+
+
+def test_with_the_real_runtime_files_a_phone_at_a_sub_path_starts_and_follows_a_turn(real_page: Path) -> None:
+    """The real pythons.js on a phone (its mobile path: no terminal), cpythonrc.py, index and wheel."""
+    with serving({}, root=real_page) as server:
+        server.base = SUB_PATH
+        page = server.at(PLAIN_HOST) + SUB_PATH
+        report = run_driver(device_run("real-phone-390x844@3", f"{page}?deal={DEAL_CODE}",
+                                       *DEVICES["phone-390x844@3"]), 120)
+    final = report["final"]
+    assert final["state"] == "started", (final, report["console"][-20:])
+    assert report["offsite"] == [] and report["dialogs"] == []
+    assert final["standIn"]["environ"]["PYGPI"] == page + "runtime/archives/repo/"
+    assert any("is_mobile(true)" in line for line in report["console"])  # pythons.js took it for a phone
+    check_window(final, DEVICES["phone-390x844@3"][0])
+    check_window(report["turns"][0], DEVICES["phone-390x844@3"][1])
 
 
 def test_a_slow_download_that_keeps_arriving_is_not_cut_off_and_shows_its_progress(runtime_page: Path) -> None:
@@ -357,7 +507,8 @@ def test_inside_a_cross_origin_iframe_the_clipboard_refuses_and_the_deal_stays_o
     with serving({}, root=runtime_page) as server:
         server.files["outer.html"] = (
             f'<!doctype html><meta charset="utf-8"><title>host</title>'
-            f'<iframe src="{server.at("itch.example.test")}index.html" width="1200" height="680"></iframe>'
+            f'<iframe src="{server.at("itch.example.test")}index.html" width="{IFRAME[0]}" height="{IFRAME[1]}">'
+            f'</iframe>'
         ).encode()
         report = drive(server.at(HOST) + "outer.html?deal=1ABC", "iframe-en-US", clipboard=True,
                        frame="itch.example.test")

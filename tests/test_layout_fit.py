@@ -81,8 +81,8 @@ EXPECTED_STATES = {
 }
 EXPECTED_STATES |= {  # issue 10: hints and duplicate challenges
     "40-hint-thinking", "40b-hint-bidding", "40c-hint-play", "40d-hint-kontra", "40e-hint-officers-play",
-    "40f-sheet-hint-mark", "40g-hint-discard", "41-share-choice", "41b-shared-with-result", "41c-challenge-compare",
-    "41d-challenge-sent-back", "41e-challenge-damaged",
+    "40f-sheet-hint-mark", "40g-hint-discard", "40h-deal-link-opened", "41-share-choice", "41b-shared-with-result",
+    "41c0-challenge-link-opened", "41c-challenge-compare", "41d-challenge-sent-back", "41e-challenge-damaged",
 }
 
 EXPECTED_STATES |= {  # issue 20, point 9: the statistics screen's pages and the score sheet's chart

@@ -41,7 +41,10 @@ from pathlib import Path
 from skat.desktop import webruntime
 
 ROOT = Path(__file__).resolve().parents[1]
-STANDIN_MAIN = (ROOT / "tools" / "browser" / "standin-main.js").read_bytes()
+sys.path.insert(0, str(ROOT / "tools"))
+import web_mirror  # noqa: E402 - tools/ is no package
+
+STANDIN_MAIN = web_mirror.STANDIN_MAIN.read_bytes()
 WHEEL_NAME = "cp312/pygame_static-1.0-<abi>-<abi>-<api>.whl"
 WHEEL_PATH = webruntime.CDN_WHEEL
 INDEX_PATH = webruntime.REPO_DIR + webruntime.INDEX_NAME
@@ -68,7 +71,8 @@ const vm = {
     config: config,
     script: {interpreter: "cpython", blocks: [site.text]},
     arguments: [],
-    PyConfig: {frozen: false},
+    // As pythons.js's auto_conf: the page address's query, split at "&", is the interpreter's orig_argv.
+    PyConfig: {frozen: false, orig_argv: location.search.slice(1).split("&").map(decodeURI)},
     setStatus: function () {},
     locateFile: function (path, prefix) {
         return path === "main.data" ? (config.cdn || "") + "cpython" + config.pydigits + "/" + path : prefix + path;
@@ -80,7 +84,9 @@ const vm = {
         const response = await fetch(vm.config.cdn + VM.script.interpreter + "rc.py", {});
         if (!response.ok) { return; }
         vm.FS.writeFile("/data/data/org.python/assets/pythonrc.py", new Uint8Array(await response.arrayBuffer()));
-        python.PyRun_SimpleString("#!site\nimport asyncio\nasyncio.run(import_site('__main__.py'))\n");
+        // As pythons.js's run_pyrc: the start-up code carries the PyConfig as it is now.
+        python.PyRun_SimpleString("#!site\nPyConfig = json.loads(\"\"\"" + JSON.stringify(vm.PyConfig) +
+                                  "\"\"\")\nimport asyncio\nasyncio.run(import_site('__main__.py'))\n");
     }]
 };
 window.MM = {UME: true};
@@ -144,7 +150,7 @@ def runtime_files() -> dict[str, bytes]:
         elif name == "main.js":
             data = STANDIN_MAIN
         elif name == "main.data":
-            data = bytes(range(256)) * 1200  # 307 kB: big enough for the loading screen to show its progress
+            data = web_mirror.STANDIN_DATA
         elif name == "browserfs.min.js":
             data = b"// stand-in for BrowserFS\nwindow.BrowserFS = {};\n"
         elif name.endswith(".wasm"):
@@ -169,9 +175,9 @@ class Server:
 
     ``missing`` paths answer 404; ``truncated`` ones promise more bytes than they send and hang up;
     ``slow`` ones wait that many seconds first; ``chunked`` ones come without Content-Length, in chunks;
-    ``throttle`` ones arrive at that many bytes a second.  ``offline`` makes every request fail (the
-    connection closes without an answer), as a network that is gone.  The browser reaches it under any
-    host name mapped to 127.0.0.1 (tools/browser/drive.mjs: ``host``).
+    ``throttle`` ones arrive at that many bytes a second; ``base`` serves the site at a sub-path.
+    ``offline`` makes every request fail (the connection closes without an answer), as a network that is
+    gone.  The browser reaches it under any host name mapped to 127.0.0.1 (tools/browser/drive.mjs: ``host``).
     """
 
     def __init__(self, files: dict[str, bytes], root: Path | None = None) -> None:
@@ -183,6 +189,8 @@ class Server:
         self.slow: dict[str, float] = {}
         self.throttle: dict[str, int] = {}
         self.offline = False
+        #: The sub-path the site is served at ("games/skat/"): the page is at at(host) + base.
+        self.base = ""
         #: Paths that run a function instead of serving a file (the browser driver's cues, e.g. go offline).
         self.hooks: dict[str, object] = {}
         self.requests: list[str] = []
@@ -209,7 +217,12 @@ class Server:
                     self.wfile.write(b"0\r\n\r\n")
 
             def do_GET(self) -> None:  # noqa: N802 - http.server's name
-                path = self.path.split("?", 1)[0].split("#", 1)[0].lstrip("/") or "index.html"
+                path = self.path.split("?", 1)[0].split("#", 1)[0].lstrip("/")
+                if server.base and path.startswith(server.base):
+                    path = path[len(server.base):]  # the site at a sub-path: paths as if at the root
+                elif server.base:
+                    path = "\0outside"  # nothing is served outside the sub-path
+                path = path or "index.html"
                 if path in server.hooks:
                     server.hooks[path]()  # type: ignore[operator]
                     self.send_response(204)
@@ -281,9 +294,6 @@ def snapshot() -> Path | None:
 
 def real_runtime_files(source: Path) -> dict[str, bytes]:
     """The runtime files from a pygame-web/archives snapshot, by CDN path (tools/web_mirror.py)."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import web_mirror
-
     return web_mirror.runtime_files(source)[0]
 
 

@@ -27,11 +27,16 @@ sys.path.insert(0, str(ROOT / "game"))
 from skat.desktop import webruntime  # noqa: E402
 
 STANDIN_MAIN = ROOT / "tools" / "browser" / "standin-main.js"
+#: The stand-in ``main.data``: filler (big enough for the loading screen to show its progress), and the line
+#: of pygbag's ``aio/pep0723.py`` (which the real one packs) that names the package repository pygbag falls
+#: back to without ``$PYGPI``: standin-main.js reads it there.
+STANDIN_DATA = bytes(range(256)) * 1200 + b'\nPKG_BASE_DEFAULT = "%s"\n' % (
+    webruntime.DEFAULT_BASE + webruntime.REPO_DIR).encode()
 #: The interpreter files a snapshot lacks, and what stands in for them.
 STAND_INS: dict[str, bytes] = {
     webruntime.RUNTIME_DIR + "cpython312/main.js": STANDIN_MAIN.read_bytes(),
     webruntime.RUNTIME_DIR + "cpython312/main.wasm": b"\0asm\x01\x00\x00\x00",
-    webruntime.RUNTIME_DIR + "cpython312/main.data": bytes(range(256)) * 1024,
+    webruntime.RUNTIME_DIR + "cpython312/main.data": STANDIN_DATA,
 }
 
 

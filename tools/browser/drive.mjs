@@ -9,7 +9,12 @@
 // interception blocks every other host as a second fence.  Never localhost: pythons.js treats it apart.
 // offsite: what a request to any other host gets: "abort" (after holdMs, as a dead connection)
 // or "hang" (never an answer, as a blocked CDN that swallows packets).
-// viewport: {width, height, deviceScaleFactor}; testWindow: [w, h] for the stand-in game's window.
+// viewport: {width, height, deviceScaleFactor} and for a phone or tablet isMobile, hasTouch, isLandscape
+// (with userAgent: a mobile browser's, so pythons.js takes the page for a phone's).
+// testWindows: {"WIDTHxHEIGHT@DPR": [w, h]}: the window the game (skat.ui.web) chooses for each viewport,
+// for the stand-in game (tools/browser/standin-main.js).
+// turns: once started, the viewports the page is given next, one after the other (a phone turned, a
+// sheet grown): each is reported with a screenshot once the stand-in game has followed it.
 // probeMs: also report the loading screen's state that long after the start ("probe").
 // clipboard: optional checks of window.skatPage.copy/showLink once the page has started.
 // frame: the game page is inside an iframe of the page at url (as on itch.io): check that frame instead.
@@ -25,7 +30,7 @@ import puppeteer from "puppeteer-core";
 const base = JSON.parse(process.argv[2]);
 const chromium = base.chromium || "/usr/bin/chromium";
 const profile = fs.mkdtempSync(path.join(base.tmp || "/tmp", "skat-chromium-"));
-const hosts = base.hosts || ["skat.example.test", "itch.example.test"];
+const hosts = base.hosts || ["skat.example.test", "itch.example.test", "skat.test"];
 
 function local(url) {
     const u = new URL(url);
@@ -56,17 +61,16 @@ async function drive(options, context) {
         // Headless Chromium ignores the system locale: give the tab the browser language the way a browser
         // set to that language presents it (navigator.language and Accept-Language), through DevTools.
         const devtools = await page.createCDPSession();
-        await devtools.send("Emulation.setUserAgentOverride", {userAgent: await browser.userAgent(), acceptLanguage: options.lang});
+        await devtools.send("Emulation.setUserAgentOverride", {userAgent: options.userAgent || await browser.userAgent(),
+                                                               acceptLanguage: options.lang});
         await devtools.send("Emulation.setLocaleOverride", {locale: options.lang});
         page.on("console", (msg) => report.console.push(msg.type() + ": " + msg.text()));
         page.on("pageerror", (error) => report.console.push("pageerror: " + error));
         // Every width the loading bar's fill takes and every status line, to show they follow the bytes.
-        await page.evaluateOnNewDocument((testWindow) => {
+        await page.evaluateOnNewDocument((testWindows) => {
             window.skatBarWidths = [];
             window.skatStatusLines = [];
-            if (testWindow) {
-                window.skatTestWindow = testWindow;
-            }
+            window.skatTestWindows = testWindows;
             new MutationObserver((changes) => {
                 for (const change of changes) {
                     const target = change.target.nodeType === 1 ? change.target : change.target.parentElement;
@@ -78,7 +82,7 @@ async function drive(options, context) {
                     }
                 }
             }).observe(document, {attributes: true, subtree: true, childList: true, characterData: true});
-        }, options.testWindow || null);
+        }, options.testWindows || {});
         // A real alert() would block the page; record it (the page must never show one to the player).
         page.on("dialog", (dialog) => { report.dialogs.push(dialog.message()); dialog.dismiss(); });
         if (!options.secure) {
@@ -138,7 +142,14 @@ async function drive(options, context) {
                     indeterminate: document.getElementById("bar").classList.contains("indeterminate"),
                     htmlLang: document.documentElement.lang,
                     standIn: window.standIn ? {state: window.standIn.state, archive: window.standIn.archive,
-                                               wheel: window.standIn.wheel, rcon: window.standIn.rcon.length} : null,
+                                               wheel: window.standIn.wheel, rcon: window.standIn.rcon.length,
+                                               told: window.standIn.told, windows: window.standIn.windows,
+                                               unknown: window.standIn.unknown, environ: window.standIn.environ,
+                                               repo: window.standIn.repo, wheels: window.standIn.wheels} : null,
+                    secure: window.isSecureContext,
+                    serviceWorker: "serviceWorker" in navigator,
+                    clipboard: Boolean(navigator.clipboard),
+                    touch: navigator.maxTouchPoints,
                     canvas: {width: canvas.width, height: canvas.height, cssWidth: box.width, cssHeight: box.height,
                              left: box.left, top: box.top},
                     viewport: {width: innerWidth, height: innerHeight, dpr: devicePixelRatio},
@@ -195,6 +206,20 @@ async function drive(options, context) {
         report.barWidths = await target.evaluate(() => window.skatBarWidths);
         report.statusLines = await target.evaluate(() => window.skatStatusLines);
         report.search = await target.evaluate(() => location.search);
+
+        report.turns = [];
+        for (const [i, turn] of (options.turns || []).entries()) {
+            if (report.final.state !== "started") {
+                break;
+            }
+            const before = (report.turns.length ? report.turns[report.turns.length - 1] : report.final).standIn.windows.length;
+            await page.setViewport(turn);
+            await target.waitForFunction((n) => window.standIn.windows.length > n || window.standIn.unknown.length,
+                                         {timeout: 5000, polling: 50}, before).catch((e) => report.console.push("turn: " + e));
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            report.turns.push(await loaderState());
+            await shot("turn-" + (i + 1));
+        }
 
         if (options.crash && report.final.state === "started") {
             await target.evaluate((text) => window.skatLoader.crash(text), options.crash);

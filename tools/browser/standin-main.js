@@ -8,16 +8,21 @@
 // through Module.locateFile, then runs Module.postRun: pythons.js's postrun fetches cpythonrc.py and
 // hands the interpreter its start-up code (Module.postMessage).  Then it reports "Python started".
 //
-// After that it does in JavaScript what the page's Python boot code and the game would do next, so the
-// tests see the same requests: the archive through pythons.js's cross_track, the package index, the
-// repodata and the wheel the index names (from the page's PYGPI, loader.repoUrl), and the game window:
-// the canvas sized to window.skatTestWindow (default 1280 x 720), as SDL does for a fixed window.
+// After that it does in JavaScript what the interpreter, the page's Python boot code and the game would
+// do next, as read from their code, so the tests see the same requests: cpythonrc.py turns the
+// PyConfig's "NAME=value" arguments into os.environ; pep0723.py's async_repos() fetches the package index
+// and repodata (from $PYGPI, else pygbag's CDN) when the boot code is sourced, before it runs; the archive
+// comes through pythons.js's cross_track; the wheel the index names from $PYGPI (else port 8000 of a page
+// on localhost at a port 8..., else the index's "-CDN-"); and the game window: the canvas sized as skat.ui
+// sizes it for the viewport the page gives the game (skatPage.viewport), and again whenever the page
+// counts a new settled viewport (window.skatTestWindows holds the sizes, see openWindow).
 (function () {
     "use strict";
     const Module = window.Module;
     const here = document.currentScript.src;
     const scriptDirectory = here.slice(0, here.lastIndexOf("/") + 1);
-    const state = window.standIn = {state: "loading", files: {}, rcon: "", archive: null, wheel: 0};
+    const state = window.standIn = {state: "loading", files: {}, rcon: "", archive: null, wheel: 0, told: [],
+                                    windows: [], unknown: []};
 
     function locate(path, prefix) {
         return Module.locateFile ? Module.locateFile(path, prefix) : prefix + path;
@@ -109,6 +114,33 @@
         state.state = "python";
         console.log("Python started");
 
+        // cpythonrc.py: every "NAME=value" of PyConfig.orig_argv (the start-up code pythons.js sends, with
+        // the PyConfig it had then) becomes os.environ[NAME].
+        const found = /PyConfig = json\.loads\("""([\s\S]*?)"""\)/.exec(state.rcon);
+        const pyconfig = found ? JSON.parse(found[1]) : {};
+        const environ = state.environ = {};
+        for (const arg of pyconfig.orig_argv || []) {
+            if (arg.includes("=")) {
+                environ[arg.slice(0, arg.indexOf("="))] = arg.slice(arg.indexOf("=") + 1);
+            }
+        }
+        // import_site runs the page's boot code through shell.source -> runpy -> preload_code, which calls
+        // aio/pep0723.py's async_repos() before that code runs: the package index and repodata come from
+        // $PYGPI, else pygbag's CDN; the wheels from $PYGPI, else for a page on localhost at a port 8...
+        // from port 8000 there, else from the index's "-CDN-".  The lists are kept: later imports use them.
+        // pep0723.py's fallback, PKG_BASE_DEFAULT: read from the packed library (the stand-in main.data).
+        const packed = new TextDecoder().decode(new Uint8Array(data).slice(-300));
+        const fallback = (/PKG_BASE_DEFAULT = "([^"]+)"/.exec(packed) || [])[1];
+        const repo = environ.PYGPI || fallback;
+        const index = JSON.parse(new TextDecoder().decode(await bytesOf(repo + "index-090-cp312.json")));
+        await bytesOf(repo + "repodata.json");
+        const local = location.protocol === "http:" && location.hostname === "localhost" &&
+            location.port.startsWith("8");
+        const wheels = environ.PYGPI ||
+            (local ? "http://" + location.hostname + ":8000/archives/repo/" : index["-CDN-"]);
+        state.repo = repo;
+        state.wheels = wheels;
+
         // What the page's boot code (Python) and the game do next.
         const loader = window.skatLoader;
         loader.stage("page.fetch");
@@ -123,21 +155,67 @@
             return;
         }
         loader.stage("page.prepare");
-        const index = JSON.parse(new TextDecoder().decode(await bytesOf(loader.repoUrl + "index-090-cp312.json")));
-        await bytesOf(loader.repoUrl + "repodata.json");
         loader.stage("page.deal");
         const wheel = index["pygame.base"].replace(/<abi>/g, "cp312").replace(/<api>/g, "wasm32_bi_emscripten");
-        state.wheel = (await bytesOf(loader.repoUrl + wheel)).length;
-        const size = window.skatTestWindow || [1280, 720];
+        state.wheel = (await bytesOf(wheels + wheel)).length;
+        openWindow();
+        state.state = "game";
+        followViewport();
+    }
+
+    // The game's window, as skat.ui.web and skat.ui.app choose it: the viewport the page gives the game
+    // (skatPage.viewport, or on an older page the window's own numbers), turned into a window size by
+    // skat.ui.web.browser_window_size, which the tests computed for each viewport they emulate
+    // (window.skatTestWindows, by "WIDTHxHEIGHT@DPR").  SDL sets the canvas to that size.
+    function told() {
+        const view = window.skatPage && window.skatPage.viewport;
+        const seen = view ? {width: view.width, height: view.height, dpr: view.dpr}
+            : {width: innerWidth, height: innerHeight, dpr: devicePixelRatio};
+        state.told.push(seen);
+        return seen;
+    }
+
+    function openWindow() {
+        const seen = told();
+        const key = seen.width + "x" + seen.height + "@" + seen.dpr;
+        const size = (window.skatTestWindows || {})[key];
+        if (!size) {
+            state.unknown.push(key);  // the test did not expect this viewport
+            return;
+        }
         const canvas = document.getElementById("canvas");
+        if (canvas.width === size[0] && canvas.height === size[1]) {
+            return;  // the same size: the game keeps its window
+        }
         canvas.width = size[0];
         canvas.height = size[1];
+        state.windows.push(size[0] + "x" + size[1]);
         const context = canvas.getContext("2d");
+        const [w, h] = size;
         context.fillStyle = "#145a32";
-        context.fillRect(0, 0, size[0], size[1]);
+        context.fillRect(0, 0, w, h);
+        context.strokeStyle = "#ecc45a";
+        context.lineWidth = 8;
+        context.strokeRect(4, 4, w - 8, h - 8);
         context.fillStyle = "#ecc45a";
-        context.fillRect(size[0] * 0.1, size[1] * 0.1, size[0] * 0.8, size[1] * 0.05);
-        state.state = "game";
+        context.font = Math.round(Math.min(w, h) / 14) + "px sans-serif";
+        context.textAlign = "center";
+        context.fillText((h > w ? "portrait " : "landscape ") + w + "x" + h, w / 2, h / 2);
+    }
+
+    // skat.ui.app's follow_page: once per frame the page's count of settled viewport changes; a new size
+    // when it moved.  An older page has no count: the window keeps its size.
+    function followViewport() {
+        const view = window.skatPage && window.skatPage.viewport;
+        let seen = view ? view.changes : null;
+        function frame() {
+            if (view && view.changes !== seen) {
+                seen = view.changes;
+                openWindow();
+            }
+            requestAnimationFrame(frame);
+        }
+        requestAnimationFrame(frame);
     }
 
     start().catch(function (error) {

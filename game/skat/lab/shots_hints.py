@@ -91,7 +91,7 @@ def challenge_states(app):
     seed = declarer_seed(ISKO)
     code = deal_code_for(Match.new("skat", ISKO, players=3, hands=1, seed=seed))
 
-    def play(link: str, declarer: int):
+    def play(link: str, declarer: int, opened: str = ""):
         app.services.abandon_match()
         app.stack.reset(TitleScene(app))
         app.start_shared_deal(link)
@@ -101,13 +101,18 @@ def challenge_states(app):
             app.pop()
         t = app.stack.top
         assert isinstance(t, TableScene)
+        if opened:  # the cards dealt, the table's note on the link still in view
+            while t.animating:
+                _frames(app, 1, 0.02)
+            yield opened
         _drive(t, _winner_policy(t.c.match.seats[declarer]))
         t.message_time = 0  # a hand takes longer than the table's opening message stays
         settle(app, until=lambda: isinstance(app.stack.top, ResultScene))
 
     # The first player: forehand declares Grand and shares with the result.
-    for _ in play(code, 0):
-        pass
+    for state in play(code, 0, opened="40h-deal-link-opened"):
+        if state != "notice":
+            yield state
     result = app.stack.top
     result.share()
     _frames(app, 1)
@@ -119,8 +124,9 @@ def challenge_states(app):
     assert mine is not None
     # The friend: the same deal from the same seat; this time Ben declares.
     link = encode_challenge(code, [mine])
-    for _ in play(link, 1):
-        pass
+    for state in play(link, 1, opened="41c0-challenge-link-opened"):
+        if state != "notice":
+            yield state
     yield "41c-challenge-compare"
     app.stack.top.share()
     _frames(app, 1)

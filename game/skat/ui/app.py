@@ -36,7 +36,7 @@ from .services import Services
 from .sheet import SheetScene
 from .stats_view import StatsScene
 from .table import TableScene
-from .web import deal_code_from_page
+from .web import PageViewport, deal_code_from_page
 
 SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "off": 0.0}
 IDLE_WAIT_MS = 250
@@ -68,8 +68,9 @@ class App:
         # sound card.  The sounds start the mixer themselves, quietly, on first use (ui/sounds.py).
         pygame.display.init()
         pygame.font.init()
-        # In the browser the window keeps the size chosen at start (skat.ui.web.browser_window_size) and the
-        # page scales it: pygbag's SDL would adopt pythons.js's square canvas box if it were resizable.
+        # In the browser the window has the size chosen from the page's viewport (skat.ui.web) and follows it
+        # (follow_page); the page scales it: pygbag's SDL would adopt pythons.js's square canvas box if it
+        # were resizable.
         flags = 0 if headless or sys.platform == "emscripten" else pygame.RESIZABLE
         self.screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption("Skat")
@@ -88,6 +89,8 @@ class App:
         self.screens = Router(self, SCREENS)
         self.services = Services(self, store)
         self.t = self.services.translator()
+        self.viewport = PageViewport() if self.services.web else None
+        """In the browser, the page's viewport, which the window follows (:meth:`follow_page`)."""
         self._set_icon()
 
     # ----------------------------------------------------------- services
@@ -223,6 +226,7 @@ class App:
         Returns whether the frame was drawn.  An idle screen (no input, nothing
         moving) is not drawn again, so the game costs next to nothing while the
         person reads or looks away."""
+        self.follow_page()
         changed = force_draw or self._dirty or self.active
         scenes_before = self.stack.changes
         if events is None:
@@ -253,6 +257,14 @@ class App:
         self.draw()
         self.draws += 1
         return True
+
+    def follow_page(self) -> None:
+        """In the browser: when the page's viewport settled on another size (a phone turned, an in-app
+        browser's sheet grown to the full screen), the window takes its size and the scenes lay out again.
+        Still not RESIZABLE: SDL sizes the canvas to exactly this, and the page's CSS fits it to the screen."""
+        size = self.viewport.poll() if self.viewport is not None else None
+        if size is not None and size != self.screen.get_size():
+            self.resized(pygame.display.set_mode(size, 0))
 
     def resized(self, surface: pygame.Surface) -> None:
         """A new window size; turned between landscape and portrait, every scene lays out again

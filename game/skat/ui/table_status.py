@@ -228,16 +228,20 @@ class StatusDisplay:
                 p.text(t("info.tricks", n=len(hand.tricks)), x, dy + 96, 20, INK_DIM)
 
     def draw_message(self, p: Painter) -> None:
-        """The message line below the trick, where the hint to play stands: the trick stays in view."""
+        """The message below the trick, where the hint to play stands: the trick stays in view.  One line
+        where it fits; a longer one (the German note on a shared deal, on the portrait canvas) wraps."""
         if self.message_time <= 0:
             return
         table = self.table
         p.new_layer()
-        w = min(table.geo.message_w, max(480.0, p.text_width(self.message, 24) + 60))
+        lines = p.wrap(self.message, table.geo.message_w - 60, 24)
+        w = min(table.geo.message_w, max(480.0, max(p.text_width(line, 24) for line in lines) + 60))
+        h = 20 + 28 * len(lines)
         x, y = table.geo.message if not table.officers else table.ogeo.message
-        p.panel(x - w / 2, y, w, 48)
-        with p.inside(x - w / 2, y, w, 48):
-            p.text(self.message, x, y + 24, 24, INK, anchor="center")
+        p.panel(x - w / 2, y, w, h)
+        with p.inside(x - w / 2, y, w, h):
+            for i, line in enumerate(lines):
+                p.text(line, x, y + 24 + 28 * i, 24, INK, anchor="center")
 
 
 def _fit_text(p: Painter, text: str, x: float, y: float, size: float, color: tuple[int, int, int],

@@ -3,7 +3,7 @@
 Only used under Emscripten, where ``platform.window`` is the page's JavaScript
 ``window``; the tests hand in a stand-in window object instead.
 
-Two page helpers come from the project's ``index.html`` (``window.skatPage``):
+The page helpers come from the project's ``index.html`` (``window.skatPage``):
 
 - ``publicUrl``: the address share links use, set by ``skat web-build --url``.
   Inside an iframe (itch.io) the page's own address is the iframe's, which is
@@ -14,6 +14,9 @@ Two page helpers come from the project's ``index.html`` (``window.skatPage``):
   that Promise, so :class:`ClipboardCopy` looks at the record once per frame.
 - ``showLink(link, title, close)``: a box over the canvas with the link selected,
   to copy by hand when the clipboard refused (cross-origin iframes, plain http).
+- ``viewport``: the page's size in CSS pixels and its device pixel ratio, and
+  ``changes``, how often it settled on a new size: the window follows it
+  (:class:`PageViewport`).
 """
 
 from __future__ import annotations
@@ -62,12 +65,52 @@ def browser_window_size(viewport_w: float, viewport_h: float, dpr: float) -> tup
 
 
 def page_window_size(window: Any = None) -> tuple[int, int]:
-    """:func:`browser_window_size` for the page's viewport (``innerWidth``/``innerHeight``/``devicePixelRatio``)."""
+    """:func:`browser_window_size` for the page's viewport: as the page measured it (``skatPage.viewport``),
+    or on an older page the window's ``innerWidth``/``innerHeight``/``devicePixelRatio``."""
     try:
         window = window if window is not None else _window()
+    except Exception:  # noqa: BLE001 - no page: the default window
+        return FALLBACK_WINDOW
+    view = _page_viewport(window)
+    if view is not None:
+        with contextlib.suppress(Exception):  # a viewport object without these fields: the window's own
+            return browser_window_size(view.width, view.height, view.dpr)
+    try:
         return browser_window_size(window.innerWidth, window.innerHeight, window.devicePixelRatio)
     except Exception:  # noqa: BLE001 - no page: the default window
         return FALLBACK_WINDOW
+
+
+class PageViewport:
+    """The page's viewport followed frame by frame: the window size the game should have now.
+
+    A window chosen once, at the tap that starts the game, keeps the shape of that moment: a phone turned
+    later, or a shared link opened in a messenger's in-app browser whose sheet then grows to the full
+    screen, showed a small letterboxed canvas in the old layout.  The page (index.html's
+    ``skatPage.viewport``) counts the times its viewport settled on a new size; :meth:`poll` reads that
+    one number per frame, and the size only when it moved.
+    """
+
+    def __init__(self, window: Any = None) -> None:
+        try:
+            self.window = window if window is not None else _window()
+        except Exception:  # noqa: BLE001 - no page: nothing to follow
+            self.window = None
+        self._seen = self._changes()
+
+    def _changes(self) -> int | None:
+        try:
+            return int(self.window.skatPage.viewport.changes)
+        except Exception:  # noqa: BLE001 - an older page: nothing to follow
+            return None
+
+    def poll(self) -> tuple[int, int] | None:
+        """The window size for a viewport that settled since the last call; None when it did not."""
+        changes = self._changes()
+        if changes is None or changes == self._seen:
+            return None
+        self._seen = changes
+        return page_window_size(self.window)
 
 
 def _window() -> Any:
@@ -82,6 +125,14 @@ def _page_helpers(window: Any) -> Any:
     try:
         return window.skatPage
     except Exception:  # noqa: BLE001 - an older page without the helpers
+        return None
+
+
+def _page_viewport(window: Any) -> Any:
+    """``skatPage.viewport`` (``width``, ``height`` in CSS pixels, ``dpr``, ``changes``), or None on an older page."""
+    try:
+        return window.skatPage.viewport
+    except Exception:  # noqa: BLE001 - an older page
         return None
 
 
