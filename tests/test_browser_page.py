@@ -372,6 +372,9 @@ def check_window(state: dict, viewport: tuple[int, int, int]) -> None:
     assert stand_in["told"][-1] == state["viewport"] and stand_in["unknown"] == [], stand_in
     want = browser_window_size(width, height, dpr)
     canvas = state["canvas"]
+    # The stand-in interpreter sizes its window by the same function, so this equality only checks that the
+    # size the game asked for reached the canvas; what proves the page are the viewport it told (above), the
+    # CSS box and the pixel ratio (below).
     assert (canvas["width"], canvas["height"]) == want, canvas
     assert (want[1] > want[0]) == (height > width)  # taller than wide: the game's portrait layout
     # The CSS box: the whole screen (the window has its shape), centred.

@@ -39,7 +39,8 @@ FALLBACK_WINDOW = (1280, 720)
 
 
 def browser_window_size(viewport_w: float, viewport_h: float, dpr: float) -> tuple[int, int]:
-    """The game window's size in pixels in the browser, chosen once at start.
+    """The game window's size in pixels in the browser for a viewport (at start, and again each time the
+    page's viewport settles on a new size: :class:`PageViewport`).
 
     The browser scales the canvas to the page with its shape kept (index.html's CSS), so the window
     has the viewport's shape, at the device pixel ratio capped at :data:`MAX_PIXEL_RATIO` and at most
