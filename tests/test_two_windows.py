@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from skat.storage import FileStorage, LocalStorage, MatchInProgress, Store
+from skat.storage import FileStorage, LocalStorage, MatchInProgress, MemoryStorage, Store
 
 GAME = str(Path(__file__).parents[1] / "game")
 
@@ -242,6 +242,37 @@ def test_two_windows_changing_different_settings_keep_both_changes(kind: str, tm
     assert a.save_settings(sa.with_options(language="de", sound=False))  # A again, from its own copy
     later = Store(a.storage, language="en").settings()
     assert (later.language, later.deck, later.sound, dict(later.setup)) == ("de", "german", False, {"hands": 12})
+
+
+@pytest.mark.parametrize("kind", ["files", "tabs"])
+def test_a_windows_second_settings_save_keeps_the_other_windows_change(kind: str, tmp_path: Path) -> None:
+    """Window A switches to German; window B, which still shows English, changes the deck, then the
+    sound, each from its own copy as the settings screen does: neither of B's saves may put A's
+    language back (only what B itself changed is B's to write)."""
+    a, b = _two_windows(kind, tmp_path)
+    sa, sb = a.settings(), b.settings()
+    assert a.save_settings(sa.with_options(language="de"))
+    sb = sb.with_options(deck="german")
+    assert b.save_settings(sb)
+    assert Store(a.storage, language="en").settings().language == "de"
+    assert b.save_settings(sb.with_options(sound=False))
+    later = Store(a.storage, language="en").settings()
+    assert (later.language, later.deck, later.sound) == ("de", "german", False)
+
+
+def test_a_window_that_changes_a_setting_keeps_the_set_up_the_other_window_started_with() -> None:
+    """Two game windows on a first start (no set-up saved yet): B starts a 12-hand match, then A
+    turns the sound off.  A never changed the set-up, so its save must not put the default one back
+    over B's (the set-up a window fills in from the defaults is not a change of its own)."""
+    from uihelp import make_app
+
+    storage = MemoryStorage()
+    a, b = make_app("en", storage), make_app("en", storage)
+    b.services.remember_setup({**b.services.last_setup(), "hands": 12})
+    a.settings["sound"] = False
+    a.services.settings_changed()
+    saved = Store(storage, language="en").settings()
+    assert (saved.sound, dict(saved.setup).get("hands")) == (False, 12)
 
 
 @pytest.mark.parametrize("kind", ["files", "tabs"])

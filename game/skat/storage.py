@@ -348,6 +348,13 @@ def _setup_items(doc: object) -> tuple[tuple[str, str | int | bool], ...]:
     return tuple(out[:SETUP_MAX_ITEMS])
 
 
+def _setting_value(settings: Settings, name: str) -> object:
+    """A setting as compared for a change: the set-up as a mapping (the same values in another order
+    are no change)."""
+    value = getattr(settings, name)
+    return dict(value) if name == "setup" else value
+
+
 def _is_choice(name: str, value: object) -> bool:
     return any(value == c and type(value) is type(c) for c in _SETTING_CHOICES[name])
 
@@ -891,7 +898,9 @@ class Store:
         statistics, settings or match, so a sheet waits for room, not for the next start."""
         self._keeping = False
         self._settings_seen: Settings | None = None
-        """The settings as this store last read or wrote them: what :meth:`save_settings` tells changes by."""
+        """The settings this window holds as of its last read or save (what it read at the start, what
+        it last saved), not the document as merged: :meth:`save_settings` writes only what differs
+        from them, so a field another window changed is never this window's to write back."""
         self.notices: list[str] = []
         if storage is None and isinstance(self.storage, MemoryStorage):
             self.notices.append(
@@ -920,9 +929,11 @@ class Store:
         return value
 
     def save_settings(self, settings: Settings) -> bool:
-        """Write the settings that differ from those this store last read or wrote onto the settings
-        as stored now, under the lock: another window's change since (its language, its last set-up)
-        stays, unless this one changed the same setting."""
+        """Write the settings that this window changed since it last read or saved them onto the
+        settings as stored now, under the lock: another window's change since (its language, its last
+        set-up) stays, unless this one changed the same setting.  The window keeps its own copy (it
+        does not take up the other window's changes), so after a save that copy, not the merged
+        document, is what the next save tells this window's changes by."""
         self._keep_unkept()
         seen = self._settings_seen
 
@@ -930,12 +941,12 @@ class Store:
             if seen is None:
                 return settings
             return replace(stored, **{f.name: getattr(settings, f.name) for f in fields(Settings)
-                                      if getattr(settings, f.name) != getattr(seen, f.name)})
+                                      if _setting_value(settings, f.name) != _setting_value(seen, f.name)})
 
         def write(merged: Settings) -> bool:
             if not self._write_settings(merged):
                 return False
-            self._settings_seen = merged
+            self._settings_seen = settings
             return True
 
         return self._update(SETTINGS, self._settings, self.default_settings, change, write)
