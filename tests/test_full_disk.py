@@ -97,6 +97,17 @@ class FullDisk:
         self.full = False
 
 
+class Refusing(MemoryStorage):
+    """Storage on a disk that is ``full`` (every write refused with ENOSPC) or not."""
+
+    full = False
+
+    def save(self, key: str, text: str) -> None:
+        if self.full:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        super().save(key, text)
+
+
 def files(folder: Path) -> dict[str, str]:
     return {p.name: p.read_text("utf-8") for p in sorted(folder.iterdir()) if p.is_file() and p.name != ".lock"}
 
@@ -151,15 +162,6 @@ def test_a_sheet_that_could_not_be_written_is_written_by_the_next_save_and_shown
     """The store keeps what it could not write and writes it with the next save of anything (a
     setting, the next match), so the sheet does not wait for a restart, and Past matches shows
     it meanwhile."""
-
-    class Refusing(MemoryStorage):
-        full = False
-
-        def save(self, key: str, text: str) -> None:
-            if self.full:
-                raise OSError(errno.ENOSPC, "No space left on device")
-            super().save(key, text)
-
     storage = Refusing()
     store = Store(storage, language="en")
     match = Match.new("skat", ISKO, players=3, hands=3, seed=2)
@@ -175,3 +177,21 @@ def test_a_sheet_that_could_not_be_written_is_written_by_the_next_save_and_shown
     stored = Store(storage, language="en")
     assert [s.id for s in stored.sheets()] == ["m"] and len(stored.sheets()[0].sheet) == 3
     assert stored.statistics().of("skat").hands_played == 3 and stored.load_match() is None
+
+
+def test_a_recount_counts_a_match_whose_sheet_waited_for_room_once() -> None:
+    """A match ends on a full disk, so its sheet waits in memory; room comes back and the player
+    recounts the statistics: the recount keeps the sheet (it reads the statistics) and must count
+    that match once, not as the match in progress and again as the sheet it just kept."""
+    storage = Refusing()
+    store = Store(storage, language="en")
+    game = MatchInProgress(Match.new("skat", ISKO, players=3, hands=3, seed=2), id="m")
+    assert store.save_match(game)
+    storage.full = True
+    play_match(game.match, random.Random(1))
+    assert not store.save_match(game) and not store.keep_match(game)
+    storage.full = False
+    assert store.rebuild_statistics().finish()
+    assert [s.id for s in Store(storage).sheets()] == ["m"]
+    stats = store.statistics().of("skat")
+    assert (stats.hands_played, stats.matches_finished) == (3, 1)

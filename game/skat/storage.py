@@ -815,10 +815,14 @@ class StatisticsRebuild:
         self.store = store
         self.entries: list[Any] = store._read(SHEETS, _entries, list)
         self.current = current
+        self.current_id: str | None = current.id if isinstance(current, MatchInProgress) else None
+        """The id of the match counted as the one in progress (once loaded): its sheet, should it be
+        kept while the rebuild runs (one that waited for room), is not counted again by :meth:`finish`."""
         self.job = Rebuild(self._matches())
 
     def _matches(self) -> Any:
         current = self.store.load_match() if isinstance(self.current, str) else self.current
+        self.current_id = current.id if current is not None else None
         counted = self.store.statistics().counted
         for entry in self.entries:
             try:
@@ -857,9 +861,8 @@ class StatisticsRebuild:
 
         def change(now: Statistics) -> Statistics:
             known = {e.get("id") for e in self.entries if isinstance(e, dict)}
-            current = self.current.id if isinstance(self.current, MatchInProgress) else None
             for entry in store._read(SHEETS, _entries, list):
-                if not isinstance(entry, dict) or entry.get("id") in known or entry.get("id") == current:
+                if not isinstance(entry, dict) or entry.get("id") in known or entry.get("id") == self.current_id:
                     continue
                 with contextlib.suppress(Exception):  # a sheet that does not read is left out, as above
                     m = _finished(entry)
