@@ -115,6 +115,9 @@ PENDING = "match.pending-"
 BROWSER_SHEETS_BUDGET = 1_500_000
 """Characters the past sheets may take in the browser's localStorage, which an origin such as
 ``*.github.io`` shares with other pages (about 5 M characters in all)."""
+KEEP_RETRY_SECONDS = 60.0
+"""After a try to write a waiting sheet failed (see :attr:`Store._unkept`), how long before a save of the
+match or the settings that works tries again, unless room came back (that save had failed before)."""
 COUNTED_MATCHES = 100
 """How many recent matches the statistics remember how much of they have counted."""
 DOC_VERSIONS: dict[str, int] = {SETTINGS: 1, MATCH: 2, SHEETS: 1, STATISTICS: 2}
@@ -897,9 +900,16 @@ class Store:
         self._told_parked: set[str] = set()
         self._unkept: dict[str, tuple[MatchInProgress, str]] = {}
         """Matches whose sheet could not be kept (a full disk), by id, with the key their save is under:
-        held in memory, shown by :meth:`sheets`, and kept by the store's next read or write of the sheets,
-        statistics, settings or match, so a sheet waits for room, not for the next start."""
+        held in memory, shown by :meth:`sheets`, and kept when the sheets or statistics are read, when
+        a match is kept, and after a save of the match or the settings worked (:meth:`_saved`), so a
+        sheet waits for room, not for the next start."""
         self._keeping = False
+        self._save_failed = False
+        """A save of the match or the settings failed since the last that worked: the next that works
+        means room came back."""
+        self._retry_at = 0.0
+        """The store's clock before which a working save does not try the waiting sheets again (a try
+        failed: room for that save is not yet room for the sheets)."""
         self._settings_seen: Settings | None = None
         """The settings this window holds as of its last read or save (what it read at the start, what
         it last saved), not the document as merged: :meth:`save_settings` writes only what differs
@@ -937,7 +947,6 @@ class Store:
         set-up) stays, unless this one changed the same setting.  The window keeps its own copy (it
         does not take up the other window's changes), so after a save that copy, not the merged
         document, is what the next save tells this window's changes by."""
-        self._keep_unkept()
         seen = self._settings_seen
 
         def change(stored: Settings) -> Settings:
@@ -952,7 +961,7 @@ class Store:
             self._settings_seen = settings
             return True
 
-        return self._update(SETTINGS, self._settings, self.default_settings, change, write)
+        return self._saved(self._update(SETTINGS, self._settings, self.default_settings, change, write))
 
     def _write_settings(self, settings: Settings) -> bool:
         doc: dict[str, Any] = {name: getattr(settings, name) for name in _SETTING_CHOICES}
@@ -996,9 +1005,9 @@ class Store:
 
         The statistics remember per match how many of its lines they hold (:attr:`Statistics.counted`),
         so a hand is counted exactly once whichever write fails or which window counts it.  They are
-        written first, so the match's own ``counted`` only ever says what they confirmed.
+        written first, so the match's own ``counted`` only ever says what they confirmed.  A sheet
+        waiting for room is tried only after the match is saved (see :meth:`_saved`).
         """
-        self._keep_unkept()
         counted = len(game.match.sheet) <= game.counted or self._count(game)
         doc = {
             "id": game.id,
@@ -1012,9 +1021,24 @@ class Store:
         try:
             with self._lock():
                 self._park_other_window(game.id)
-                return self._write(MATCH, doc) and counted
+                saved = self._write(MATCH, doc)
         except OSError:  # the lock could not be had: saving our own match is still right
-            return self._write(MATCH, doc) and counted
+            saved = self._write(MATCH, doc)
+        return self._saved(saved) and counted
+
+    def _saved(self, ok: bool) -> bool:
+        """A save of the match or the settings ended (``ok``, given back): once one works there is room,
+        so the sheets waiting in memory are written then, after that small save, not before it.  At
+        once when the save before had failed (room came back); otherwise not before
+        :data:`KEEP_RETRY_SECONDS` after a try that failed, since room for a small save may be no room
+        for the sheets, and each try reads and writes all of them (a long frame at every move)."""
+        if not ok:
+            self._save_failed = True
+            return False
+        came_back, self._save_failed = self._save_failed, False
+        if self._unkept and (came_back or self.clock() >= self._retry_at):
+            self._keep_unkept()
+        return True
 
     def _park_other_window(self, mine: str) -> None:
         """Another window saved its own match where this one saves: move that one aside (parked,
@@ -1073,6 +1097,7 @@ class Store:
             self._unkept.pop(game.id, None)
             return True
         self._unkept[game.id] = (game, key)
+        self._retry_at = self.clock() + KEEP_RETRY_SECONDS
         return False
 
     def _keep_unkept(self, but: str = "") -> None:
@@ -1086,6 +1111,7 @@ class Store:
                 if match_id == but:
                     continue
                 if not self._keep(game, key):
+                    self._retry_at = self.clock() + KEEP_RETRY_SECONDS
                     break
                 self._unkept.pop(match_id, None)
         finally:
