@@ -811,12 +811,15 @@ class StatisticsRebuild:
     so the UI can spread the work over frames (checking a long sheet takes milliseconds, 200 of them
     a second); :meth:`finish` writes the result merged with what was counted meanwhile.
 
-    The sheets document is read (as JSON, unchecked) when the rebuild is made; each sheet is checked
+    The sheets document is read (as JSON, unchecked) when the rebuild is made, with the sheets held in
+    memory for want of room (:attr:`Store._held`); each sheet is checked
     in its own step, and one that does not read is left out like on the past-matches screen."""
 
     def __init__(self, store: Store, current: MatchInProgress | None | str = "load") -> None:
         self.store = store
         self.entries: list[Any] = store._read(SHEETS, _entries, list)
+        on_file = {e.get("id") for e in self.entries if isinstance(e, dict)}
+        self.entries[:0] = [e for e in store._held if not (isinstance(e, dict) and e.get("id") in on_file)]
         self.current = current
         self.current_id: str | None = current.id if isinstance(current, MatchInProgress) else None
         """The id of the match counted as the one in progress (once loaded): its sheet, should it be
@@ -903,6 +906,10 @@ class Store:
         held in memory, shown by :meth:`sheets`, and kept when the sheets or statistics are read, when
         a match is kept, and after a save of the match or the settings worked (:meth:`_saved`), so a
         sheet waits for room, not for the next start."""
+        self._held: list[Any] = []
+        """Past sheets (as stored, oldest first) that made room for a save in a full browser storage and
+        did not fit back (see :meth:`_room_from_sheets`): shown by :meth:`sheets` and written again with
+        the waiting sheets of :attr:`_unkept`."""
         self._keeping = False
         self._save_failed = False
         """A save of the match or the settings failed since the last that worked: the next that works
@@ -1036,7 +1043,7 @@ class Store:
             self._save_failed = True
             return False
         came_back, self._save_failed = self._save_failed, False
-        if self._unkept and (came_back or self.clock() >= self._retry_at):
+        if (self._unkept or self._held) and (came_back or self.clock() >= self._retry_at):
             self._keep_unkept()
         return True
 
@@ -1100,13 +1107,18 @@ class Store:
         self._retry_at = self.clock() + KEEP_RETRY_SECONDS
         return False
 
-    def _keep_unkept(self, but: str = "") -> None:
-        """Keep the sheets that could not be kept before (see :attr:`_unkept`), oldest first; the first
-        that still fails stops the rest (no room yet: each would fail alike)."""
-        if self._keeping or not self._unkept:
+    def _keep_unkept(self, but: str = "", *, held: bool = True) -> None:
+        """Keep the sheets that could not be kept before (see :attr:`_held` and :attr:`_unkept`), oldest
+        first; the first that still fails stops the rest (no room yet: each would fail alike).
+        ``held``: also those of :attr:`_held`; not when the sheets are only read, since where they do
+        not fit the oldest give way, and a read is no news that room came back."""
+        if self._keeping or not (self._unkept or (held and self._held)):
             return
         self._keeping = True
         try:
+            if held and self._held and not self._write_held():
+                self._retry_at = self.clock() + KEEP_RETRY_SECONDS
+                return
             for match_id, (game, key) in list(self._unkept.items()):
                 if match_id == but:
                     continue
@@ -1116,6 +1128,23 @@ class Store:
                 self._unkept.pop(match_id, None)
         finally:
             self._keeping = False
+
+    def _write_held(self) -> bool:
+        """Write the sheets of :attr:`_held` back before the ones on file, merged by id under the lock;
+        where they do not fit, the oldest give way as any sheets do (:meth:`_write`, with its notice)."""
+
+        def change(entries: list[Any]) -> list[Any]:
+            ids = {e.get("id") for e in entries if isinstance(e, dict)}
+            kept = [e for e in self._held if not (isinstance(e, dict) and e.get("id") in ids)] + entries
+            return kept[-self.max_sheets :] if self.max_sheets > 0 else []
+
+        def write(entries: list[Any]) -> bool:
+            if not self._write(SHEETS, {"matches": entries}):
+                return False
+            self._held = []
+            return True
+
+        return self._update(SHEETS, _entries, list, change, write)
 
     def _keep(self, game: MatchInProgress, key: str) -> bool:
         """:meth:`keep_match`'s three steps."""
@@ -1201,14 +1230,20 @@ class Store:
     # ------------------------------------------------------------ score sheets
     def sheets(self) -> list[FinishedMatch]:
         """Finished matches, oldest first, at most ``max_sheets``; those waiting in memory for room
-        (see :attr:`_unkept`) among them, last."""
-        self._keep_unkept()
+        (see :attr:`_unkept`) among them, last, and those held in memory (:attr:`_held`), first."""
+        self._keep_unkept(held=False)
         kept = self._read(SHEETS, self._sheets, list, repair=self._drop_unreadable_sheets)
-        if not self._unkept:
+        if not self._unkept and not self._held:
             return kept
+        held = []
+        for entry in self._held:
+            with contextlib.suppress(Exception):  # one that does not read is left out, as on file
+                held.append(_finished(entry))
         waiting = [self.finished_match(game) for game, _ in self._unkept.values()]
         ids = {m.id for m in waiting}
-        out = [m for m in kept if m.id not in ids] + waiting
+        on_file = [m for m in kept if m.id not in ids]
+        known = {m.id for m in on_file} | ids
+        out = [m for m in held if m.id not in known] + on_file + waiting
         return out[-self.max_sheets :] if self.max_sheets > 0 else []
 
     def _drop_unreadable_sheets(self, _read: list[FinishedMatch]) -> bool:
@@ -1258,7 +1293,7 @@ class Store:
 
     # ------------------------------------------------------------ statistics
     def statistics(self) -> Statistics:
-        self._keep_unkept()
+        self._keep_unkept(held=False)
         return self._read(STATISTICS, _stats, Statistics)
 
     def rebuild_statistics(self, current: MatchInProgress | None | str = "load") -> StatisticsRebuild:
@@ -1496,7 +1531,9 @@ class Store:
         """The storage is full and ``text`` (the match, the settings) must go in: the past sheets make
         room, but only when that lets it be saved.  The sheets are taken out, ``text`` written, and as
         many of the newest sheets put back as then fit; when ``text`` does not fit even so, the sheets
-        go back as they were (into the room they just left) and nothing is dropped.  The number of
+        go back as they were, into the room they just left.  Should another tab have taken that room
+        meanwhile (tabs run side by side), the newest that fit go back and the rest are held in memory
+        (:attr:`_held`, with a notice), never dropped for a save that did not happen.  The number of
         sheets dropped, or None when ``text`` was not saved."""
         try:
             old = self.storage.load(SHEETS)
@@ -1510,17 +1547,24 @@ class Store:
         try:
             self.storage.save(key, text)
         except Exception:
-            try:
-                self.storage.save(SHEETS, old)
-            except Exception as exc:  # only if another tab filled the room meanwhile: say so
-                self.notices.append(Notice(f"Could not save the score sheets: {exc}", "save_failed", SHEETS,
-                                           str(exc), reason="quota"))
+            left_out = self._put_back(old, sheets, matches, 0)
+            if left_out:
+                ids = {e.get("id") for e in self._held if isinstance(e, dict)}
+                self._held += [e for e in matches[:left_out] if not (isinstance(e, dict) and e.get("id") in ids)]
+                self.notices.append(Notice(f"{left_out} past score sheets did not fit back into the storage; they "
+                                           "are kept in memory and saved when there is room.", "sheets_held",
+                                           SHEETS, reason="quota", count=left_out))
             return None
-        cut = max(1, len(matches) // 4)
+        return self._put_back(old, sheets, matches, max(1, len(matches) // 4))
+
+    def _put_back(self, old: str, sheets: dict[str, Any], matches: list[Any], cut: int) -> int:
+        """Write the sheets document ``old`` (parsed: ``sheets``, its ``matches``) again without at least
+        its ``cut`` oldest sheets, leaving out a quarter more of those left each time it does not fit.
+        How many were left out (all of them when none fit)."""
         while cut < len(matches):
             try:
-                self.storage.save(SHEETS, json.dumps({**sheets, "matches": matches[cut:]}, ensure_ascii=False,
-                                                     separators=(",", ":")))
+                self.storage.save(SHEETS, old if not cut else json.dumps(
+                    {**sheets, "matches": matches[cut:]}, ensure_ascii=False, separators=(",", ":")))
                 return cut
             except Exception:
                 cut += max(1, (len(matches) - cut) // 4)
