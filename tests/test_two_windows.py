@@ -1,6 +1,6 @@
 """Two game windows on one data folder: real processes finishing matches at the same time lose no
 score sheet and no counted hand (the data folder's lock, re-read and merge by match id); a lock
-left by a killed process is never in the way; in the browser, two tabs merge on every write."""
+left by a killed process is never in the way; in the browser, two tabs taking turns merge on every write."""
 
 from __future__ import annotations
 
@@ -153,7 +153,8 @@ class SharedLocalStorage:
 
 def test_two_browser_tabs_merge_on_every_write() -> None:
     """Each tab's store reads a document again just before it writes it, so tabs taking turns keep
-    each other's sheets and hands (a tab's Python runs between frames, never during another's write)."""
+    each other's sheets and hands.  Tabs taking turns is what this models; two writes of one document
+    within the same few milliseconds, which browsers do not rule out, are not (docs/architecture.md)."""
     from skat.engine import ISKO, Match
 
     shared = SharedLocalStorage()
