@@ -205,3 +205,69 @@ def test_sheets_are_only_given_up_when_that_lets_the_match_be_saved() -> None:
     assert [s.id for s in Store(LocalStorage(ls), language="en").sheets()] == ["s00", "s01"]
     assert store.notices[-1].kind == "save_failed" and store.notices[-1].reason == "quota"
     assert not [n for n in store.notices if n.kind == "sheets_pruned"]
+
+
+class OtherTabTakesTheRoom(QuotaLocalStorage):
+    """Another tab of the page (tabs run side by side) writes its own data into the room the past
+    sheets leave the moment they are removed, all but ``leave`` characters of it, until it is closed."""
+
+    leave = 0
+    armed = False
+
+    def removeItem(self, key: str) -> None:
+        super().removeItem(key)
+        if self.armed and key == "skat.sheets":
+            used = sum(len(k) + len(v) for k, v in self.items.items() if k != "other-tab")
+            self.items["other-tab"] = "x" * max(0, self.quota - used - len("other-tab") - self.leave)
+
+    def close_other_tab(self) -> None:
+        self.armed = False
+        self.items.pop("other-tab", None)
+
+
+@pytest.mark.parametrize("leave", [0, 8_000])
+def test_sheets_that_no_longer_fit_after_a_refused_save_are_still_shown_and_saved_when_room_returns(
+    leave: int,
+) -> None:
+    """The match does not fit, the sheets make room, and before the match is in, another tab takes
+    that room, so the match still does not fit and the sheets do not fit back (all of them, or all
+    but the newest few).  No sheet may be lost for it: Past matches still shows every one, a notice
+    says how many are only in memory, and once the other tab is closed the next save writes them
+    (the oldest giving way to the quota as always, with the notice that says how many)."""
+    ls = OtherTabTakesTheRoom(10**9)
+    store = filled(ls, 12)
+    everything = [f"s{i:02d}" for i in range(12)]
+    ls.quota = sum(len(k) + len(v) for k, v in ls.items.items()) + 500
+    ls.leave, ls.armed = leave, True
+    game = MatchInProgress(played(36, 7, upto=30), id="now")
+    assert not store.save_match(game)
+    on_file = [s.id for s in Store(LocalStorage(ls), language="en").sheets()]
+    assert on_file == everything[12 - len(on_file) :] and (len(on_file) > 0) == (leave > 0)
+    assert sum(n.count for n in store.notices if n.kind == "sheets_held") == 12 - len(on_file)
+    assert not [n for n in store.notices if n.doc == "sheets" and n.kind in ("save_failed", "sheets_pruned")]
+    assert [s.id for s in store.sheets()] == everything, "past sheets were lost"
+    assert [s.id for s in Store(LocalStorage(ls), language="en").sheets()] == on_file  # reading wrote nothing
+    recount = store.rebuild_statistics(current=game)  # counts them too, by kind, not as hands of unknown kind
+    assert recount.finish() and store.statistics().of("skat").earlier == 0
+
+    ls.close_other_tab()
+    store.take_notices()
+    assert store.save_match(game)
+    pruned = sum(n.count for n in store.notices if n.kind == "sheets_pruned")
+    again = Store(LocalStorage(ls), language="en")
+    assert [s.id for s in again.sheets()] == everything[pruned:] and pruned < 12
+    assert [s.id for s in store.sheets()] == everything[pruned:]
+    assert again.load_match() is not None
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_notice_of_sheets_kept_in_memory_says_where_they_are_and_what_closing_costs(lang: str) -> None:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from skat.storage import MemoryStorage, Notice
+    from skat.ui.app import App
+
+    app = App(size=(1280, 720), store=Store(MemoryStorage(), language=lang), headless=True)
+    text = app.services.localize(Notice("", "sheets_held", "sheets", reason="quota", count=5))
+    assert "5" in text and app.t("menu.history") in text and "{" not in text

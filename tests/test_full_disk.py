@@ -97,6 +97,17 @@ class FullDisk:
         self.full = False
 
 
+class Refusing(MemoryStorage):
+    """Storage on a disk that is ``full`` (every write refused with ENOSPC) or not."""
+
+    full = False
+
+    def save(self, key: str, text: str) -> None:
+        if self.full:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        super().save(key, text)
+
+
 def files(folder: Path) -> dict[str, str]:
     return {p.name: p.read_text("utf-8") for p in sorted(folder.iterdir()) if p.is_file() and p.name != ".lock"}
 
@@ -151,15 +162,6 @@ def test_a_sheet_that_could_not_be_written_is_written_by_the_next_save_and_shown
     """The store keeps what it could not write and writes it with the next save of anything (a
     setting, the next match), so the sheet does not wait for a restart, and Past matches shows
     it meanwhile."""
-
-    class Refusing(MemoryStorage):
-        full = False
-
-        def save(self, key: str, text: str) -> None:
-            if self.full:
-                raise OSError(errno.ENOSPC, "No space left on device")
-            super().save(key, text)
-
     storage = Refusing()
     store = Store(storage, language="en")
     match = Match.new("skat", ISKO, players=3, hands=3, seed=2)
@@ -175,3 +177,102 @@ def test_a_sheet_that_could_not_be_written_is_written_by_the_next_save_and_shown
     stored = Store(storage, language="en")
     assert [s.id for s in stored.sheets()] == ["m"] and len(stored.sheets()[0].sheet) == 3
     assert stored.statistics().of("skat").hands_played == 3 and stored.load_match() is None
+
+
+def test_a_recount_counts_a_match_whose_sheet_waited_for_room_once() -> None:
+    """A match ends on a full disk, so its sheet waits in memory; room comes back and the player
+    recounts the statistics: the recount keeps the sheet (it reads the statistics) and must count
+    that match once, not as the match in progress and again as the sheet it just kept."""
+    storage = Refusing()
+    store = Store(storage, language="en")
+    game = MatchInProgress(Match.new("skat", ISKO, players=3, hands=3, seed=2), id="m")
+    assert store.save_match(game)
+    storage.full = True
+    play_match(game.match, random.Random(1))
+    assert not store.save_match(game) and not store.keep_match(game)
+    storage.full = False
+    assert store.rebuild_statistics().finish()
+    assert [s.id for s in Store(storage).sheets()] == ["m"]
+    stats = store.statistics().of("skat")
+    assert (stats.hands_played, stats.matches_finished) == (3, 1)
+
+
+class Counting(Refusing):
+    """:class:`Refusing` storage that counts the reads and writes of the sheets document and notes
+    which document each write was for; ``room``: the longest text a write still finds room for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sheets_io = 0
+        self.writes: list[str] = []
+        self.room: int | None = None
+
+    def load(self, key: str) -> str | None:
+        self.sheets_io += key == "sheets"
+        return super().load(key)
+
+    def save(self, key: str, text: str) -> None:
+        self.writes.append(key)
+        self.sheets_io += key == "sheets"
+        if self.room is not None and len(text) > self.room:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        super().save(key, text)
+
+
+def move(match: Match, rng: random.Random) -> None:
+    """One action of random legal play (or the next deal)."""
+    hand = match.current
+    assert hand is not None
+    if hand.done:
+        match.next_hand()
+    else:
+        match.apply(rng.choice(hand.legal_actions()))
+
+
+def test_a_sheet_waiting_for_room_costs_a_move_no_read_or_write_of_every_sheet() -> None:
+    """While a finished match's sheet waits for room, each move's save stays the small save of the
+    match: the whole sheets document is not read and written again at every move (a long frame, and
+    on a full disk it fails anyway).  The waiting sheet is tried after the match's own save worked
+    (that proves room, and the small save goes first), at once when room came back, and after a try
+    that failed not again at every move but only a while later."""
+    storage = Counting()
+    now = [1000.0]
+    store = Store(storage, language="en", clock=lambda: now[0])
+    for i in range(4):
+        old = Match.new("skat", ISKO, players=3, hands=3, seed=20 + i)
+        play_match(old, random.Random(i))
+        assert store.finish_match(MatchInProgress(old, id=f"old{i}"))
+    waiting = MatchInProgress(Match.new("skat", ISKO, players=3, hands=3, seed=2), id="waiting")
+    assert store.save_match(waiting)
+    storage.full = True
+    play_match(waiting.match, random.Random(1))
+    assert not store.save_match(waiting) and not store.keep_match(waiting)
+
+    game, rng = MatchInProgress(Match.new("skat", ISKO, players=3, hands=6, seed=3), id="next"), random.Random(3)
+    storage.sheets_io = 0
+    for _ in range(20):
+        move(game.match, rng)
+        assert not store.save_match(game)
+    assert storage.sheets_io == 0, "moves on a full disk read or wrote the whole sheets document"
+
+    storage.full, storage.room = False, len(storage.data["sheets"])  # room for the match, not for the sheets
+    storage.writes.clear()
+    move(game.match, rng)
+    assert store.save_match(game)
+    assert "sheets" in storage.writes and storage.writes.index("match") < storage.writes.index("sheets")
+    tried = storage.sheets_io
+    for _ in range(20):
+        move(game.match, rng)
+        assert store.save_match(game)
+    assert storage.sheets_io == tried, "a sheet that did not fit a moment ago was tried again at every move"
+
+    now[0] += 3600  # an hour later, and room for everything
+    storage.room = None
+    move(game.match, rng)
+    assert store.save_match(game)
+    assert [s.id for s in Store(storage).sheets()] == ["old0", "old1", "old2", "old3", "waiting"]
+    storage.sheets_io = 0
+    for _ in range(10):
+        move(game.match, rng)
+        assert store.save_match(game)
+    assert storage.sheets_io == 0 and not game.match.finished

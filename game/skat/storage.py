@@ -115,6 +115,9 @@ PENDING = "match.pending-"
 BROWSER_SHEETS_BUDGET = 1_500_000
 """Characters the past sheets may take in the browser's localStorage, which an origin such as
 ``*.github.io`` shares with other pages (about 5 M characters in all)."""
+KEEP_RETRY_SECONDS = 60.0
+"""After a try to write a waiting sheet failed (see :attr:`Store._unkept`), how long before a save of the
+match or the settings that works tries again, unless room came back (that save had failed before)."""
 COUNTED_MATCHES = 100
 """How many recent matches the statistics remember how much of they have counted."""
 DOC_VERSIONS: dict[str, int] = {SETTINGS: 1, MATCH: 2, SHEETS: 1, STATISTICS: 2}
@@ -346,6 +349,13 @@ def _setup_items(doc: object) -> tuple[tuple[str, str | int | bool], ...]:
         ):
             out.append((name, value))
     return tuple(out[:SETUP_MAX_ITEMS])
+
+
+def _setting_value(settings: Settings, name: str) -> object:
+    """A setting as compared for a change: the set-up as a mapping (the same values in another order
+    are no change)."""
+    value = getattr(settings, name)
+    return dict(value) if name == "setup" else value
 
 
 def _is_choice(name: str, value: object) -> bool:
@@ -801,17 +811,24 @@ class StatisticsRebuild:
     so the UI can spread the work over frames (checking a long sheet takes milliseconds, 200 of them
     a second); :meth:`finish` writes the result merged with what was counted meanwhile.
 
-    The sheets document is read (as JSON, unchecked) when the rebuild is made; each sheet is checked
+    The sheets document is read (as JSON, unchecked) when the rebuild is made, with the sheets held in
+    memory for want of room (:attr:`Store._held`); each sheet is checked
     in its own step, and one that does not read is left out like on the past-matches screen."""
 
     def __init__(self, store: Store, current: MatchInProgress | None | str = "load") -> None:
         self.store = store
         self.entries: list[Any] = store._read(SHEETS, _entries, list)
+        on_file = {e.get("id") for e in self.entries if isinstance(e, dict)}
+        self.entries[:0] = [e for e in store._held if not (isinstance(e, dict) and e.get("id") in on_file)]
         self.current = current
+        self.current_id: str | None = current.id if isinstance(current, MatchInProgress) else None
+        """The id of the match counted as the one in progress (once loaded): its sheet, should it be
+        kept while the rebuild runs (one that waited for room), is not counted again by :meth:`finish`."""
         self.job = Rebuild(self._matches())
 
     def _matches(self) -> Any:
         current = self.store.load_match() if isinstance(self.current, str) else self.current
+        self.current_id = current.id if current is not None else None
         counted = self.store.statistics().counted
         for entry in self.entries:
             try:
@@ -850,9 +867,8 @@ class StatisticsRebuild:
 
         def change(now: Statistics) -> Statistics:
             known = {e.get("id") for e in self.entries if isinstance(e, dict)}
-            current = self.current.id if isinstance(self.current, MatchInProgress) else None
             for entry in store._read(SHEETS, _entries, list):
-                if not isinstance(entry, dict) or entry.get("id") in known or entry.get("id") == current:
+                if not isinstance(entry, dict) or entry.get("id") in known or entry.get("id") == self.current_id:
                     continue
                 with contextlib.suppress(Exception):  # a sheet that does not read is left out, as above
                     m = _finished(entry)
@@ -887,11 +903,24 @@ class Store:
         self._told_parked: set[str] = set()
         self._unkept: dict[str, tuple[MatchInProgress, str]] = {}
         """Matches whose sheet could not be kept (a full disk), by id, with the key their save is under:
-        held in memory, shown by :meth:`sheets`, and kept by the store's next read or write of the sheets,
-        statistics, settings or match, so a sheet waits for room, not for the next start."""
+        held in memory, shown by :meth:`sheets`, and kept when the sheets or statistics are read, when
+        a match is kept, and after a save of the match or the settings worked (:meth:`_saved`), so a
+        sheet waits for room, not for the next start."""
+        self._held: list[Any] = []
+        """Past sheets (as stored, oldest first) that made room for a save in a full browser storage and
+        did not fit back (see :meth:`_room_from_sheets`): shown by :meth:`sheets` and written again with
+        the waiting sheets of :attr:`_unkept`."""
         self._keeping = False
+        self._save_failed = False
+        """A save of the match or the settings failed since the last that worked: the next that works
+        means room came back."""
+        self._retry_at = 0.0
+        """The store's clock before which a working save does not try the waiting sheets again (a try
+        failed: room for that save is not yet room for the sheets)."""
         self._settings_seen: Settings | None = None
-        """The settings as this store last read or wrote them: what :meth:`save_settings` tells changes by."""
+        """The settings this window holds as of its last read or save (what it read at the start, what
+        it last saved), not the document as merged: :meth:`save_settings` writes only what differs
+        from them, so a field another window changed is never this window's to write back."""
         self.notices: list[str] = []
         if storage is None and isinstance(self.storage, MemoryStorage):
             self.notices.append(
@@ -920,25 +949,26 @@ class Store:
         return value
 
     def save_settings(self, settings: Settings) -> bool:
-        """Write the settings that differ from those this store last read or wrote onto the settings
-        as stored now, under the lock: another window's change since (its language, its last set-up)
-        stays, unless this one changed the same setting."""
-        self._keep_unkept()
+        """Write the settings that this window changed since it last read or saved them onto the
+        settings as stored now, under the lock: another window's change since (its language, its last
+        set-up) stays, unless this one changed the same setting.  The window keeps its own copy (it
+        does not take up the other window's changes), so after a save that copy, not the merged
+        document, is what the next save tells this window's changes by."""
         seen = self._settings_seen
 
         def change(stored: Settings) -> Settings:
             if seen is None:
                 return settings
             return replace(stored, **{f.name: getattr(settings, f.name) for f in fields(Settings)
-                                      if getattr(settings, f.name) != getattr(seen, f.name)})
+                                      if _setting_value(settings, f.name) != _setting_value(seen, f.name)})
 
         def write(merged: Settings) -> bool:
             if not self._write_settings(merged):
                 return False
-            self._settings_seen = merged
+            self._settings_seen = settings
             return True
 
-        return self._update(SETTINGS, self._settings, self.default_settings, change, write)
+        return self._saved(self._update(SETTINGS, self._settings, self.default_settings, change, write))
 
     def _write_settings(self, settings: Settings) -> bool:
         doc: dict[str, Any] = {name: getattr(settings, name) for name in _SETTING_CHOICES}
@@ -982,9 +1012,9 @@ class Store:
 
         The statistics remember per match how many of its lines they hold (:attr:`Statistics.counted`),
         so a hand is counted exactly once whichever write fails or which window counts it.  They are
-        written first, so the match's own ``counted`` only ever says what they confirmed.
+        written first, so the match's own ``counted`` only ever says what they confirmed.  A sheet
+        waiting for room is tried only after the match is saved (see :meth:`_saved`).
         """
-        self._keep_unkept()
         counted = len(game.match.sheet) <= game.counted or self._count(game)
         doc = {
             "id": game.id,
@@ -998,9 +1028,24 @@ class Store:
         try:
             with self._lock():
                 self._park_other_window(game.id)
-                return self._write(MATCH, doc) and counted
+                saved = self._write(MATCH, doc)
         except OSError:  # the lock could not be had: saving our own match is still right
-            return self._write(MATCH, doc) and counted
+            saved = self._write(MATCH, doc)
+        return self._saved(saved) and counted
+
+    def _saved(self, ok: bool) -> bool:
+        """A save of the match or the settings ended (``ok``, given back): once one works there is room,
+        so the sheets waiting in memory are written then, after that small save, not before it.  At
+        once when the save before had failed (room came back); otherwise not before
+        :data:`KEEP_RETRY_SECONDS` after a try that failed, since room for a small save may be no room
+        for the sheets, and each try reads and writes all of them (a long frame at every move)."""
+        if not ok:
+            self._save_failed = True
+            return False
+        came_back, self._save_failed = self._save_failed, False
+        if (self._unkept or self._held) and (came_back or self.clock() >= self._retry_at):
+            self._keep_unkept()
+        return True
 
     def _park_other_window(self, mine: str) -> None:
         """Another window saved its own match where this one saves: move that one aside (parked,
@@ -1059,23 +1104,47 @@ class Store:
             self._unkept.pop(game.id, None)
             return True
         self._unkept[game.id] = (game, key)
+        self._retry_at = self.clock() + KEEP_RETRY_SECONDS
         return False
 
-    def _keep_unkept(self, but: str = "") -> None:
-        """Keep the sheets that could not be kept before (see :attr:`_unkept`), oldest first; the first
-        that still fails stops the rest (no room yet: each would fail alike)."""
-        if self._keeping or not self._unkept:
+    def _keep_unkept(self, but: str = "", *, held: bool = True) -> None:
+        """Keep the sheets that could not be kept before (see :attr:`_held` and :attr:`_unkept`), oldest
+        first; the first that still fails stops the rest (no room yet: each would fail alike).
+        ``held``: also those of :attr:`_held`; not when the sheets are only read, since where they do
+        not fit the oldest give way, and a read is no news that room came back."""
+        if self._keeping or not (self._unkept or (held and self._held)):
             return
         self._keeping = True
         try:
+            if held and self._held and not self._write_held():
+                self._retry_at = self.clock() + KEEP_RETRY_SECONDS
+                return
             for match_id, (game, key) in list(self._unkept.items()):
                 if match_id == but:
                     continue
                 if not self._keep(game, key):
+                    self._retry_at = self.clock() + KEEP_RETRY_SECONDS
                     break
                 self._unkept.pop(match_id, None)
         finally:
             self._keeping = False
+
+    def _write_held(self) -> bool:
+        """Write the sheets of :attr:`_held` back before the ones on file, merged by id under the lock;
+        where they do not fit, the oldest give way as any sheets do (:meth:`_write`, with its notice)."""
+
+        def change(entries: list[Any]) -> list[Any]:
+            ids = {e.get("id") for e in entries if isinstance(e, dict)}
+            kept = [e for e in self._held if not (isinstance(e, dict) and e.get("id") in ids)] + entries
+            return kept[-self.max_sheets :] if self.max_sheets > 0 else []
+
+        def write(entries: list[Any]) -> bool:
+            if not self._write(SHEETS, {"matches": entries}):
+                return False
+            self._held = []
+            return True
+
+        return self._update(SHEETS, _entries, list, change, write)
 
     def _keep(self, game: MatchInProgress, key: str) -> bool:
         """:meth:`keep_match`'s three steps."""
@@ -1161,14 +1230,20 @@ class Store:
     # ------------------------------------------------------------ score sheets
     def sheets(self) -> list[FinishedMatch]:
         """Finished matches, oldest first, at most ``max_sheets``; those waiting in memory for room
-        (see :attr:`_unkept`) among them, last."""
-        self._keep_unkept()
+        (see :attr:`_unkept`) among them, last, and those held in memory (:attr:`_held`), first."""
+        self._keep_unkept(held=False)
         kept = self._read(SHEETS, self._sheets, list, repair=self._drop_unreadable_sheets)
-        if not self._unkept:
+        if not self._unkept and not self._held:
             return kept
+        held = []
+        for entry in self._held:
+            with contextlib.suppress(Exception):  # one that does not read is left out, as on file
+                held.append(_finished(entry))
         waiting = [self.finished_match(game) for game, _ in self._unkept.values()]
         ids = {m.id for m in waiting}
-        out = [m for m in kept if m.id not in ids] + waiting
+        on_file = [m for m in kept if m.id not in ids]
+        known = {m.id for m in on_file} | ids
+        out = [m for m in held if m.id not in known] + on_file + waiting
         return out[-self.max_sheets :] if self.max_sheets > 0 else []
 
     def _drop_unreadable_sheets(self, _read: list[FinishedMatch]) -> bool:
@@ -1218,7 +1293,7 @@ class Store:
 
     # ------------------------------------------------------------ statistics
     def statistics(self) -> Statistics:
-        self._keep_unkept()
+        self._keep_unkept(held=False)
         return self._read(STATISTICS, _stats, Statistics)
 
     def rebuild_statistics(self, current: MatchInProgress | None | str = "load") -> StatisticsRebuild:
@@ -1456,7 +1531,9 @@ class Store:
         """The storage is full and ``text`` (the match, the settings) must go in: the past sheets make
         room, but only when that lets it be saved.  The sheets are taken out, ``text`` written, and as
         many of the newest sheets put back as then fit; when ``text`` does not fit even so, the sheets
-        go back as they were (into the room they just left) and nothing is dropped.  The number of
+        go back as they were, into the room they just left.  Should another tab have taken that room
+        meanwhile (tabs run side by side), the newest that fit go back and the rest are held in memory
+        (:attr:`_held`, with a notice), never dropped for a save that did not happen.  The number of
         sheets dropped, or None when ``text`` was not saved."""
         try:
             old = self.storage.load(SHEETS)
@@ -1470,17 +1547,24 @@ class Store:
         try:
             self.storage.save(key, text)
         except Exception:
-            try:
-                self.storage.save(SHEETS, old)
-            except Exception as exc:  # only if another tab filled the room meanwhile: say so
-                self.notices.append(Notice(f"Could not save the score sheets: {exc}", "save_failed", SHEETS,
-                                           str(exc), reason="quota"))
+            left_out = self._put_back(old, sheets, matches, 0)
+            if left_out:
+                ids = {e.get("id") for e in self._held if isinstance(e, dict)}
+                self._held += [e for e in matches[:left_out] if not (isinstance(e, dict) and e.get("id") in ids)]
+                self.notices.append(Notice(f"{left_out} past score sheets did not fit back into the storage; they "
+                                           "are kept in memory and saved when there is room.", "sheets_held",
+                                           SHEETS, reason="quota", count=left_out))
             return None
-        cut = max(1, len(matches) // 4)
+        return self._put_back(old, sheets, matches, max(1, len(matches) // 4))
+
+    def _put_back(self, old: str, sheets: dict[str, Any], matches: list[Any], cut: int) -> int:
+        """Write the sheets document ``old`` (parsed: ``sheets``, its ``matches``) again without at least
+        its ``cut`` oldest sheets, leaving out a quarter more of those left each time it does not fit.
+        How many were left out (all of them when none fit)."""
         while cut < len(matches):
             try:
-                self.storage.save(SHEETS, json.dumps({**sheets, "matches": matches[cut:]}, ensure_ascii=False,
-                                                     separators=(",", ":")))
+                self.storage.save(SHEETS, old if not cut else json.dumps(
+                    {**sheets, "matches": matches[cut:]}, ensure_ascii=False, separators=(",", ":")))
                 return cut
             except Exception:
                 cut += max(1, (len(matches) - cut) // 4)

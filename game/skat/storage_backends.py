@@ -18,8 +18,9 @@ tested against both backends.
 Two game windows may share one data folder: :meth:`FileStorage.lock` is held
 while a document is read, changed and written back, so neither window's update
 is lost.  In the browser, where nothing may wait, the store re-reads a document
-just before writing it and merges (two tabs of one page run one at a time
-between their writes).
+just before writing it and merges, in one call: that narrows the race with
+another tab of the page to a few milliseconds but does not rule it out (tabs are
+separate processes, and browsers do not implement localStorage's storage mutex).
 """
 
 from __future__ import annotations
@@ -273,7 +274,8 @@ class LocalStorage:
         self.delete(key)
 
     def lock(self) -> contextlib.AbstractContextManager[object]:
-        """Nothing to wait for: the store re-reads just before it writes (see the module's docstring)."""
+        """Nothing that can be waited for (a page's Web Locks are asynchronous): the store re-reads just
+        before it writes, which narrows the race with another tab, not rules it out (see the module's docstring)."""
         return contextlib.nullcontext(self)
 
     def keys(self) -> list[str]:

@@ -543,6 +543,9 @@ MESSAGES: dict[str, str] = {
     "notice.other_window": "Ein anderes Spielfenster hatte hier seine eigene Partie gespeichert. Sie wurde "
                            "beiseitegelegt statt überschrieben; ihre Spielliste wird beim nächsten Start "
                            "aufbewahrt.",
+    "notice.sheets_held": "{n} frühere Spiellisten passen nicht mehr in den Speicher des Browsers. "
+                          "„Frühere Partien“ zeigt sie bis dahin, und sie werden gespeichert, sobald wieder "
+                          "Platz ist; wird die Seite vorher geschlossen, gehen sie verloren.",
     "notice.sheets_pruned": "Um im Speicher des Browsers Platz zu schaffen, wurden die {n} ältesten Spiellisten "
                             "gelöscht; die laufende Partie und die Einstellungen bleiben erhalten.",
     "doc.settings": 'Einstellungen',

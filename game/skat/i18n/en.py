@@ -547,6 +547,9 @@ MESSAGES: dict[str, str] = {
     "notice.delete_failed": "The saved {doc} could not be removed: {reason}. {advice}",
     "notice.other_window": "Another game window had saved its own match here. It was kept aside, not "
                            "overwritten, and its score sheet is kept at the next start.",
+    "notice.sheets_held": "{n} past score sheets no longer fit into the browser's storage. Past matches "
+                          "shows them meanwhile, and they are saved as soon as there is room again; if the "
+                          "page is closed before, they are lost.",
     "notice.sheets_pruned": "To make room in the browser's storage, the {n} oldest past score sheets were "
                             "removed; the match in progress and the settings are kept.",
     "doc.settings": 'settings',

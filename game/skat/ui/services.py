@@ -59,8 +59,9 @@ class Services:
         self._art: CardArt | None = None
         self._sounds: Any = None
         self._sharing: Any = None  # the browser's share in progress (skat.ui.web.ShareDeal)
-        self._setup = {**DEFAULT_SETUP, **dict(s.setup)}
-        """The set-up the next new match starts from: the last one started, kept with the settings."""
+        self._setup: dict[str, Any] = dict(s.setup)
+        """The set-up of the last match started, as kept with the settings (the defaults are filled in
+        by :meth:`last_setup`, not here, so a settings save does not count them as this window's change)."""
         self.current: MatchInProgress | None = None
         self._saved_match_cache: MatchInProgress | None | bool = False
         self._reported: set[tuple[str, str, str]] = set()
@@ -176,7 +177,8 @@ class Services:
         return random.randrange(1, 2**31)
 
     def last_setup(self) -> dict[str, Any]:
-        return dict(self._setup)
+        """The set-up the next new match starts from: the last one started, the defaults for what it lacks."""
+        return {**DEFAULT_SETUP, **self._setup}
 
     def remember_setup(self, setup: dict[str, Any]) -> None:
         """Keep the set-up of the match just started, with the settings, for the next one (and a restart)."""
