@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from random_play import play_rows  # noqa: E402
 from skat.engine import ISKO, Match
 from skat.storage import BROWSER_SHEETS_BUDGET, LocalStorage, MatchInProgress, Store
 
@@ -45,15 +46,7 @@ class QuotaLocalStorage:
 
 def played(hands: int, seed: int, upto: int | None = None) -> Match:
     match = Match.new("skat", ISKO, players=3, hands=hands, seed=seed)
-    rng = random.Random(seed)
-    while len(match.sheet) < (hands if upto is None else upto):
-        hand = match.current
-        assert hand is not None
-        if hand.done:
-            match.next_hand()
-        else:
-            match.apply(rng.choice(hand.legal_actions()))
-    return match
+    return play_rows(match, random.Random(seed), hands if upto is None else upto)
 
 
 def filled(ls: QuotaLocalStorage, sheets: int) -> Store:

@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-from random_play import play_match  # noqa: E402
+from random_play import play_match, play_step  # noqa: E402
 from skat import storage_backends  # noqa: E402
 from skat.engine import ISKO, Match  # noqa: E402
 from skat.storage import FileStorage, MatchInProgress, MemoryStorage, Store  # noqa: E402
@@ -219,16 +219,6 @@ class Counting(Refusing):
         super().save(key, text)
 
 
-def move(match: Match, rng: random.Random) -> None:
-    """One action of random legal play (or the next deal)."""
-    hand = match.current
-    assert hand is not None
-    if hand.done:
-        match.next_hand()
-    else:
-        match.apply(rng.choice(hand.legal_actions()))
-
-
 def test_a_sheet_waiting_for_room_costs_a_move_no_read_or_write_of_every_sheet() -> None:
     """While a finished match's sheet waits for room, each move's save stays the small save of the
     match: the whole sheets document is not read and written again at every move (a long frame, and
@@ -251,28 +241,28 @@ def test_a_sheet_waiting_for_room_costs_a_move_no_read_or_write_of_every_sheet()
     game, rng = MatchInProgress(Match.new("skat", ISKO, players=3, hands=6, seed=3), id="next"), random.Random(3)
     storage.sheets_io = 0
     for _ in range(20):
-        move(game.match, rng)
+        play_step(game.match, rng)
         assert not store.save_match(game)
     assert storage.sheets_io == 0, "moves on a full disk read or wrote the whole sheets document"
 
     storage.full, storage.room = False, len(storage.data["sheets"])  # room for the match, not for the sheets
     storage.writes.clear()
-    move(game.match, rng)
+    play_step(game.match, rng)
     assert store.save_match(game)
     assert "sheets" in storage.writes and storage.writes.index("match") < storage.writes.index("sheets")
     tried = storage.sheets_io
     for _ in range(20):
-        move(game.match, rng)
+        play_step(game.match, rng)
         assert store.save_match(game)
     assert storage.sheets_io == tried, "a sheet that did not fit a moment ago was tried again at every move"
 
     now[0] += 3600  # an hour later, and room for everything
     storage.room = None
-    move(game.match, rng)
+    play_step(game.match, rng)
     assert store.save_match(game)
     assert [s.id for s in Store(storage).sheets()] == ["old0", "old1", "old2", "old3", "waiting"]
     storage.sheets_io = 0
     for _ in range(10):
-        move(game.match, rng)
+        play_step(game.match, rng)
         assert store.save_match(game)
     assert storage.sheets_io == 0 and not game.match.finished

@@ -17,6 +17,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from random_play import play_rows  # noqa: E402
 from skat.engine import ISKO, LOTHAR, OFFICERS, Match
 from skat.engine.errors import IllegalActionError
 from skat.storage import FinishedMatch, MatchInProgress, MemoryStorage, Notice, Settings, Statistics, Store
@@ -27,14 +28,7 @@ READ_SECONDS = 2.0
 
 
 def _played(match: Match, rng: random.Random, hands: int) -> Match:
-    while len(match.sheet) < hands:
-        hand = match.current
-        assert hand is not None
-        if hand.done:
-            match.next_hand()
-        else:
-            match.apply(rng.choice(hand.legal_actions()))
-    return match
+    return play_rows(match, rng, hands)
 
 
 def _documents() -> dict[str, str]:

@@ -15,21 +15,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
+from random_play import play_rows  # noqa: E402
 from skat.engine import ISKO, Match  # noqa: E402
 from skat.storage import MatchInProgress, MemoryStorage, Store  # noqa: E402
 
 
 def played(hands: int = 6, upto: int = 3, seed: int = 5) -> Match:
     match = Match.new("skat", ISKO, players=3, hands=hands, seed=seed)
-    rng = random.Random(seed)
-    while len(match.sheet) < upto:
-        hand = match.current
-        assert hand is not None
-        if hand.done:
-            match.next_hand()
-        else:
-            match.apply(rng.choice(hand.legal_actions()))
-    return match
+    return play_rows(match, random.Random(seed), upto)
 
 
 def saved(storage: MemoryStorage) -> dict[str, Any]:

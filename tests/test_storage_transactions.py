@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
+from random_play import play_rows  # noqa: E402
 from skat.engine import ISKO, OFFICERS, Match  # noqa: E402
 from skat.storage import MatchInProgress, MemoryStorage, Seat, Statistics, Store  # noqa: E402
 
@@ -48,15 +49,7 @@ class FailingStorage(MemoryStorage):
 
 
 def play_on(match: Match, upto: int, seed: int = 3) -> Match:
-    rng = random.Random(seed * 1000 + len(match.sheet))
-    while len(match.sheet) < upto:
-        hand = match.current
-        assert hand is not None
-        if hand.done:
-            match.next_hand()
-        else:
-            match.apply(rng.choice(hand.legal_actions()))
-    return match
+    return play_rows(match, random.Random(seed * 1000 + len(match.sheet)), upto)
 
 
 def played(game: str = "skat", hands: int = 6, upto: int | None = None, seed: int = 3) -> Match:

@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
+from random_play import play_match  # noqa: E402
 from skat.engine import ISKO, Match  # noqa: E402
 from skat.storage import MatchInProgress, MemoryStorage, Store  # noqa: E402
 from skat.ui.app import App  # noqa: E402
@@ -20,14 +21,7 @@ from uihelp import tap  # noqa: E402
 
 
 def played(seed: int, hands: int) -> Match:
-    match, rng = Match.new("skat", ISKO, players=3, hands=hands, seed=seed), random.Random(seed)
-    while not match.finished:
-        hand = match.current
-        if hand.done:
-            match.next_hand()
-        else:
-            match.apply(rng.choice(hand.legal_actions()))
-    return match
+    return play_match(Match.new("skat", ISKO, players=3, hands=hands, seed=seed), random.Random(seed))
 
 
 def centre(box: tuple[float, float, float, float]) -> tuple[float, float]:
