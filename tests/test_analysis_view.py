@@ -228,6 +228,16 @@ def test_officers_analysis_says_the_face_down_cards_were_known(lang: str) -> Non
     assert WORDS[lang]["face_down"] in screen_text(app)
 
 
+def _says_ended_early(app: App) -> None:
+    """The analysis on top works a few frames, then says the hand ended early (it is not replayed)."""
+    scene = app.stack.top
+    assert isinstance(scene, AnalysisScene)
+    for _ in range(50):
+        app.frame(0.02)
+    assert scene.result is not None and scene.result.unsupported == "conceded"
+    assert app.t("analysis.unsupported.conceded") in screen_text(app)
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_analysis_of_a_hand_whose_last_card_was_claimed_says_so_and_never_crashes(lang: str, tmp_path: Path) -> None:
     """The person claims the rest with one card left, the third of the last trick: the claim
@@ -255,12 +265,7 @@ def test_analysis_of_a_hand_whose_last_card_was_claimed_says_so_and_never_crashe
         app.frame(0.02)
     assert isinstance(app.stack.top, ResultScene) and match.actions[-1][-1] in A.PLAY_ENDINGS
     click(app, _result_button(app, app.t("analysis.button")))
-    scene = app.stack.top
-    assert isinstance(scene, AnalysisScene)
-    for _ in range(50):
-        app.frame(0.02)
-    assert scene.result is not None and scene.result.unsupported == "conceded"
-    assert app.t("analysis.unsupported.conceded") in screen_text(app)
+    _says_ended_early(app)
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, ResultScene)
 
@@ -274,12 +279,7 @@ def test_analysis_of_a_hand_whose_last_card_was_claimed_says_so_and_never_crashe
     sheet = again.stack.top
     assert isinstance(sheet, SheetScene) and sheet.selected == 0
     key(again, pygame.K_a)
-    scene = again.stack.top
-    assert isinstance(scene, AnalysisScene)
-    for _ in range(50):
-        again.frame(0.02)
-    assert scene.result is not None and scene.result.unsupported == "conceded"
-    assert again.t("analysis.unsupported.conceded") in screen_text(again)
+    _says_ended_early(again)
 
 
 def test_the_frame_that_first_shows_the_analysis_draws_no_card_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
