@@ -253,6 +253,29 @@ def test_sheets_that_no_longer_fit_after_a_refused_save_are_still_shown_and_save
     assert again.load_match() is not None
 
 
+def test_a_sheet_on_file_whose_id_is_not_text_does_not_stop_the_save_when_another_tab_takes_the_room() -> None:
+    """As above, with the oldest sheet on file holding a list for its id (hand-edited, or written by
+    something else): the save still ends with its answer and the notice of the sheets held, never an
+    error, and once the other tab is closed the held sheets are written (once, with no notice again)."""
+    ls = OtherTabTakesTheRoom(10**9)
+    store = filled(ls, 12)
+    doc = json.loads(ls.items["skat.sheets"])
+    doc["matches"][0]["id"] = [1]
+    ls.items["skat.sheets"] = json.dumps(doc)
+    ls.quota = sum(len(k) + len(v) for k, v in ls.items.items()) + 500
+    ls.armed = True
+    game = MatchInProgress(played(36, 7, upto=30), id="now")
+    assert not store.save_match(game)
+    assert sum(n.count for n in store.notices if n.kind == "sheets_held") == 12
+    ls.close_other_tab()
+    store.take_notices()
+    assert store.save_match(game)
+    assert not [n for n in store.notices if n.kind in ("sheets_held", "save_failed")]
+    pruned = sum(n.count for n in store.notices if n.kind == "sheets_pruned")
+    assert [s.id for s in Store(LocalStorage(ls), language="en").sheets()] == [f"s{i:02d}" for i in range(12)][
+        max(1, pruned):]
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_the_notice_of_sheets_kept_in_memory_says_where_they_are_and_what_closing_costs(lang: str) -> None:
     import os

@@ -275,6 +275,24 @@ def test_a_rebuild_keeps_the_hands_of_sheets_pruned_since_in_the_totals() -> Non
     assert skat.declared == before.of("skat").declared and skat.won_as_declarer == before.of("skat").won_as_declarer
 
 
+@pytest.mark.parametrize("bad_id", [[1], {"a": 1}])
+def test_a_rebuild_leaves_out_a_kept_sheet_whose_id_is_not_text(bad_id: Any) -> None:
+    """A sheet on file whose id is a list or an object (hand-edited, or written by something else)
+    does not read: the recount leaves it out like any sheet that does not read, counts the rest and
+    writes its result; it never stops the statistics screen."""
+    storage = old_storage()
+    doc = json.loads(storage.load("sheets") or "")
+    doc["matches"].insert(1, {"id": bad_id})
+    storage.save("sheets", json.dumps(doc))
+    store = Store(storage, language="en")
+    before = store.statistics()
+    job = store.rebuild_statistics(None)
+    assert job.finish()
+    after = store.statistics()
+    assert after.of("skat").hands_played == before.of("skat").hands_played and after.of("skat").earlier == 0
+    assert [line.id for line in after.matches] == ["v1-0", "v1-1", "v1-2", "v1-3"]
+
+
 def test_statistics_outlive_the_sheets_pruned_for_the_browsers_quota(played) -> None:  # type: ignore[no-untyped-def]
     store, games = played
     pruned = Store(MemoryStorage(dict(store.storage.data)), language="en", max_sheets=1)  # type: ignore[attr-defined]

@@ -619,6 +619,14 @@ def _entries(doc: dict[str, Any], problems: list[str]) -> list[Any]:
     return entries
 
 
+def _entry_id(entry: object) -> str | None:
+    """A stored entry's id when it is text, else None.  Entries are merged as JSON, unchecked, and one
+    whose id is a list or an object (hand-edited, written by something else) must not stop a merge:
+    it does not read as a sheet, and is shown and left out as such."""
+    value = entry.get("id") if isinstance(entry, dict) else None
+    return value if isinstance(value, str) else None
+
+
 def _reads(entry: object) -> bool:
     """Whether a kept sheet reads (see :func:`_finished`)."""
     try:
@@ -818,8 +826,8 @@ class StatisticsRebuild:
     def __init__(self, store: Store, current: MatchInProgress | None | str = "load") -> None:
         self.store = store
         self.entries: list[Any] = store._read(SHEETS, _entries, list)
-        on_file = {e.get("id") for e in self.entries if isinstance(e, dict)}
-        self.entries[:0] = [e for e in store._held if not (isinstance(e, dict) and e.get("id") in on_file)]
+        on_file = {_entry_id(e) for e in self.entries} - {None}
+        self.entries[:0] = [e for e in store._held if _entry_id(e) not in on_file]
         self.current = current
         self.current_id: str | None = current.id if isinstance(current, MatchInProgress) else None
         """The id of the match counted as the one in progress (once loaded): its sheet, should it be
@@ -866,9 +874,9 @@ class StatisticsRebuild:
         store = self.store
 
         def change(now: Statistics) -> Statistics:
-            known = {e.get("id") for e in self.entries if isinstance(e, dict)}
+            known = {_entry_id(e) for e in self.entries}
             for entry in store._read(SHEETS, _entries, list):
-                if not isinstance(entry, dict) or entry.get("id") in known or entry.get("id") == self.current_id:
+                if not isinstance(entry, dict) or _entry_id(entry) in known or _entry_id(entry) == self.current_id:
                     continue
                 with contextlib.suppress(Exception):  # a sheet that does not read is left out, as above
                     m = _finished(entry)
@@ -1134,8 +1142,8 @@ class Store:
         where they do not fit, the oldest give way as any sheets do (:meth:`_write`, with its notice)."""
 
         def change(entries: list[Any]) -> list[Any]:
-            ids = {e.get("id") for e in entries if isinstance(e, dict)}
-            kept = [e for e in self._held if not (isinstance(e, dict) and e.get("id") in ids)] + entries
+            ids = {_entry_id(e) for e in entries} - {None}
+            kept = [e for e in self._held if _entry_id(e) not in ids] + entries
             return kept[-self.max_sheets :] if self.max_sheets > 0 else []
 
         def write(entries: list[Any]) -> bool:
@@ -1167,7 +1175,7 @@ class Store:
             doc = json_text.loads(text) if text else None
         except Exception:
             return None
-        return doc.get("id") if isinstance(doc, dict) and isinstance(doc.get("id"), str) else None
+        return _entry_id(doc)
 
     def finish_match(self, game: MatchInProgress) -> FinishedMatch:
         """:meth:`keep_match`, giving the sheet it keeps (kept only when no notice says otherwise)."""
@@ -1265,7 +1273,7 @@ class Store:
         new = _finished_doc(finished)
 
         def change(entries: list[Any]) -> list[Any] | None:
-            old = next((e for e in entries if isinstance(e, dict) and e.get("id") == finished.id), None)
+            old = next((e for e in entries if _entry_id(e) == finished.id), None)
             if old is not None:
                 rows = old.get("sheet")
                 old_rows = rows if isinstance(rows, list) else []
@@ -1549,8 +1557,8 @@ class Store:
         except Exception:
             left_out = self._put_back(old, sheets, matches, 0)
             if left_out:
-                ids = {e.get("id") for e in self._held if isinstance(e, dict)}
-                self._held += [e for e in matches[:left_out] if not (isinstance(e, dict) and e.get("id") in ids)]
+                ids = {_entry_id(e) for e in self._held} - {None}
+                self._held += [e for e in matches[:left_out] if _entry_id(e) not in ids]
                 self.notices.append(Notice(f"{left_out} past score sheets did not fit back into the storage; they "
                                            "are kept in memory and saved when there is room.", "sheets_held",
                                            SHEETS, reason="quota", count=left_out))
