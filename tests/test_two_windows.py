@@ -276,6 +276,21 @@ def test_a_window_that_changes_a_setting_keeps_the_set_up_the_other_window_start
     assert (saved.sound, dict(saved.setup).get("hands")) == (False, 12)
 
 
+def test_the_last_set_up_started_in_either_window_is_the_one_the_next_start_offers() -> None:
+    """Window A starts a 12-hand match, window B a 24-hand one, then A another 12-hand one: the
+    last match started had 12 hands, so that is what the game offers at its next start, though A
+    started with the same set-up it already held."""
+    from uihelp import make_app
+
+    storage = MemoryStorage()
+    a, b = make_app("en", storage), make_app("en", storage)
+    a.services.remember_setup({**a.services.last_setup(), "hands": 12})
+    b.services.remember_setup({**b.services.last_setup(), "hands": 24})
+    a.services.remember_setup({**a.services.last_setup(), "hands": 12})
+    assert dict(Store(storage, language="en").settings().setup).get("hands") == 12
+    assert make_app("en", storage).services.last_setup()["hands"] == 12
+
+
 @pytest.mark.parametrize("kind", ["files", "tabs"])
 def test_a_recount_in_one_window_keeps_what_the_other_window_finished_meanwhile(kind: str, tmp_path: Path) -> None:
     """Window A recounts its statistics from the kept sheets over many frames; meanwhile window B

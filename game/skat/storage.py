@@ -35,7 +35,7 @@ import json
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, TypeVar
 
@@ -956,19 +956,22 @@ class Store:
         self._settings_seen = value
         return value
 
-    def save_settings(self, settings: Settings) -> bool:
+    def save_settings(self, settings: Settings, changed: Collection[str] = ()) -> bool:
         """Write the settings that this window changed since it last read or saved them onto the
         settings as stored now, under the lock: another window's change since (its language, its last
         set-up) stays, unless this one changed the same setting.  The window keeps its own copy (it
         does not take up the other window's changes), so after a save that copy, not the merged
-        document, is what the next save tells this window's changes by."""
+        document, is what the next save tells this window's changes by.  ``changed``: settings written
+        even when this window's copy holds them already (a match started with the set-up it held is
+        still the last one started, whatever another window started since)."""
         seen = self._settings_seen
 
         def change(stored: Settings) -> Settings:
             if seen is None:
                 return settings
             return replace(stored, **{f.name: getattr(settings, f.name) for f in fields(Settings)
-                                      if _setting_value(settings, f.name) != _setting_value(seen, f.name)})
+                                      if f.name in changed
+                                      or _setting_value(settings, f.name) != _setting_value(seen, f.name)})
 
         def write(merged: Settings) -> bool:
             if not self._write_settings(merged):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import fields
 from typing import Any
 
@@ -138,14 +138,16 @@ class Services:
         """The texts in the chosen language, naming the suits as the chosen deck does (Eichel, Grün, ...)."""
         return Translator(self.settings.get("language", "en"), suit_words(self.settings.get("deck", "tournament")))
 
-    def settings_changed(self) -> None:
+    def settings_changed(self, changed: Collection[str] = ()) -> None:
+        """Apply and save this window's settings; ``changed``: those written even if unchanged here
+        (see :meth:`Store.save_settings`)."""
         self._art = None
         set_order(HandOrder.from_settings(self.settings))  # the hand on screen re-sorts at the next layout
         try:
             settings = Settings(**self.settings, setup=_setup_pairs(self._setup))
         except (TypeError, ValueError):
             return
-        self.store.save_settings(settings)
+        self.store.save_settings(settings, changed)
         self._pull_notices()
         self.show_notices()
         if self._sounds is not None:
@@ -183,7 +185,7 @@ class Services:
     def remember_setup(self, setup: dict[str, Any]) -> None:
         """Keep the set-up of the match just started, with the settings, for the next one (and a restart)."""
         self._setup = {k: v for k, v in setup.items() if k != "language"}  # the language is a setting of its own
-        self.settings_changed()
+        self.settings_changed(changed={"setup"})
 
     def has_saved_match(self) -> bool:
         if self.current is not None and not self.current.match.finished:
