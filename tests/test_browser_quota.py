@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pytest
 
 from random_play import play_rows  # noqa: E402
 from skat.engine import ISKO, Match
-from skat.storage import BROWSER_SHEETS_BUDGET, LocalStorage, MatchInProgress, Store
+from skat.storage import BROWSER_SHEETS_BUDGET, KEEP_RETRY_SECONDS, LocalStorage, MatchInProgress, Store
 
 
 class QuotaLocalStorage:
@@ -251,6 +252,38 @@ def test_sheets_that_no_longer_fit_after_a_refused_save_are_still_shown_and_save
     assert [s.id for s in again.sheets()] == everything[pruned:] and pruned < 12
     assert [s.id for s in store.sheets()] == everything[pruned:]
     assert again.load_match() is not None
+
+
+@pytest.mark.parametrize("leave", [12_000, 30_000])
+def test_when_the_match_is_saved_but_another_tab_takes_the_room_only_the_oldest_quarter_is_dropped(
+    leave: int,
+) -> None:
+    """The match does not fit, the sheets make room, the match goes in, and then another tab takes
+    most of the room before the sheets are back, so only the newest few fit.  The save made room by
+    dropping the oldest quarter of the sheets, so only those are gone (with the notice that says so);
+    the others that did not fit back stay shown, in memory, with the notice that says so, and are
+    written once the other tab is closed."""
+    ls = OtherTabTakesTheRoom(10**9)
+    store = filled(ls, 12)
+    everything = [f"s{i:02d}" for i in range(12)]
+    ls.quota = sum(len(k) + len(v) for k, v in ls.items.items()) + 500
+    ls.leave, ls.armed = leave, True
+    game = MatchInProgress(played(36, 7, upto=30), id="now")
+    assert store.save_match(game)
+    on_file = [s.id for s in Store(LocalStorage(ls), language="en").sheets()]
+    assert on_file == everything[12 - len(on_file) :] and len(on_file) < 9
+    assert [(n.kind, n.count) for n in store.notices if n.doc == "sheets"] == [
+        ("sheets_held", 9 - len(on_file)), ("sheets_pruned", 3)]
+    assert [s.id for s in store.sheets()] == everything[3:], "more sheets were lost than the save made room with"
+
+    ls.close_other_tab()
+    store.take_notices()
+    later = time.time() + KEEP_RETRY_SECONDS
+    store.clock = lambda: later  # the next try, a while after the one that failed
+    assert store.save_match(game)
+    pruned = sum(n.count for n in store.notices if n.kind == "sheets_pruned")
+    assert [s.id for s in Store(LocalStorage(ls), language="en").sheets()] == everything[3 + pruned :]
+    assert [s.id for s in store.sheets()] == everything[3 + pruned :] and pruned < 9  # none left in memory
 
 
 def test_a_sheet_on_file_whose_id_is_not_text_does_not_stop_the_save_when_another_tab_takes_the_room() -> None:

@@ -1544,8 +1544,9 @@ class Store:
         many of the newest sheets put back as then fit; when ``text`` does not fit even so, the sheets
         go back as they were, into the room they just left.  Should another tab have taken that room
         meanwhile (tabs run side by side), the newest that fit go back and the rest are held in memory
-        (:attr:`_held`, with a notice), never dropped for a save that did not happen.  The number of
-        sheets dropped, or None when ``text`` was not saved."""
+        (:meth:`_hold`): none is dropped for a save that did not happen, and for one that did only the
+        oldest quarter, the room it was made from.  The number of sheets dropped, or None when
+        ``text`` was not saved."""
         try:
             old = self.storage.load(SHEETS)
             sheets = json_text.loads(old) if old else None
@@ -1558,15 +1559,25 @@ class Store:
         try:
             self.storage.save(key, text)
         except Exception:
-            left_out = self._put_back(old, sheets, matches, 0)
-            if left_out:
-                ids = {_entry_id(e) for e in self._held} - {None}
-                self._held += [e for e in matches[:left_out] if _entry_id(e) not in ids]
-                self.notices.append(Notice(f"{left_out} past score sheets did not fit back into the storage; they "
-                                           "are kept in memory and saved when there is room.", "sheets_held",
-                                           SHEETS, reason="quota", count=left_out))
+            self._hold(matches[: self._put_back(old, sheets, matches, 0)])
             return None
-        return self._put_back(old, sheets, matches, max(1, len(matches) // 4))
+        cut = max(1, len(matches) // 4)
+        self._hold(matches[cut : self._put_back(old, sheets, matches, cut)])
+        return cut
+
+    def _hold(self, entries: list[Any]) -> None:
+        """Keep sheets that did not fit back into the storage in memory (:attr:`_held`; shown, and
+        written when there is room), with a notice that says how many.  Putting them back was a try
+        that failed: the next is not made in the wake of this save (see :meth:`_saved`), where the
+        room another tab just took would make the oldest of them give way at once."""
+        if not entries:
+            return
+        self._retry_at = self.clock() + KEEP_RETRY_SECONDS
+        ids = {_entry_id(e) for e in self._held} - {None}
+        self._held += [e for e in entries if _entry_id(e) not in ids]
+        self.notices.append(Notice(f"{len(entries)} past score sheets did not fit back into the storage; they "
+                                   "are kept in memory and saved when there is room.", "sheets_held",
+                                   SHEETS, reason="quota", count=len(entries)))
 
     def _put_back(self, old: str, sheets: dict[str, Any], matches: list[Any], cut: int) -> int:
         """Write the sheets document ``old`` (parsed: ``sheets``, its ``matches``) again without at least
