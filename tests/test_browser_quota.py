@@ -219,6 +219,21 @@ class OtherTabTakesTheRoom(QuotaLocalStorage):
         self.items.pop("other-tab", None)
 
 
+def racing_tab(leave: int, oldest_id: object = None) -> tuple[OtherTabTakesTheRoom, Store, MatchInProgress]:
+    """Twelve past sheets in a full browser storage, another tab about to take all of the room but
+    ``leave`` characters once this one made some, and a long match to save (``oldest_id``: what the
+    oldest sheet on file holds for its id instead of its own)."""
+    ls = OtherTabTakesTheRoom(10**9)
+    store = filled(ls, 12)
+    if oldest_id is not None:
+        doc = json.loads(ls.items["skat.sheets"])
+        doc["matches"][0]["id"] = oldest_id
+        ls.items["skat.sheets"] = json.dumps(doc)
+    ls.quota = sum(len(k) + len(v) for k, v in ls.items.items()) + 500
+    ls.leave, ls.armed = leave, True
+    return ls, store, MatchInProgress(played(36, 7, upto=30), id="now")
+
+
 @pytest.mark.parametrize("leave", [0, 8_000])
 def test_sheets_that_no_longer_fit_after_a_refused_save_are_still_shown_and_saved_when_room_returns(
     leave: int,
@@ -228,12 +243,8 @@ def test_sheets_that_no_longer_fit_after_a_refused_save_are_still_shown_and_save
     but the newest few).  No sheet may be lost for it: Past matches still shows every one, a notice
     says how many are only in memory, and once the other tab is closed the next save writes them
     (the oldest giving way to the quota as always, with the notice that says how many)."""
-    ls = OtherTabTakesTheRoom(10**9)
-    store = filled(ls, 12)
+    ls, store, game = racing_tab(leave)
     everything = [f"s{i:02d}" for i in range(12)]
-    ls.quota = sum(len(k) + len(v) for k, v in ls.items.items()) + 500
-    ls.leave, ls.armed = leave, True
-    game = MatchInProgress(played(36, 7, upto=30), id="now")
     assert not store.save_match(game)
     on_file = [s.id for s in Store(LocalStorage(ls), language="en").sheets()]
     assert on_file == everything[12 - len(on_file) :] and (len(on_file) > 0) == (leave > 0)
@@ -263,12 +274,8 @@ def test_when_the_match_is_saved_but_another_tab_takes_the_room_only_the_oldest_
     dropping the oldest quarter of the sheets, so only those are gone (with the notice that says so);
     the others that did not fit back stay shown, in memory, with the notice that says so, and are
     written once the other tab is closed."""
-    ls = OtherTabTakesTheRoom(10**9)
-    store = filled(ls, 12)
+    ls, store, game = racing_tab(leave)
     everything = [f"s{i:02d}" for i in range(12)]
-    ls.quota = sum(len(k) + len(v) for k, v in ls.items.items()) + 500
-    ls.leave, ls.armed = leave, True
-    game = MatchInProgress(played(36, 7, upto=30), id="now")
     assert store.save_match(game)
     on_file = [s.id for s in Store(LocalStorage(ls), language="en").sheets()]
     assert on_file == everything[12 - len(on_file) :] and len(on_file) < 9
@@ -290,14 +297,7 @@ def test_a_sheet_on_file_whose_id_is_not_text_does_not_stop_the_save_when_anothe
     """As above, with the oldest sheet on file holding a list for its id (hand-edited, or written by
     something else): the save still ends with its answer and the notice of the sheets held, never an
     error, and once the other tab is closed the held sheets are written (once, with no notice again)."""
-    ls = OtherTabTakesTheRoom(10**9)
-    store = filled(ls, 12)
-    doc = json.loads(ls.items["skat.sheets"])
-    doc["matches"][0]["id"] = [1]
-    ls.items["skat.sheets"] = json.dumps(doc)
-    ls.quota = sum(len(k) + len(v) for k, v in ls.items.items()) + 500
-    ls.armed = True
-    game = MatchInProgress(played(36, 7, upto=30), id="now")
+    ls, store, game = racing_tab(0, oldest_id=[1])
     assert not store.save_match(game)
     assert sum(n.count for n in store.notices if n.kind == "sheets_held") == 12
     ls.close_other_tab()
