@@ -238,3 +238,37 @@ def test_modelling_the_play_pauses_every_few_cards(monkeypatch) -> None:  # type
                 total += calls[0]
     assert total > 50
     assert worst <= sampling.MODEL_STEP
+
+
+def test_a_sampler_weighs_every_deal_as_a_fresh_one_does_with_fewer_heuristic_cards(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The sampler keeps the heuristic's verdict per past card and hand, and the
+    auction's factor per hand, across the candidate deals of a decision.  A deal's
+    weight is exactly what a sampler with nothing kept gives it, and the kept
+    verdicts spare most of the heuristic's cards (candidate deals share a seat's hand)."""
+    calls = [0]
+    real = sampling.choose_card
+
+    def counting(*args):  # type: ignore[no-untyped-def]
+        calls[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(sampling, "choose_card", counting)
+    checked = kept_calls = fresh_calls = 0
+    for seed, state in _trump_or_null_hands(range(8), 16):
+        seat = state.to_move
+        assert seat is not None
+        obs = state.observe(seat)
+        kept = DealSampler(obs)
+        r = random.Random(seed)
+        for _ in range(120):
+            deal = kept.draw(r)
+            assert deal is not None
+            calls[0] = 0
+            weight = sampling.run_steps(kept.weight_steps(deal))
+            kept_calls += calls[0]
+            calls[0] = 0
+            assert weight == sampling.run_steps(DealSampler(obs).weight_steps(deal))
+            fresh_calls += calls[0]
+            checked += 1
+    assert checked >= 600
+    assert kept_calls < 0.8 * fresh_calls

@@ -659,3 +659,67 @@ def test_each_simulated_decision_draws_from_its_own_generator() -> None:
     assert sim_rng(player, view).random() == sim_rng(player, view).random()
     other_seat = SearchPlayer(rng=random.Random(4))
     assert sim_rng(other_seat, view).random() != sim_rng(player, view).random()
+
+
+def test_keeping_the_leaf_estimates_of_a_deal_changes_no_card_and_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The depth-limited searches of every card of a deal (and their MTD(f)
+    probes) meet the same leaves again; the search keeps each leaf's estimate
+    for the deal.  With nothing kept the decisions are the same, card for card
+    and node for node, and the fitted estimate is computed far more often."""
+    from skat.ai.base import run_steps
+    from skat.ai.expert import leaf_estimate
+
+    class KeepsNothing(dict):  # type: ignore[type-arg]
+        def __setitem__(self, key, value) -> None:  # type: ignore[no-untyped-def]
+            pass
+
+    searches: list[skat_cards._Search] = []
+    real_init = skat_cards._Search.__init__
+    keep = [True]
+
+    def recording_init(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        real_init(self, *args, **kwargs)
+        if not keep[0]:
+            self.leaf_shares = KeepsNothing()
+        searches.append(self)
+
+    estimates = [0]
+    real_share = leaf_estimate.declarer_share
+
+    def counting_share(*args):  # type: ignore[no-untyped-def]
+        estimates[0] += 1
+        return real_share(*args)
+
+    monkeypatch.setattr(skat_cards._Search, "__init__", recording_init)
+    monkeypatch.setattr(leaf_estimate, "declarer_share", counting_share)
+
+    def decide(obs, seed: int) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+        searches.clear()
+        card = run_steps(skat_cards.think(obs, random.Random(seed), Effort.fixed(4)))
+        return card, sum(s.nodes for s in searches)
+
+    compared = 0
+    counts = {True: 0, False: 0}
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = SkatHand(ISKO, SkatDeal.random(rng))
+        players = [HeuristicPlayer("strong", random.Random(seed * 3 + s)) for s in range(3)]
+        played = 0
+        while state.phase != Phase.DONE and played < 4:
+            seat = state.to_move
+            assert seat is not None
+            obs = state.observe(seat)
+            if state.phase == Phase.PLAY and state.game not in (GameType.NULL, GameType.RAMSCH):
+                results = {}
+                for kept in (True, False):
+                    keep[0] = kept
+                    estimates[0] = 0
+                    results[kept] = decide(obs, seed)
+                    counts[kept] += estimates[0]
+                assert results[True] == results[False]
+                compared += 1
+            if state.phase == Phase.PLAY:
+                played += 1
+            state.apply(decide_now(players[seat], obs))
+    assert compared >= 12
+    assert counts[True] < 0.8 * counts[False]

@@ -99,8 +99,12 @@ def features(game: int, declarer: int, hands: Sequence[int], leader: int) -> lis
 
 
 def declarer_points(game: int, declarer: int, hands: Sequence[int], leader: int, points: int) -> int:
-    """The declarer's final card points: ``points`` taken so far plus the model's
-    share of the points still out (at most all of them)."""
+    """The declarer's final card points: ``points`` taken so far plus :func:`declarer_share`."""
+    return points + declarer_share(game, declarer, hands, leader)
+
+
+def declarer_share(game: int, declarer: int, hands: Sequence[int], leader: int) -> int:
+    """The model's share of the points still out for the declarer (at most all of them)."""
     f = features(game, declarer, hands, leader)
     share = sum(c * x for c, x in zip(COEFFICIENTS, f, strict=True))
-    return points + min(max(round(share), 0), int(f[1]))
+    return min(max(round(share), 0), int(f[1]))

@@ -112,6 +112,15 @@ class DealSampler:
         self._played_by = self._cards_played_by_seat()
         self._evidence = self._bidding_evidence() if BIDDING_WEIGHTS else {}
         self._plays = self._play_events() if PLAY_WEIGHTS else []
+        self._mismatches: dict[tuple[int, int, int], bool] = {}
+        """Per (play event, the seat's hand then, the skat it saw): whether the
+        strong heuristic would have played otherwise.  Candidate deals share
+        a seat's hand often (more than half of the lookups in a decision), and
+        the heuristic's card is the costliest part of a deal's weight."""
+        self._seat_factors: dict[tuple[int, int], float] = {}
+        """Per (seat, its original hand): the auction's factor (:meth:`bidding_weight`)."""
+        self._declarer_factors: dict[tuple[int, int], float] = {}
+        """Per (the declarer's original hand, the skat): :meth:`_declarer_factor`."""
 
     def draw(self, rng: random.Random) -> World | None:
         """One deal that fits the hard facts (None only if none exists)."""
@@ -176,19 +185,25 @@ class DealSampler:
         inf = self.inference
         declarer_factor = MISMATCH if inf.declarer_mismatch is None else inf.declarer_mismatch
         defender_factor = MISMATCH if inf.defender_mismatch is None else inf.defender_mismatch
-        for then, c, since, before, sees_skat in self._plays:
+        known = self._mismatches
+        for event, (then, c, since, before, sees_skat) in enumerate(self._plays):
             s = then.seat
             held = deal.hands[s] | since
             legal = legal_follow(game, then.trick[0][1], held) if then.trick else held
             if legal & (legal - 1) == 0:
                 continue  # forced
-            if modelled and modelled % MODEL_STEP == 0:
-                yield None
-            modelled += 1
             skat = deal.skat if sees_skat else 0
-            view = replace(then, hand=held, legal=tuple(iter_cards(legal)), skat=skat)
-            chosen = choose_card(view, STRONG, _NO_RANDOM)
-            if chosen != c and not _alike(game, chosen, c, held, before | skat):
+            key = (event, held, skat)
+            mismatch = known.get(key)
+            if mismatch is None:
+                if modelled and modelled % MODEL_STEP == 0:
+                    yield None
+                modelled += 1
+                view = replace(then, hand=held, legal=tuple(iter_cards(legal)), skat=skat)
+                chosen = choose_card(view, STRONG, _NO_RANDOM)
+                mismatch = chosen != c and not _alike(game, chosen, c, held, before | skat)
+                known[key] = mismatch
+            if mismatch:
                 w *= declarer_factor if s == self.obs.declarer else defender_factor
                 if w <= enough:
                     break
@@ -207,26 +222,39 @@ class DealSampler:
         if not BIDDING_WEIGHTS:
             return 1.0
         w = 1.0
+        factors = self._seat_factors
         for s, (said, refused) in self._evidence.items():
             original = deal.hands[s] | self._played_by[s]
-            if said:
-                w *= _clamp((best_chance(original, s == 0, said) - 0.3) / 0.3) ** 2
-            if refused and refused > said and best_chance(original, s == 0, refused) >= 0.62:
-                w *= 0.3
+            factor = factors.get((s, original))
+            if factor is None:
+                factor = 1.0
+                if said:
+                    factor *= _clamp((best_chance(original, s == 0, said) - 0.3) / 0.3) ** 2
+                if refused and refused > said and best_chance(original, s == 0, refused) >= 0.62:
+                    factor *= 0.3
+                factors[(s, original)] = factor
+            w *= factor
         d = self.obs.declarer
         if d is not None and d != self.me and not self.fixed[d] and self.game != GameType.RAMSCH:
             original = deal.hands[d] | self._played_by[d]
-            if self.obs.hand_game:
-                p = win_probability(self.game, original, d == 0, "hand")
-            elif self.game == GameType.NULL:
-                p = win_probability(self.game, original, d == 0, "post")
-            else:
-                p = win_probability(self.game, original, d == 0, "post", mask_points(deal.skat))
-                if game_value(self.game, original | deal.skat, False) < self.obs.bid:
-                    p *= 0.3
-            w *= _clamp(p / 0.6)
-            w *= self._choice_weight(original, deal.skat, d == 0)
+            factor = self._declarer_factors.get((original, deal.skat))
+            if factor is None:
+                factor = self._declarer_factor(d, original, deal.skat)
+                self._declarer_factors[(original, deal.skat)] = factor
+            w *= factor
         return w
+
+    def _declarer_factor(self, d: int, original: int, skat: int) -> float:
+        """How well the declarer's hand ``original`` and the skat suit the game he declared."""
+        if self.obs.hand_game:
+            p = win_probability(self.game, original, d == 0, "hand")
+        elif self.game == GameType.NULL:
+            p = win_probability(self.game, original, d == 0, "post")
+        else:
+            p = win_probability(self.game, original, d == 0, "post", mask_points(skat))
+            if game_value(self.game, original | skat, False) < self.obs.bid:
+                p *= 0.3
+        return _clamp(p / 0.6) * self._choice_weight(original, skat, d == 0)
 
     def _choice_weight(self, hand: int, skat: int, forehand: bool) -> float:
         """The declarer's choices of game and discard, given his hand and the skat in a deal."""

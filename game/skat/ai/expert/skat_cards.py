@@ -352,6 +352,8 @@ class _Search:
             self.win_target = 61
         self.nodes = 0
         self.deal_nodes = 0
+        self.leaf_shares: dict[tuple[int, int, int, int], int] = {}
+        """The static estimate's share per leaf (see :meth:`_estimate`), for the deal in hand."""
         self.switched = False
         """Set when full depth was given up during a deal (its cards are then
         evaluated again at the depth limit, so all compare alike)."""
@@ -409,6 +411,7 @@ class _Search:
         if self.full and self.deal_nodes > DEAL_NODE_BUDGET and self.kind != "null":
             self.full = False
         self.deal_nodes = 0
+        self.leaf_shares.clear()
 
     def evaluate(self, deal: World, card: int) -> Generator[None, None, float]:
         """The mover's outcome of playing ``card`` on ``deal``."""
@@ -524,8 +527,16 @@ class _Search:
         return self._score_estimate(self._estimate(hands, self.leader, points))
 
     def _estimate(self, hands: Any, leader: int, points: int) -> int:
-        """The evaluated player's final card points from here, by the static estimate."""
-        assert self.evaluated is not None
-        if self.fitted_leaf:
-            return leaf_estimate.declarer_points(self.game, self.evaluated, hands, leader, points)
-        return static_points(self.game, self.evaluated, hands, points)
+        """The evaluated player's final card points from here, by the static estimate
+        (the points taken so far plus a share of those still out, which depends on
+        the hands and the leader only: it is kept for the deal, as the depth-limited
+        searches of every card and their probes meet the same leaves again)."""
+        key = (hands[0], hands[1], hands[2], leader)
+        share = self.leaf_shares.get(key)
+        if share is None:
+            if self.fitted_leaf:
+                share = leaf_estimate.declarer_share(self.game, self.evaluated, hands, leader)
+            else:
+                share = static_points(self.game, self.evaluated, hands, 0)
+            self.leaf_shares[key] = share
+        return points + share
