@@ -723,3 +723,73 @@ def test_keeping_the_leaf_estimates_of_a_deal_changes_no_card_and_no_search(monk
             state.apply(decide_now(players[seat], obs))
     assert compared >= 12
     assert counts[True] < 0.8 * counts[False]
+
+
+def test_the_no_trump_lead_variant_leads_a_side_card_in_the_first_tricks() -> None:
+    """``expert-inf-notrump`` (a defence rule on top of the search): a defender
+    leading one of the first three tricks of a suit game or Grand leads a side
+    card while he holds one; with trumps only he leads a trump."""
+    from skat.engine.tricks import TRUMPS
+
+    variant = CARD_PLAYS["notrump"]
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = SkatHand(ISKO, SkatDeal.random(rng))
+        players = [HeuristicPlayer("strong", random.Random(seed * 3 + s)) for s in range(3)]
+        while state.phase != Phase.DONE and len(state.tricks) < 3:
+            seat = state.to_move
+            assert seat is not None
+            obs = state.observe(seat)
+            game = state.game
+            leading = state.phase == Phase.PLAY and not state.trick and seat != state.declarer
+            if leading and game not in (None, GameType.NULL, GameType.RAMSCH) and len(obs.legal) > 1:
+                card = expert_choice(state, samples=2, seed=seed, card_play=variant)
+                side = [c for c in obs.legal if not TRUMPS[game] >> c & 1]
+                assert (not TRUMPS[game] >> card & 1) if side else card in obs.legal
+                checked += 1
+            state.apply(decide_now(players[seat], obs))
+    assert checked >= 30
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_hint_for_an_early_lead_says_why_a_trump_rated_higher_is_held_back(lang: str) -> None:
+    """The shipped defence leads a side card in the first three tricks while it
+    holds one (``skat_cards.trump_leads_held_back``); where the sampled deals rate
+    a trump higher, the hint recommends the side card and says why, and every
+    other hint keeps its usual reason."""
+    pytest.importorskip("pygame")  # the reason's words come from the UI module (not in the Pyodide run)
+    from skat.ai.review.hint import HintSearch
+    from skat.i18n import Translator
+    from skat.ui.hint import percent, reason_text
+
+    t = Translator(lang)
+    held_back_hints = checked = 0
+    for seed in range(60):
+        state = SkatHand(ISKO, SkatDeal.random(random.Random(seed)))
+        players = [HeuristicPlayer("strong", random.Random(seed * 3 + s)) for s in range(3)]
+        while state.phase != Phase.DONE and len(state.tricks) < 3:
+            seat = state.to_move
+            assert seat is not None
+            obs = state.observe(seat)
+            held_back = skat_cards.trump_leads_held_back(obs) if state.phase == Phase.PLAY else 0
+            if held_back and len(obs.legal) > 1:
+                search = HintSearch(state, seat, seed=seed, effort=Effort.fixed(4))
+                while not search.step(0.05):
+                    pass
+                hint = search.hint
+                assert hint is not None and not held_back >> hint.action & 1
+                checked += 1
+                if hint.side_lead:
+                    chosen = hint.card_values[hint.action]
+                    assert any(held_back >> c & 1 and v > chosen for c, v in hint.card_values.items())
+                    why = t("hints.why.side_lead", chance=percent(hint.chance), samples=hint.samples)
+                    assert reason_text(t, hint, len(obs.legal), state) == why
+                    held_back_hints += 1
+                else:
+                    assert reason_text(t, hint, len(obs.legal), state) != t(
+                        "hints.why.side_lead", chance=percent(hint.chance), samples=hint.samples
+                    )
+            state.apply(decide_now(players[seat], obs))
+    assert checked >= 20
+    assert held_back_hints >= 1

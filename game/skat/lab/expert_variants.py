@@ -8,7 +8,7 @@ The shipped expert is mode ``confirm`` with the strong heuristic's thresholds
 (:class:`skat.ai.expert.player.SearchPlayer`); everything else stays here.
 ``--a expert-inf-NAME`` plays the shipped expert with another card play
 (:data:`CARD_PLAYS`: the inference of the declarer's hand and the defence),
-``expert-inf-none`` is the shipped one.
+``expert-inf-shipped`` is the shipped one (``expert-inf-none``: before its rule on early trump leads).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ..ai.effort import Effort
 from ..ai.expert import skat_calls
 from ..ai.expert.player import HEURISTIC, SearchPlayer, beyond_pass, heuristic_call, sim_rng, simulated_call
 from ..ai.expert.sampling import Inference
-from ..ai.expert.skat_cards import CardPlay
+from ..ai.expert.skat_cards import CARD_PLAY, CardPlay
 from ..ai.heuristic import player as heuristic_player
 from ..ai.heuristic import skat_calls as heuristic_calls
 from ..ai.strengths import Strength
@@ -64,7 +64,8 @@ BIDDING_STYLES: dict[str, Strength] = {
 """Variants of the strong bidder (bid and Hand thresholds); its other decisions are the strong player's."""
 
 CARD_PLAYS: dict[str, CardPlay] = {
-    "none": CardPlay(),  # the shipped card play
+    "none": CardPlay(),  # the card play before the rule on early trump leads
+    "shipped": CARD_PLAY,
     "choice": CardPlay(Inference(game_choice=0.3)),
     "discard": CardPlay(Inference(game_choice=0.3, discard_choice=0.3)),
     "early15": CardPlay(early_defence_margin=0.15),
@@ -74,6 +75,12 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "close": CardPlay(close_margin=12, close_bonus=0.25),
     "dmis": CardPlay(Inference(declarer_mismatch=0.1)),
     "static": CardPlay(fitted_leaf=False),  # the card play before the fitted leaf estimate
+    "notrump": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3),
+    "trump03": CardPlay(trump_lead_penalty=0.3, trump_lead_tricks=3),
+    "notrump5": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=5),
+    "notrumplead": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3, lead_margin=0.15, lead_tricks=3),
+    "leadrule": CardPlay(lead_margin=float("inf"), lead_tricks=3),
+    "lead15": CardPlay(lead_margin=0.15, lead_tricks=3),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard

@@ -101,6 +101,8 @@ def reason_text(t: Translator, hint: Hint, legal: int, hand: Hand | None = None)
         return t("hints.why.only")
     if kind == "card":
         if hint.measure == "chance" and hint.chance is not None:
+            if hint.side_lead:
+                return t("hints.why.side_lead", chance=percent(hint.chance), samples=hint.samples)
             shown = {percent(v) for v in hint.card_values.values()} if hint.card_values else set()
             if len(hint.card_values or ()) > 1 and shown in ({"0"}, {"100"}):  # every card the same: say why one
                 return t("hints.why.card_lost" if shown == {"0"} else "hints.why.card_won", samples=hint.samples)

@@ -62,6 +62,9 @@ class Hint:
     card_values: dict[int, float] = field(default_factory=dict)
     by_rule: bool = False
     """No search behind it: the expert decides this by its rules of thumb."""
+    side_lead: bool = False
+    """A defender's early lead: a trump valued higher is held back for a side card
+    (:func:`skat.ai.expert.skat_cards.trump_leads_held_back`)."""
     blind: bool = False
     """The card is one the person cannot see (Harlequin): it is named only as a face-down card."""
     stage: str = ""
@@ -197,6 +200,11 @@ class HintSearch:
             assert isinstance(view, SkatObservation)  # narrows the type: the PIMC measure is Skat's
             measure, convert = _pimc_scale(view)
             hint.card_values = {c: convert(v) for c, v in self._averages.items() if c in legal}
+            held_back = skat_cards.trump_leads_held_back(view, self.player.card_play)
+            chosen = hint.card_values.get(hint.action)
+            hint.side_lead = chosen is not None and any(
+                held_back >> c & 1 and v > chosen for c, v in hint.card_values.items()
+            )
         else:
             measure = "score"
             values = dict(self._averages)
