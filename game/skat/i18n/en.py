@@ -198,9 +198,8 @@ MESSAGES: dict[str, str] = {
     "hints.why.card_score": "Expected score with it: {points} ({samples} sampled layouts). On your cards: each "
     "card's score.",
     "hints.why.card_alike": "All your choices play alike here.",
-    "hints.why.side_lead": "Lead a side suit, not a trump, in the first tricks: a trump lead helps the "
-    "declarer draw trumps, even where the sampled deals rate it higher. With this card your side wins "
-    "about {chance} % of the time ({samples} sampled deals).",
+    "hints.why.side_lead": "Lead a side suit early, not a trump: a trump lead helps the declarer draw "
+    "trumps. With this card your side wins about {chance} % of the time ({samples} sampled deals).",
     "hints.why.card_lost": "Your side loses with every card in all {samples} sampled deals: the game cannot be won any "
     "more, so the expert simply names one.",
     "hints.why.card_won": "Your side wins with every card in all {samples} sampled deals: the game is safe, so the "
