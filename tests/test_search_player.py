@@ -4,6 +4,7 @@ the winning line, legality in every rule set, and thinking in slices."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -747,6 +748,9 @@ def test_the_no_trump_lead_variant_leads_a_side_card_in_the_first_tricks() -> No
                 card = expert_choice(state, samples=2, seed=seed, card_play=variant)
                 side = [c for c in obs.legal if not TRUMPS[game] >> c & 1]
                 assert (not TRUMPS[game] >> card & 1) if side else card in obs.legal
+                held_back = skat_cards.trump_leads_held_back(obs, variant)
+                assert held_back == (TRUMPS[game] & obs.hand if side else 0)
+                assert skat_cards.trump_leads_held_back(replace(obs, ouvert=True), variant) == 0  # the hand is open
                 checked += 1
             state.apply(decide_now(players[seat], obs))
     assert checked >= 30

@@ -117,6 +117,9 @@ class CardPlay:
     """A defender leading one of the first ``lead_tricks`` tricks: the search's card
     replaces the strong heuristic's lead only when better by this much on average
     (``inf``: the heuristic's lead; 0: no rule)."""
+    ten_lead_tricks: int = 0
+    """Like ``trump_lead_tricks`` for a side suit's ten whose ace is still out
+    (held back with the same penalty while another lead is left; 0: no rule)."""
     trump_lead_penalty: float = 0.0
     trump_lead_tricks: int = 0
     """A defender leading one of the first ``trump_lead_tricks`` tricks of a suit
@@ -251,18 +254,39 @@ def _lead_offsets(obs: SkatObservation, reps: list[int], settings: CardPlay) -> 
     """Per trump among ``reps`` that :func:`trump_leads_held_back` names: minus
     ``settings.trump_lead_penalty``."""
     held_back = trump_leads_held_back(obs, settings)
+    tens = _ten_leads_held_back(obs, settings)
+    if obs.hand & ~(held_back | tens):
+        held_back |= tens
     return {c: -settings.trump_lead_penalty for c in reps if held_back >> c & 1}
+
+
+def _ten_leads_held_back(obs: SkatObservation, settings: CardPlay) -> int:
+    """A defender's early leads of a side suit's ten whose ace is still out (a mask)."""
+    game = obs.game
+    if not settings.ten_lead_tricks or obs.trick or len(obs.tricks) >= settings.ten_lead_tricks:
+        return 0
+    if game is None or game in (GameType.NULL, GameType.RAMSCH) or obs.declarer in (None, obs.seat):
+        return 0
+    seen = obs.hand | obs.played | obs.skat
+    held = 0
+    for suit in SUIT_MASKS:
+        side = suit & ~TRUMPS[game]
+        ten = next((c for c in range(32) if side >> c & 1 and CARD_POINTS[c] == 10), None)
+        ace = next((c for c in range(32) if side >> c & 1 and CARD_POINTS[c] == 11), None)
+        if ten is not None and ace is not None and obs.hand >> ten & 1 and not seen >> ace & 1:
+            held |= 1 << ten
+    return held
 
 
 def trump_leads_held_back(obs: SkatObservation, settings: CardPlay = CARD_PLAY) -> int:
     """The trumps a defender holds back (a mask): he leads one of the first
-    ``settings.trump_lead_tricks`` tricks of a suit game or Grand and holds a side
-    card too (0: the rule does not apply)."""
+    ``settings.trump_lead_tricks`` tricks of a suit game or Grand (not Ouvert) and
+    holds a side card too (0: the rule does not apply)."""
     game = obs.game
     if not settings.trump_lead_penalty or obs.trick or len(obs.tricks) >= settings.trump_lead_tricks:
         return 0
-    if game is None or game in (GameType.NULL, GameType.RAMSCH) or obs.declarer in (None, obs.seat):
-        return 0
+    if game is None or game in (GameType.NULL, GameType.RAMSCH) or obs.declarer in (None, obs.seat) or obs.ouvert:
+        return 0  # an open hand leaves the search little to guess
     trumps = TRUMPS[game] & obs.hand
     if not obs.hand & ~TRUMPS[game]:
         return 0
