@@ -78,10 +78,6 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "notrump": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3),
     "trump03": CardPlay(trump_lead_penalty=0.3, trump_lead_tricks=3),
     "notrump5": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=5),
-    "noten": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3, ten_lead_tricks=3),
-    "notrumplead": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3, lead_margin=0.15, lead_tricks=3),
-    "leadrule": CardPlay(lead_margin=float("inf"), lead_tricks=3),
-    "lead15": CardPlay(lead_margin=0.15, lead_tricks=3),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard

@@ -112,14 +112,6 @@ class CardPlay:
     """A trump game's depth-limited search scores its leaves by the fitted model of
     :mod:`skat.ai.expert.leaf_estimate` (and its spread); False: the rule of thumb
     :func:`static_points` it replaced."""
-    lead_margin: float = 0.0
-    lead_tricks: int = 0
-    """A defender leading one of the first ``lead_tricks`` tricks: the search's card
-    replaces the strong heuristic's lead only when better by this much on average
-    (``inf``: the heuristic's lead; 0: no rule)."""
-    ten_lead_tricks: int = 0
-    """Like ``trump_lead_tricks`` for a side suit's ten whose ace is still out
-    (held back with the same penalty while another lead is left; 0: no rule)."""
     trump_lead_penalty: float = 0.0
     trump_lead_tricks: int = 0
     """A defender leading one of the first ``trump_lead_tricks`` tricks of a suit
@@ -179,8 +171,6 @@ def think(
     defending = obs.declarer is not None and obs.seat != obs.declarer and obs.game != GameType.RAMSCH
     early = not search.full if settings.early_cards is None else obs.hand.bit_count() > settings.early_cards
     margin = settings.early_defence_margin if defending and early else 0.0
-    if defending and not obs.trick and len(obs.tricks) < settings.lead_tricks:
-        margin = max(margin, settings.lead_margin)
     if margin == float("inf"):
         return prior
     offsets = _lead_offsets(obs, reps, settings) if defending else {}
@@ -254,28 +244,7 @@ def _lead_offsets(obs: SkatObservation, reps: list[int], settings: CardPlay) -> 
     """Per trump among ``reps`` that :func:`trump_leads_held_back` names: minus
     ``settings.trump_lead_penalty``."""
     held_back = trump_leads_held_back(obs, settings)
-    tens = _ten_leads_held_back(obs, settings)
-    if obs.hand & ~(held_back | tens):
-        held_back |= tens
     return {c: -settings.trump_lead_penalty for c in reps if held_back >> c & 1}
-
-
-def _ten_leads_held_back(obs: SkatObservation, settings: CardPlay) -> int:
-    """A defender's early leads of a side suit's ten whose ace is still out (a mask)."""
-    game = obs.game
-    if not settings.ten_lead_tricks or obs.trick or len(obs.tricks) >= settings.ten_lead_tricks:
-        return 0
-    if game is None or game in (GameType.NULL, GameType.RAMSCH) or obs.declarer in (None, obs.seat):
-        return 0
-    seen = obs.hand | obs.played | obs.skat
-    held = 0
-    for suit in SUIT_MASKS:
-        side = suit & ~TRUMPS[game]
-        ten = next((c for c in range(32) if side >> c & 1 and CARD_POINTS[c] == 10), None)
-        ace = next((c for c in range(32) if side >> c & 1 and CARD_POINTS[c] == 11), None)
-        if ten is not None and ace is not None and obs.hand >> ten & 1 and not seen >> ace & 1:
-            held |= 1 << ten
-    return held
 
 
 def trump_leads_held_back(obs: SkatObservation, settings: CardPlay = CARD_PLAY) -> int:
