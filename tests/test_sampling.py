@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -211,10 +212,9 @@ def test_cards_that_play_alike_are_alike() -> None:
     assert sampling._alike(grand, nine, seven, 1 << nine | 1 << seven, 1 << eight)
 
 
-def test_modelling_the_play_pauses_every_few_cards(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Late in a hand a candidate deal is checked against a dozen past cards;
-    the sampler pauses every ``MODEL_STEP`` cards modelled, so no step of a
-    decision grows with the length of the play."""
+@pytest.fixture
+def heuristic_cards(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A counter (``[n]``) of the strong heuristic's cards the sampler asks for."""
     calls = [0]
     real = sampling.choose_card
 
@@ -223,6 +223,14 @@ def test_modelling_the_play_pauses_every_few_cards(monkeypatch) -> None:  # type
         return real(*args)
 
     monkeypatch.setattr(sampling, "choose_card", counting)
+    return calls
+
+
+def test_modelling_the_play_pauses_every_few_cards(heuristic_cards: list[int]) -> None:
+    """Late in a hand a candidate deal is checked against a dozen past cards;
+    the sampler pauses every ``MODEL_STEP`` cards modelled, so no step of a
+    decision grows with the length of the play."""
+    calls = heuristic_cards
     worst = total = 0
     for seed, state in _trump_or_null_hands(range(10), 17):
         sampler = DealSampler(state.observe(state.to_move))  # type: ignore[arg-type]
@@ -240,19 +248,12 @@ def test_modelling_the_play_pauses_every_few_cards(monkeypatch) -> None:  # type
     assert worst <= sampling.MODEL_STEP
 
 
-def test_a_sampler_weighs_every_deal_as_a_fresh_one_does_with_fewer_heuristic_cards(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_sampler_weighs_every_deal_as_a_fresh_one_does_with_fewer_heuristic_cards(heuristic_cards: list[int]) -> None:
     """The sampler keeps the heuristic's verdict per past card and hand, and the
     auction's factor per hand, across the candidate deals of a decision.  A deal's
     weight is exactly what a sampler with nothing kept gives it, and the kept
     verdicts spare most of the heuristic's cards (candidate deals share a seat's hand)."""
-    calls = [0]
-    real = sampling.choose_card
-
-    def counting(*args):  # type: ignore[no-untyped-def]
-        calls[0] += 1
-        return real(*args)
-
-    monkeypatch.setattr(sampling, "choose_card", counting)
+    calls = heuristic_cards
     checked = kept_calls = fresh_calls = 0
     for seed, state in _trump_or_null_hands(range(8), 16):
         seat = state.to_move
