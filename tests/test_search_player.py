@@ -726,34 +726,50 @@ def test_keeping_the_leaf_estimates_of_a_deal_changes_no_card_and_no_search(monk
     assert counts[True] < 0.8 * counts[False]
 
 
-def test_the_no_trump_lead_variant_leads_a_side_card_in_the_first_tricks() -> None:
-    """``expert-inf-notrump`` (a defence rule on top of the search): a defender
-    leading one of the first three tricks of a suit game or Grand leads a side
-    card while he holds one; with trumps only he leads a trump."""
+def test_the_expert_leads_a_side_card_in_the_first_tricks_of_a_trump_game_as_a_defender() -> None:
+    """The shipped card play (a rule on top of the search): a defender leading one
+    of the first three tricks of a suit game or Grand leads a side card while he
+    holds one.  The rule holds back nothing for the declarer, in a Null, from the
+    fourth trick on, when following suit, with trumps only, or in an Ouvert game."""
     from skat.engine.tricks import TRUMPS
 
-    variant = CARD_PLAYS["notrump"]
     checked = 0
     for seed in range(40):
         rng = random.Random(seed)
         state = SkatHand(ISKO, SkatDeal.random(rng))
         players = [HeuristicPlayer("strong", random.Random(seed * 3 + s)) for s in range(3)]
-        while state.phase != Phase.DONE and len(state.tricks) < 3:
+        while state.phase != Phase.DONE:
             seat = state.to_move
             assert seat is not None
             obs = state.observe(seat)
             game = state.game
-            leading = state.phase == Phase.PLAY and not state.trick and seat != state.declarer
-            if leading and game not in (None, GameType.NULL, GameType.RAMSCH) and len(obs.legal) > 1:
-                card = expert_choice(state, samples=2, seed=seed, card_play=variant)
-                side = [c for c in obs.legal if not TRUMPS[game] >> c & 1]
-                assert (not TRUMPS[game] >> card & 1) if side else card in obs.legal
-                held_back = skat_cards.trump_leads_held_back(obs, variant)
-                assert held_back == (TRUMPS[game] & obs.hand if side else 0)
-                assert skat_cards.trump_leads_held_back(replace(obs, ouvert=True), variant) == 0  # the hand is open
-                checked += 1
+            if state.phase == Phase.PLAY:
+                held_back = skat_cards.trump_leads_held_back(obs)
+                rule = (
+                    game not in (GameType.NULL, GameType.RAMSCH)
+                    and seat != state.declarer
+                    and not state.trick
+                    and len(state.tricks) < 3
+                )
+                assert game is not None
+                side = obs.hand & ~TRUMPS[game]
+                assert held_back == (TRUMPS[game] & obs.hand if rule and side else 0)
+                assert skat_cards.trump_leads_held_back(replace(obs, ouvert=True)) == 0  # the hand is open
+                if rule and len(obs.legal) > 1:
+                    card = expert_choice(state, samples=2, seed=seed)
+                    assert not held_back >> card & 1
+                    checked += 1
             state.apply(decide_now(players[seat], obs))
     assert checked >= 30
+
+
+def test_a_card_the_rule_holds_back_does_not_end_a_decision_early() -> None:
+    """A timed decision stops once ``SETTLED`` deals agree on the best card; a card
+    the rule holds back is no such card, so the deals must agree among the others."""
+    totals = dict.fromkeys((1, 2, 3), 0.0)
+    assert skat_cards._count({1: 1.0, 2: -1.0, 3: 0.5}, totals) == {1}
+    assert skat_cards._count({1: 1.0, 2: -1.0, 3: 0.5}, totals, barred=1 << 1) == {3}
+    assert totals == {1: 2.0, 2: -2.0, 3: 1.0}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -784,9 +800,10 @@ def test_the_hint_for_an_early_lead_says_why_a_trump_rated_higher_is_held_back(l
                 hint = search.hint
                 assert hint is not None and not held_back >> hint.action & 1
                 checked += 1
+                chosen = hint.card_values[hint.action]
+                rated_higher = any(held_back >> c & 1 and v >= chosen + 0.01 for c, v in hint.card_values.items())
+                assert hint.side_lead == rated_higher
                 if hint.side_lead:
-                    chosen = hint.card_values[hint.action]
-                    assert any(held_back >> c & 1 and v > chosen for c, v in hint.card_values.items())
                     why = t("hints.why.side_lead", chance=percent(hint.chance), samples=hint.samples)
                     assert reason_text(t, hint, len(obs.legal), state) == why
                     held_back_hints += 1

@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from skat.ai.base import run_steps
-from skat.ai.expert.skat_cards import CARD_PLAY, _Search
+from skat.ai.effort import Effort
+from skat.ai.expert.skat_cards import CARD_PLAY, CardPlay, _Search
 from skat.ai.model.worlds import World
 from skat.ai.solve.skat_solver import SkatSolver
 from skat.engine.cards import CARD_POINTS, mask_points
@@ -36,7 +38,7 @@ from skat.engine.skat_hand import Phase, SkatHand
 from skat.engine.tricks import TRUMPS, GameType
 from skat.lab.ai_bench import time_decision
 from skat.lab.defence_ab import REFERENCE_GAME, defended_seating
-from skat.lab.duel import RULES, SKAT_SEATINGS, DuelConfig, deal_deck, new_hand, seat_players
+from skat.lab.duel import RULES, SKAT_SEATINGS, DuelConfig, deal_deck, make_duel_player, new_hand, seat_players
 from skat.lab.parallel import unordered
 
 LEAD_TRICKS = 3
@@ -47,6 +49,7 @@ LEAD_TRICKS = 3
 class Job:
     defender: str
     declarer: str
+    rules: str
     seed: int
     index: int
     oracle: bool
@@ -65,6 +68,12 @@ def played(config: DuelConfig, deck: tuple[int, ...], seating: str, game_no: int
         actions.append(action)
         state.apply(action)
     return actions
+
+
+def skat_hand(rules: str, deck: tuple[int, ...]) -> SkatHand:
+    hand = new_hand("skat", RULES["skat"][rules], deck)
+    assert isinstance(hand, SkatHand)
+    return hand
 
 
 def declarer_reaches(state: SkatHand) -> bool:
@@ -88,9 +97,11 @@ def kind_of(game: int, card: int) -> str:
     return {11: "ace", 10: "ten", 0: "low"}.get(CARD_POINTS[card], "picture")
 
 
-def analyse(deck: tuple[int, ...], actions: list[int], oracle: bool) -> dict[str, Any]:
-    """The double-dummy errors of one game (see the module doc)."""
-    state = new_hand("skat", RULES["skat"]["isko"], deck)
+def analyse(deck: tuple[int, ...], actions: list[int], rules: str, card_play: CardPlay | None) -> dict[str, Any]:
+    """The double-dummy errors of one game (see the module doc); with ``card_play``,
+    the oracle's check of the defenders' early decisions by that card play's search."""
+    oracle = card_play is not None
+    state = skat_hand(rules, deck)
     errors: list[tuple[str, int]] = []
     leads: list[tuple[str, bool]] = []
     decisions: list[tuple[int, int, bool, bool]] = []
@@ -114,7 +125,7 @@ def analyse(deck: tuple[int, ...], actions: list[int], oracle: bool) -> dict[str
                 after[c] = declarer_reaches(trial)
             if any(v != reaches for v in after.values()) and len(after) > 1:
                 obs = state.observe(seat)  # type: ignore[arg-type]
-                search = _Search(obs, CARD_PLAY)
+                search = _Search(obs, card_play or CARD_PLAY)
                 search.start_deal()
                 truth = World((state.hands[0], state.hands[1], state.hands[2]), state.skat)
                 values = {c: run_steps(search.evaluate(truth, c)) for c in obs.legal}
@@ -136,9 +147,9 @@ def analyse(deck: tuple[int, ...], actions: list[int], oracle: bool) -> dict[str
 
 def play_deal(job: Job) -> dict[str, Any] | None:
     deck = deal_deck(job.seed, job.index)
-    config = DuelConfig(job.defender, job.declarer, "skat", "isko", job.seed, 12)
+    config = DuelConfig(job.defender, job.declarer, "skat", job.rules, job.seed, 12)
     own_actions = played(config, deck, "BBB", REFERENCE_GAME, job.index)
-    state = new_hand("skat", RULES["skat"]["isko"], deck)
+    state = skat_hand(job.rules, deck)
     for a in own_actions:
         state.apply(a)
     result = state.result
@@ -147,9 +158,11 @@ def play_deal(job: Job) -> dict[str, Any] | None:
         return None
     seating = defended_seating(result.declarer)
     actions = played(config, deck, seating, SKAT_SEATINGS.index(seating), job.index)
+    candidate = make_duel_player(job.defender, random.Random(0), Effort.fixed(1))  # only its card play is read
+    card_play = getattr(candidate, "card_play", None) if job.oracle else None
     return {
-        "own": analyse(deck, own_actions, False),
-        "candidate": analyse(deck, actions, job.oracle),
+        "own": analyse(deck, own_actions, job.rules, None),
+        "candidate": analyse(deck, actions, job.rules, card_play),
     }
 
 
@@ -171,9 +184,7 @@ def summarize(games: list[dict[str, Any]]) -> dict[str, Any]:
                 decisions[(trick, pos, "oracle")] += oracle_kept
         entry: dict[str, Any] = {
             "declarer_reaches_target_double_dummy_at_the_start": starts,
-            "errors_by_trick": {
-                role: [errors[(role, t)] for t in range(10)] for role in ("defender", "declarer")
-            },
+            "errors_by_trick": {role: [errors[(role, t)] for t in range(10)] for role in ("defender", "declarer")},
             "leads": {
                 kind: {"leads": leads[(kind, False)] + leads[(kind, True)], "errors": leads[(kind, True)]}
                 for kind in ("trump", "ace", "ten", "picture", "low")
@@ -200,15 +211,23 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--defender", default="expert")
     parser.add_argument("--declarer", default="heuristic")
+    parser.add_argument("--rules", default="isko", help="a Skat rule set of skat bench duel")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=6100)
     parser.add_argument("--oracle", action="store_true")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
-    jobs = [Job(args.defender, args.declarer, args.seed, i, args.oracle) for i in range(args.deals)]
+    jobs = [Job(args.defender, args.declarer, args.rules, args.seed, i, args.oracle) for i in range(args.deals)]
     games = [g for g in unordered(play_deal, jobs, args.jobs) if g is not None]
-    summary = {"tool": "defence_errors", "defender": args.defender, "declarer": args.declarer, "deals": args.deals,
-               "seed": args.seed, **summarize(games)}
+    summary = {
+        "tool": "defence_errors",
+        "defender": args.defender,
+        "declarer": args.declarer,
+        "rules": args.rules,
+        "deals": args.deals,
+        "seed": args.seed,
+        **summarize(games),
+    }
     print(json.dumps(summary, indent=1))
     return 0
 

@@ -192,9 +192,9 @@ MESSAGES: dict[str, str] = {
     "hints.why.card_score": "Erwartetes Ergebnis damit: {points} ({samples} ausgeloste Auslagen). Auf deinen "
     "Karten: das Ergebnis jeder Karte.",
     "hints.why.card_alike": "Hier spielen sich alle deine Möglichkeiten gleich.",
-    "hints.why.side_lead": "Früh eine Beifarbe anspielen, keinen Trumpf: Das hilft dem Alleinspieler beim "
-    "Trumpfziehen. Mit dieser Karte gewinnt deine Seite in etwa {chance} % der Fälle ({samples} ausgeloste "
-    "Verteilungen).",
+    "hints.why.side_lead": "Früh eine Beifarbe anspielen, keinen Trumpf: Ein Trumpfanspiel hilft dem "
+    "Alleinspieler beim Trumpfziehen. Mit dieser Karte gewinnt deine Seite in etwa {chance} % der Fälle "
+    "({samples} ausgeloste Verteilungen).",
     "hints.why.card_lost": "In allen {samples} ausgelosten Verteilungen verliert deine Seite mit jeder Karte: das "
     "Spiel ist nicht mehr zu gewinnen, darum nennt der Experte einfach eine.",
     "hints.why.card_won": "In allen {samples} ausgelosten Verteilungen gewinnt deine Seite mit jeder Karte: das "

@@ -195,7 +195,7 @@ class DealSampler:
             skat = deal.skat if sees_skat else 0
             key = (event, held, skat)
             mismatch = known.get(key)
-            if mismatch is None:
+            if mismatch is None:  # the pauses count the cards modelled, not those already known
                 if modelled and modelled % MODEL_STEP == 0:
                     yield None
                 modelled += 1

@@ -158,6 +158,9 @@ def think(
         return legal[0]
     started = time.perf_counter()
     prior = choose_card(obs, STRONG, rng)
+    barred = trump_leads_held_back(obs, settings) if settings.trump_lead_penalty == float("inf") else 0
+    if barred >> prior & 1:  # the provisional card keeps the rule too: a low side card
+        prior = min((c for c in legal if not barred >> c & 1), key=lambda c: (CARD_POINTS[c], c))
     yield prior
     groups = equivalent_groups(obs, legal)
     if len(groups) == 1:
@@ -177,11 +180,11 @@ def think(
     totals = dict.fromkeys(reps, 0.0)
     samples = 0
     best = prior
-    unanimous = set(reps)
+    unanimous = {c for c in reps if not barred >> c & 1}
     for solved in pondered:  # the ponder hook: deals solved while the others thought
         if solved.keys() != totals.keys():
             continue
-        unanimous &= _count(solved, totals)
+        unanimous &= _count(solved, totals, barred)
         samples += 1
     if samples:
         scores.tally("pondered", samples)
@@ -208,7 +211,7 @@ def think(
                 values[c] = yield from search.evaluate(deal, c)
         if abandoned:
             break
-        unanimous &= _count(values, totals)
+        unanimous &= _count(values, totals, barred)
         samples += 1
         best = _best(reps, totals, prior, margin, samples, offsets)
         if scores.active():  # the hint shows every card's average (equivalent cards alike)
@@ -263,12 +266,14 @@ def trump_leads_held_back(obs: SkatObservation, settings: CardPlay = CARD_PLAY) 
 
 
 # ---------------------------------------------------------------- equivalent cards
-def _count(values: dict[int, float], totals: dict[int, float]) -> set[int]:
-    """Add one solved deal's card values to ``totals``; the cards that were best on it."""
+def _count(values: dict[int, float], totals: dict[int, float], barred: int = 0) -> set[int]:
+    """Add one solved deal's card values to ``totals``; the cards that were best on
+    it among those not ``barred`` (a mask: cards a rule keeps back, whose values do
+    not decide when the deals agree)."""
     for c, v in values.items():
         totals[c] += v
-    top = max(values.values())
-    return {c for c, v in values.items() if v >= top - 1e-9}
+    top = max(v for c, v in values.items() if not barred >> c & 1)
+    return {c for c, v in values.items() if v >= top - 1e-9 and not barred >> c & 1}
 
 
 def equivalent_groups(obs: SkatObservation, legal: list[int]) -> list[list[int]]:

@@ -38,6 +38,9 @@ from ..heuristic import skat_calls
 from ..heuristic.ramsch_calls import is_ramsch_call
 from ..heuristic.round_calls import grand_hand_chance, is_grand_hand_offer
 
+SHOWN_STEP = 0.01
+"""The smallest difference of chances the hint shows (whole percents)."""
+
 
 @dataclass
 class Hint:
@@ -202,8 +205,8 @@ class HintSearch:
             hint.card_values = {c: convert(v) for c, v in self._averages.items() if c in legal}
             held_back = skat_cards.trump_leads_held_back(view, self.player.card_play)
             chosen = hint.card_values.get(hint.action)
-            hint.side_lead = chosen is not None and any(
-                held_back >> c & 1 and v > chosen for c, v in hint.card_values.items()
+            hint.side_lead = chosen is not None and any(  # higher by a shown percent at least
+                held_back >> c & 1 and v >= chosen + SHOWN_STEP for c, v in hint.card_values.items()
             )
         else:
             measure = "score"
