@@ -237,13 +237,16 @@ def test_expert_variants_are_bench_names() -> None:
 
 
 def test_card_play_variants_are_bench_names() -> None:
-    """``expert-inf-NAME`` is the shipped expert with another card play; ``none`` is the shipped one."""
+    """``expert-inf-NAME`` is the shipped expert with another card play; ``shipped`` is the
+    shipped one, ``none`` the one before its rule on early trump leads."""
     from skat.ai.expert import skat_cards
     from skat.lab.expert_variants import CARD_PLAYS
 
-    same = duel.make_duel_player("expert-inf-none", random.Random(0), Effort.fixed(1))
+    same = duel.make_duel_player("expert-inf-shipped", random.Random(0), Effort.fixed(1))
     shipped = duel.make_duel_player("expert", random.Random(0), Effort.fixed(1))
     assert same.card_play == shipped.card_play == skat_cards.CARD_PLAY  # type: ignore[attr-defined]
+    before = duel.make_duel_player("expert-inf-none", random.Random(0), Effort.fixed(1))
+    assert before.card_play.trump_lead_penalty == 0 < skat_cards.CARD_PLAY.trump_lead_penalty  # type: ignore[attr-defined]
     early = duel.make_duel_player("expert-inf-earlyrule", random.Random(0), Effort.fixed(1))
     assert early.card_play.early_defence_margin == float("inf")  # type: ignore[attr-defined]
     assert CARD_PLAYS["choice"].inference.game_choice < 1.0

@@ -93,7 +93,7 @@ def test_the_expert_scores_its_first_tricks_by_the_fitted_estimate(monkeypatch) 
 
     assert skat_cards.CARD_PLAY.fitted_leaf
     calls = {"fitted": 0, "rule": 0}
-    fitted, rule = leaf_estimate.declarer_points, skat_cards.static_points
+    fitted, rule = leaf_estimate.declarer_share, skat_cards.static_points
 
     def counted_fitted(*args):
         calls["fitted"] += 1
@@ -103,7 +103,7 @@ def test_the_expert_scores_its_first_tricks_by_the_fitted_estimate(monkeypatch) 
         calls["rule"] += 1
         return rule(*args)
 
-    monkeypatch.setattr(leaf_estimate, "declarer_points", counted_fitted)
+    monkeypatch.setattr(leaf_estimate, "declarer_share", counted_fitted)
     monkeypatch.setattr(skat_cards, "static_points", counted_rule)
     for seed in range(20):
         state = new_hand("skat", ISKO, tuple(shuffled_deck(random.Random(seed))))
