@@ -158,7 +158,8 @@ def think(
         return legal[0]
     started = time.perf_counter()
     prior = choose_card(obs, STRONG, rng)
-    barred = trump_leads_held_back(obs, settings) if settings.trump_lead_penalty == float("inf") else 0
+    held_back = trump_leads_held_back(obs, settings)
+    barred = held_back if settings.trump_lead_penalty == float("inf") else 0
     if barred >> prior & 1:  # the provisional card keeps the rule too: a low side card
         prior = min((c for c in legal if not barred >> c & 1), key=lambda c: (CARD_POINTS[c], c))
     yield prior
@@ -176,7 +177,7 @@ def think(
     margin = settings.early_defence_margin if defending and early else 0.0
     if margin == float("inf"):
         return prior
-    offsets = _lead_offsets(obs, reps, settings) if defending else {}
+    offsets = {c: -settings.trump_lead_penalty for c in reps if held_back >> c & 1}
     totals = dict.fromkeys(reps, 0.0)
     samples = 0
     best = prior
@@ -234,20 +235,10 @@ def _best(
     deal, and on ties; a card of ``offsets`` moved by its offset a deal)."""
 
     def score(c: int) -> tuple[float, bool]:
-        total = totals[c] + (margin * samples if c == prior else 0.0)
-        offset = offsets.get(c, 0.0)
-        if offset:
-            total = float("-inf") if offset == float("-inf") else total + offset * samples
+        total = totals[c] + (margin * samples if c == prior else 0.0) + offsets.get(c, 0.0) * samples
         return total, c == prior
 
     return max(reps, key=score)
-
-
-def _lead_offsets(obs: SkatObservation, reps: list[int], settings: CardPlay) -> dict[int, float]:
-    """Per trump among ``reps`` that :func:`trump_leads_held_back` names: minus
-    ``settings.trump_lead_penalty``."""
-    held_back = trump_leads_held_back(obs, settings)
-    return {c: -settings.trump_lead_penalty for c in reps if held_back >> c & 1}
 
 
 def trump_leads_held_back(obs: SkatObservation, settings: CardPlay = CARD_PLAY) -> int:
