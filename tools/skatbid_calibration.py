@@ -12,6 +12,12 @@ are written as JSON lines (``--out``); ``--fit`` reads such files and fits
 ``game_estimates.CALIBRATION`` (a logistic regression of the outcome on the
 log-odds of the raw estimate, per game kind), then prints the buckets of 0.1
 of the calibrated estimate against the observed win rate.
+
+``--duel`` takes the rows from the duel's own games instead (``skat bench duel --a
+expert --b heuristic``, every seating of ``--deals`` deals of ``--seed``, 12 sampled
+deals a decision): each declaration of the expert after taking the skat, with
+whether the game needed Schneider to reach the bid (``needs``); a game the
+heuristic declares is not played on.  ``--jobs`` processes.
 """
 
 from __future__ import annotations
@@ -87,6 +93,58 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def duel_rows(job: tuple[int, int, str]) -> list[dict[str, object]]:
+    """The expert's declarations after the skat in the duel games of one deal (see the module doc)."""
+    from skat.ai.model.evaluation import game_value
+    from skat.engine import actions as A
+    from skat.engine.match import new_hand
+    from skat.engine.tricks import GameType
+    from skat.lab import duel
+    from skat.lab.ai_bench import time_decision
+
+    seed, index, rules = job
+    config = duel.DuelConfig("expert", "heuristic", "skat", rules, seed, duel.DEFAULT_SAMPLES)
+    deck = duel.deal_deck(seed, index)
+    rows: list[dict[str, object]] = []
+    for game_no, seating in enumerate(duel.SKAT_SEATINGS):
+        players = duel.seat_players(config, seating, game_no, index)
+        state = new_hand("skat", duel.RULES["skat"][rules], deck)
+        row: dict[str, object] | None = None
+        while not state.done:
+            seat = state.to_move
+            assert seat is not None
+            view = state.observe(seat)
+            action = time_decision(players[seat], view)[0].action
+            assert action is not None
+            if view.phase == Phase.DECLARE and A.is_declaration(action):
+                raw = last_raw_estimate(players[seat])
+                if seating[seat] != "A" or raw is None or view.hand_game:
+                    break
+                d = A.declaration(action)
+                value = game_value(d.game, view.hand | view.skat, False) if d.game != GameType.NULL else 0
+                row = {"p": players[seat].last_estimate, "raw": raw[1], "game": raw[0], "deal": index, "seed": seed,
+                       "seating": seating, "bid": view.bid,
+                       "needs": d.game != GameType.NULL and value < view.bid and not d.schneider}
+            state.apply(action)
+        if row is not None:
+            r = state.result
+            assert r is not None
+            row.update(won=bool(r.won), value=r.value, hand=False)
+            rows.append(row)
+    return rows
+
+
+def run_duel(args: argparse.Namespace) -> int:
+    from skat.lab.parallel import unordered
+
+    out = open(args.out, "a") if args.out else sys.stdout  # noqa: SIM115 (stdout or a file)
+    jobs = [(args.seed, i, args.rules) for i in range(args.deals)]
+    for rows in unordered(duel_rows, jobs, args.jobs):
+        for row in rows:
+            print(json.dumps(row), file=out, flush=True)
+    return 0
+
+
 def run_null(args: argparse.Namespace) -> int:
     """Null after the skat on purpose: on seeded deals where forehand's twelve
     cards could carry a Null, forehand takes the skat at 18, discards for Null
@@ -144,11 +202,12 @@ def run_null(args: argparse.Namespace) -> int:
     return 0
 
 
-def fit(files: list[str]) -> int:
+def fit(files: list[str], plain: bool = False) -> int:
     rows = []
     for name in files:
         with open(name) as f:
             rows += [json.loads(line) for line in f if line.strip()]
+    rows = [r for r in rows if r.get("raw") is not None and not (plain and r.get("needs"))]
     result: dict[str, object] = {"declarations": len(rows)}
     fitted = {}
     for kind in ("suit", "grand", "null"):
@@ -210,9 +269,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default="")
     ap.add_argument("--fit", nargs="*", default=None)
     ap.add_argument("--null", action="store_true", help="force Null after the skat where it is plausible")
+    ap.add_argument("--duel", action="store_true", help="the expert's declarations in the duel's games")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--plain", action="store_true", help="--fit: leave out the games that needed Schneider")
     args = ap.parse_args(argv)
     if args.fit is not None:
-        return fit(args.fit)
+        return fit(args.fit, args.plain)
+    if args.duel:
+        return run_duel(args)
     if args.null:
         return run_null(args)
     return run(args)

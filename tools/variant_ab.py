@@ -14,7 +14,12 @@ against ``expert-post``).  ``--flag`` names the player attribute that marks
 a game to replay (``hand_deviated``: only the Hand-or-skat choice; ``bid_deviated``
 with ``--old expert-post``: only the bids and the Hand choice of a bidding style).
 ``--new-set module:NAME=literal`` changes a constant for the new variant only
-(e.g. a calibration: ``--new expert-post --old expert-post``).  Prints JSON.
+(e.g. a calibration: ``--new expert-post --old expert-post``).  ``--calls``
+compares the two variants' calls instead of a flag: each game is played up to
+the card play with both, and only a game whose actions before the play differ
+is played out, with both (the card play draws from the player's own generator,
+which the simulated calls leave alone, so the same calls mean the same game;
+the cheap way to measure a change of the calls alone).  Prints JSON.
 
     PYTHONPATH=game python3 tools/variant_ab.py --new expert-post --deals 60 --jobs 1
 """
@@ -31,6 +36,7 @@ from typing import Any
 from skat.ai.base import decide_now
 from skat.ai.expert.player import SearchPlayer
 from skat.engine.match import new_hand
+from skat.engine.skat_hand import Phase
 from skat.lab import duel
 from skat.lab.duel import SKAT_SEATINGS, DuelConfig, hand_points, mean_ci
 from skat.lab.parallel import unordered
@@ -68,6 +74,25 @@ def parse_setting(text: str) -> tuple[object, str, object]:
     return module, name, ast.literal_eval(literal)
 
 
+def calls(config: DuelConfig, deck: tuple[int, ...], seating: str, game_no: int, index: int) -> list[int]:
+    """The actions of one duel game before its card play (the duel's players and generators)."""
+    players = duel.seat_players(config, seating, game_no, index)
+    state = new_hand(config.game, duel.RULES[config.game][config.rules], deck)
+    actions: list[int] = []
+    while not state.done and state.phase != Phase.PLAY:
+        seat = state.to_move
+        assert seat is not None
+        actions.append(decide_now(players[seat], state.observe(seat), 10.0))
+        state.apply(actions[-1])
+    return actions
+
+
+def with_settings(settings: list[tuple[object, str, object]], originals: list[object], restore: bool = False) -> None:
+    """Set the new variant's constants (or put the originals back)."""
+    for (m, n, v), original in zip(settings, originals, strict=True):
+        setattr(m, n, original if restore else v)
+
+
 def ab_deal(args: tuple[str, str, int, int, int, str, list[str]]) -> dict[str, Any]:
     new, old, seed, samples, index, flag, setting_texts = args
     settings = [parse_setting(t) for t in setting_texts]
@@ -78,14 +103,20 @@ def ab_deal(args: tuple[str, str, int, int, int, str, list[str]]) -> dict[str, A
     diff = 0.0
     games = []
     for game_no, seating in enumerate(SKAT_SEATINGS):
-        for m, n, v in settings:
-            setattr(m, n, v)
+        if flag == "calls":
+            with_settings(settings, originals)
+            try:
+                new_calls = calls(cfg_new, deck, seating, game_no, index)
+            finally:
+                with_settings(settings, originals, restore=True)
+            if new_calls == calls(cfg_old, deck, seating, game_no, index):
+                continue
+        with_settings(settings, originals)
         try:
             pts_new, deviated, what_new = play(cfg_new, deck, seating, game_no, index, flag)
         finally:
-            for (m, n, _), v in zip(settings, originals, strict=True):
-                setattr(m, n, v)
-        if not deviated:
+            with_settings(settings, originals, restore=True)
+        if not deviated and flag != "calls":
             continue
         pts_old, _, what_old = play(cfg_old, deck, seating, game_no, index)
         d = 0.0
@@ -108,6 +139,10 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument(
         "--flag", default="deviated", help="the player attribute marking a game to replay (e.g. hand_deviated)"
+    )
+    parser.add_argument(
+        "--calls", dest="flag", action="store_const", const="calls",
+        help="replay the games whose calls before the card play differ between the variants",
     )
     parser.add_argument(
         "--new-set",
