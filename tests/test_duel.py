@@ -317,3 +317,50 @@ def test_a_duel_reports_the_breakdown_and_the_defence_of_each_player() -> None:
     assert {k: v for k, v in plain.items() if k not in ("timing", "defence")} == {
         k: v for k, v in result.items() if k not in ("timing", "defence")
     }
+
+
+# --------------------------------------------------------------------------- the yardstick
+def _declarer_reaches(state: SkatHand) -> bool:
+    """With every card open, does the declarer still reach 61 from here?"""
+    from skat.ai.solve.skat_solver import SkatSolver
+    from skat.engine.cards import mask_points
+
+    assert state.game is not None and state.declarer is not None
+    won = [0, 0, 0]
+    for t in state.tricks:
+        won[t.winner] += 1
+    d = state.declarer
+    solver = SkatSolver(int(state.game), d)
+    solver.reset(list(state.hands), list(state.trick), state.leader, state.points[d] + mask_points(state.skat),
+                 won[d], sum(won) - won[d])
+    return solver.declarer_reaches(61)
+
+
+def test_the_oracle_sees_the_cards_the_duel_deals_and_plays_them_double_dummy_once_solved() -> None:
+    """``expert-oracle`` is handed the hand in play; from eight cards in hand (solved to
+    the end on the true deal) no card of it changes what the declarer reaches with open cards."""
+    from skat.engine.tricks import GameType
+
+    config = DuelConfig("expert-oracle", "heuristic", "skat", "isko", 5, 2)
+    checked = 0
+    for index in range(6):
+        deck = duel.deal_deck(config.seed, index)
+        players = duel.seat_players(config, "AAA", 0, index)
+        state = duel.new_hand("skat", ISKO, deck)
+        for p in players:
+            p.peek = state  # type: ignore[attr-defined]  # what play_game does for the yardstick
+        before: bool | None = None
+        while not state.done:
+            seat = state.to_move
+            assert seat is not None
+            view = state.observe(seat)
+            solved = state.phase == Phase.PLAY and state.game not in (GameType.NULL, GameType.RAMSCH) and (
+                view.hand.bit_count() <= 8)
+            if solved and before is None:
+                before = _declarer_reaches(state)
+            state.apply(decide_now(players[seat], view, 10.0))
+            if solved and len(state.tricks) < 10 and not state.done:
+                after = _declarer_reaches(state)
+                assert after == before, (index, len(state.tricks))
+                checked += 1
+    assert checked > 20

@@ -163,8 +163,10 @@ def make_duel_player(strength: str, rng: random.Random, effort: Effort) -> Playe
     the expert with another card play (:data:`~skat.lab.expert_variants.CARD_PLAYS`)."""
     from ..ai import make_player
     from ..ai.expert.player import HEURISTIC
-    from .expert_variants import BIDDING_STYLES, SKAT_MODES, ExpertVariant, card_play_variant
+    from .expert_variants import BIDDING_STYLES, SKAT_MODES, ExpertVariant, Oracle, card_play_variant
 
+    if strength == "expert-oracle":
+        return Oracle(rng, effort)
     if strength.startswith("expert-inf-"):
         return card_play_variant(strength.removeprefix("expert-inf-"), rng, effort)
     if strength.startswith("expert-"):
@@ -404,6 +406,9 @@ def play_game(
     tallies = {who: Tally() for who in "AB"}
     settle_garbage()
     state = new_hand(config.game, rules, deck)
+    for p in players:
+        if hasattr(p, "peek"):  # the lab's yardstick that sees every card (expert_variants.Oracle)
+            p.peek = state
     estimate: dict[int, float | None] = {}
     while not state.done:
         seat = state.to_move

@@ -9,6 +9,8 @@ The shipped expert is mode ``confirm`` with the strong heuristic's thresholds
 ``--a expert-inf-NAME`` plays the shipped expert with another card play
 (:data:`CARD_PLAYS`: the inference of the declarer's hand and the defence),
 ``expert-inf-shipped`` is the shipped one (``expert-inf-none``: before its rule on early trump leads).
+``--a expert-oracle`` is no variant but a yardstick: the expert whose card play sees every
+card (:class:`Oracle`), so a duel shows how much any inference of the hidden cards could add.
 """
 
 from __future__ import annotations
@@ -16,18 +18,20 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from ..ai.base import Thinking
+from ..ai.base import Thinking, View
 from ..ai.effort import Effort
 from ..ai.expert import skat_calls
 from ..ai.expert.player import HEURISTIC, SearchPlayer, beyond_pass, heuristic_call, sim_rng, simulated_call
 from ..ai.expert.sampling import Inference
-from ..ai.expert.skat_cards import CARD_PLAY, CardPlay
+from ..ai.expert.skat_cards import CARD_PLAY, CardPlay, _Search
 from ..ai.heuristic import player as heuristic_player
 from ..ai.heuristic import skat_calls as heuristic_calls
-from ..ai.strengths import Strength
+from ..ai.heuristic.skat_cards import choose_card
+from ..ai.model.worlds import World
+from ..ai.strengths import STRONG, Strength
 from ..engine import actions as A
 from ..engine.rules import Rules
-from ..engine.skat_hand import Phase, SkatObservation
+from ..engine.skat_hand import Phase, SkatHand, SkatObservation
 from ..engine.tricks import GameType
 
 SKAT_MODES = ("heuristic", "post", "hand", "cap", "confirm", "null", "grand", "sim")
@@ -93,6 +97,43 @@ def card_play_variant(name: str, rng: random.Random | None, effort: Effort | Non
     player = SearchPlayer("expert", rng, effort)
     player.card_play = CARD_PLAYS[name]
     return player
+
+
+class Oracle(SearchPlayer):
+    """A yardstick, not a player: the shipped expert's calls, and a card play that
+    searches the true deal (``peek``, the hand being played, which the duel hands it)
+    as its one sampled deal, as if it had inferred every hidden card.  The search
+    is the expert's own (depth-limited in the first tricks), the heuristic's card
+    breaks ties, and no rule on early trump leads is needed with the cards known."""
+
+    def __init__(self, rng: random.Random | None = None, effort: Effort | None = None) -> None:
+        super().__init__("expert", rng, effort)
+        self.peek: SkatHand | None = None
+
+    def think(self, view: View) -> Thinking:
+        state = self.peek
+        if state is not None and isinstance(view, SkatObservation) and view.phase == Phase.PLAY:
+            return _true_deal_card(view, state, self.rng)
+        return super().think(view)
+
+
+def _true_deal_card(obs: SkatObservation, state: SkatHand, rng: random.Random) -> Thinking:
+    legal = list(obs.legal)
+    prior = choose_card(obs, STRONG, rng)
+    yield prior
+    if len(legal) == 1:
+        return prior
+    truth = World((state.hands[0], state.hands[1], state.hands[2]), state.skat)
+    search = _Search(obs, CardPlay())
+    search.start_deal()
+    values = {}
+    for c in legal:
+        values[c] = yield from search.evaluate(truth, c)
+    if search.switched:  # full depth given up midway: every card at the depth limit
+        for c in legal:
+            values[c] = yield from search.evaluate(truth, c)
+    yield from search.solver.drain()
+    return max(legal, key=lambda c: (values[c], c == prior))
 
 
 class ExpertVariant(SearchPlayer):
