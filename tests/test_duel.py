@@ -320,20 +320,19 @@ def test_a_duel_reports_the_breakdown_and_the_defence_of_each_player() -> None:
 
 
 # --------------------------------------------------------------------------- the yardstick
-def _declarer_reaches(state: SkatHand) -> bool:
-    """With every card open, does the declarer still reach 61 from here?"""
-    from skat.ai.solve.skat_solver import SkatSolver
-    from skat.engine.cards import mask_points
+def _defence_errors() -> Any:
+    """``tools/defence_errors.py``, whose ``declarer_reaches`` asks the solver with every card open."""
+    import importlib.util
+    import sys
+    from pathlib import Path
 
-    assert state.game is not None and state.declarer is not None
-    won = [0, 0, 0]
-    for t in state.tricks:
-        won[t.winner] += 1
-    d = state.declarer
-    solver = SkatSolver(int(state.game), d)
-    solver.reset(list(state.hands), list(state.trick), state.leader, state.points[d] + mask_points(state.skat),
-                 won[d], sum(won) - won[d])
-    return solver.declarer_reaches(61)
+    path = Path(__file__).resolve().parents[1] / "tools" / "defence_errors.py"
+    spec = importlib.util.spec_from_file_location("defence_errors", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["defence_errors"] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_the_oracle_sees_the_cards_the_duel_deals_and_plays_them_double_dummy_once_solved() -> None:
@@ -341,6 +340,7 @@ def test_the_oracle_sees_the_cards_the_duel_deals_and_plays_them_double_dummy_on
     the end on the true deal) no card of it changes what the declarer reaches with open cards."""
     from skat.engine.tricks import GameType
 
+    declarer_reaches = _defence_errors().declarer_reaches
     config = DuelConfig("expert-oracle", "heuristic", "skat", "isko", 5, 2)
     checked = 0
     for index in range(6):
@@ -357,10 +357,10 @@ def test_the_oracle_sees_the_cards_the_duel_deals_and_plays_them_double_dummy_on
             solved = state.phase == Phase.PLAY and state.game not in (GameType.NULL, GameType.RAMSCH) and (
                 view.hand.bit_count() <= 8)
             if solved and before is None:
-                before = _declarer_reaches(state)
+                before = declarer_reaches(state)
             state.apply(decide_now(players[seat], view, 10.0))
             if solved and len(state.tricks) < 10 and not state.done:
-                after = _declarer_reaches(state)
+                after = declarer_reaches(state)
                 assert after == before, (index, len(state.tricks))
                 checked += 1
     assert checked > 20
