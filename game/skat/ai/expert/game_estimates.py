@@ -49,7 +49,6 @@ CALIBRATION: dict[str, tuple[float, float]] = {
     "suit": (0.627, 0.493),
     "grand": (0.941, -0.19),
     "null": (0.862, -0.162),
-    "schneider": (0.627, 0.493),
 }
 """Per game kind: (slope, offset) on the log-odds of the raw estimate.
 Fitted by ``tools/skatbid_calibration.py`` on 356 self-play declarations
@@ -90,11 +89,8 @@ def raw_estimate(wins: float, n: int, prior: float) -> float:
     return (wins + PRIOR_WEIGHT * prior) / (n + PRIOR_WEIGHT)
 
 
-def calibrated(game: int, p_raw: float, needs_schneider: bool = False) -> float:
-    """The chance behind a raw share of won play-outs of ``game``; a game whose plain
-    win would be an overbid (it must reach Schneider to be worth the bid) has its own
-    curve (``"schneider"``)."""
-    a, b = CALIBRATION["schneider" if needs_schneider else kind_of(game)]
+def calibrated(game: int, p_raw: float) -> float:
+    a, b = CALIBRATION[kind_of(game)]
     return sigmoid(a * logit(p_raw) + b)
 
 
@@ -270,15 +266,6 @@ def playing_ramsch(world: World, seat: int, rng: random.Random) -> Generator[Non
     return scores[seat] - sum(others) / 2.0
 
 
-def needs_schneider(outcome: Outcome, bid: int, d: A.Declaration) -> bool:
-    """Would a plain win (61 card points) of ``outcome``'s game, as declared by ``d``,
-    be an overbid at ``bid``, so that only Schneider wins it?"""
-    if outcome.game == GameType.NULL or d.schneider or d.schwarz:
-        return False
-    plain = Outcome(outcome.game, outcome.hand, outcome.ouvert, outcome.matadors, 61, 5)
-    return not plain.score(bid, ouvert=d.ouvert)[0]
-
-
 # ------------------------------------------------------------------ from scores to a choice
 def table_score(value: int, seeger_fabian: bool) -> float:
     """What a sheet entry is worth to the declarer against the table: with
@@ -325,9 +312,9 @@ def estimate(
         (win_scores if won else loss_scores).append(table_score(value, seeger_fabian))
     n = len(outcomes)
     p_raw = raw_estimate(len(win_scores), n, prior)
+    p = calibrated(d.game, p_raw)
     if not outcomes:
         return Estimate(action, prior, calibrated(d.game, prior), 0.0, 0)
-    p = calibrated(d.game, p_raw, needs_schneider(outcomes[0], bid, d))
     if not win_scores or not loss_scores:
         # Every play-out went one way: score the other way at face value.
         o = outcomes[0]
