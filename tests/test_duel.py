@@ -336,8 +336,10 @@ def _defence_errors() -> Any:
 
 
 def test_the_oracle_sees_the_cards_the_duel_deals_and_plays_them_double_dummy_once_solved() -> None:
-    """``expert-oracle`` is handed the hand in play; from eight cards in hand (solved to
-    the end on the true deal) no card of it changes what the declarer reaches with open cards."""
+    """``expert-oracle`` is handed the hand in play; from eight cards in hand (where it
+    solves the true deal to the end, unless a node cap sends it back to the depth limit)
+    no card of it changes what the declarer reaches with open cards on these deals; and
+    seated without the cards it refuses to play rather than pass for the expert."""
     from skat.engine.tricks import GameType
 
     declarer_reaches = _defence_errors().declarer_reaches
@@ -364,3 +366,13 @@ def test_the_oracle_sees_the_cards_the_duel_deals_and_plays_them_double_dummy_on
                 assert after == before, (index, len(state.tricks))
                 checked += 1
     assert checked > 20
+    blind = duel.make_duel_player("expert-oracle", random.Random(1), Effort.fixed(2))
+    state = duel.new_hand("skat", ISKO, duel.deal_deck(config.seed, 0))
+    while state.phase != Phase.PLAY:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(decide_now(HeuristicPlayer("strong", random.Random(seat)), state.observe(seat), 10.0))
+    seat = state.to_move
+    assert seat is not None
+    with pytest.raises(ValueError, match="peek"):
+        decide_now(blind, state.observe(seat), 10.0)

@@ -17,7 +17,9 @@ of the calibrated estimate against the observed win rate.
 expert --b heuristic``, every seating of ``--deals`` deals of ``--seed``, 12 sampled
 deals a decision): each declaration of the expert after taking the skat, with
 whether the game needed Schneider to reach the bid (``needs``); a game the
-heuristic declares is not played on.  ``--jobs`` processes.
+heuristic declares is not played on.  ``--jobs`` processes; ``--samples`` does
+not apply (the duel's effort).  A hand comes back in each seating where the expert
+holds it, so the rows are not independent.
 """
 
 from __future__ import annotations
@@ -271,7 +273,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--null", action="store_true", help="force Null after the skat where it is plausible")
     ap.add_argument("--duel", action="store_true", help="the expert's declarations in the duel's games")
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--plain", action="store_true", help="--fit: leave out the games that needed Schneider")
+    ap.add_argument("--plain", action="store_true",
+                    help="--fit: leave out the games that needed Schneider (rows of --duel; others have no such mark)")
     args = ap.parse_args(argv)
     if args.fit is not None:
         return fit(args.fit, args.plain)

@@ -19,7 +19,10 @@ compares the two variants' calls instead of a flag: each game is played up to
 the card play with both, and only a game whose actions before the play differ
 is played out, with both (the card play draws from the player's own generator,
 which the simulated calls leave alone, so the same calls mean the same game;
-the cheap way to measure a change of the calls alone).  Prints JSON.
+the cheap way to measure a change of the calls alone).  So ``--calls`` takes one
+player for both (``--new`` and ``--old`` alike) and ``--new-set`` constants that
+only the calls read: a constant the card play reads would change games whose
+calls agree, which are never played.  Prints JSON.
 
     PYTHONPATH=game python3 tools/variant_ab.py --new expert-post --deals 60 --jobs 1
 """
@@ -151,6 +154,8 @@ def main() -> int:
         help="module:NAME=literal, a constant set for the new variant only (repeatable)",
     )
     args = parser.parse_args()
+    if args.flag == "calls" and args.new != args.old:
+        parser.error("--calls compares constants of one player: --new and --old must be the same")
     work = [
         (args.new, args.old, args.seed, args.samples, i, args.flag, args.new_set)
         for i in range(args.start, args.start + args.deals)

@@ -111,9 +111,10 @@ class Oracle(SearchPlayer):
         self.peek: SkatHand | None = None
 
     def think(self, view: View) -> Thinking:
-        state = self.peek
-        if state is not None and isinstance(view, SkatObservation) and view.phase == Phase.PLAY:
-            return _true_deal_card(view, state, self.rng)
+        if isinstance(view, SkatObservation) and view.phase == Phase.PLAY:
+            if self.peek is None:  # seated by a tool that does not hand it the cards: it would be the expert
+                raise ValueError("the oracle plays only where the duel hands it the hand in play (peek)")
+            return _true_deal_card(view, self.peek, self.rng)
         return super().think(view)
 
 
