@@ -336,16 +336,19 @@ def _defence_errors() -> Any:
 
 
 def test_the_oracle_sees_the_cards_the_duel_deals_and_plays_them_double_dummy_once_solved() -> None:
-    """``expert-oracle`` is handed the hand in play; from eight cards in hand (where it
-    solves the true deal to the end, unless a node cap sends it back to the depth limit)
-    no card of it changes what the declarer reaches with open cards on these deals; and
-    seated without the cards it refuses to play rather than pass for the expert."""
+    """``expert-oracle`` is handed the hand in play; from six cards in hand (where it
+    solves the true deal to the end, far below any node cap) no card of it changes what
+    the declarer reaches with open cards, while the expert, which samples, does here; and
+    seated without the cards it refuses to play rather than pass for the expert.
+    (From eight cards a node cap can send a search back to the depth limit; under
+    Pyodide, whose hashes differ, other games were played and one of them had a card
+    at eight that changed the result.)"""
     from skat.engine.tricks import GameType
 
     declarer_reaches = _defence_errors().declarer_reaches
     config = DuelConfig("expert-oracle", "heuristic", "skat", "isko", 5, 2)
     checked = 0
-    for index in range(6):
+    for index in range(10):
         deck = duel.deal_deck(config.seed, index)
         players = duel.seat_players(config, "AAA", 0, index)
         state = duel.new_hand("skat", ISKO, deck)
@@ -357,7 +360,7 @@ def test_the_oracle_sees_the_cards_the_duel_deals_and_plays_them_double_dummy_on
             assert seat is not None
             view = state.observe(seat)
             solved = state.phase == Phase.PLAY and state.game not in (GameType.NULL, GameType.RAMSCH) and (
-                view.hand.bit_count() <= 8)
+                view.hand.bit_count() <= 6)
             if solved and before is None:
                 before = declarer_reaches(state)
             state.apply(decide_now(players[seat], view, 10.0))
