@@ -22,6 +22,7 @@ from skat.engine.scoring import HandResult
 from skat.engine.skat_hand import Phase
 from skat.lab import duel
 from skat.lab.duel import DealOutcome, DuelConfig, Tally, calibration, mean_ci, run_duel, seatings
+from tool_modules import tool
 
 
 def _without_timing(result: dict[str, Any]) -> dict[str, Any]:
@@ -320,21 +321,6 @@ def test_a_duel_reports_the_breakdown_and_the_defence_of_each_player() -> None:
 
 
 # --------------------------------------------------------------------------- the yardstick
-def _defence_errors() -> Any:
-    """``tools/defence_errors.py``, whose ``declarer_reaches`` asks the solver with every card open."""
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[1] / "tools" / "defence_errors.py"
-    spec = importlib.util.spec_from_file_location("defence_errors", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["defence_errors"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_oracle_sees_the_cards_the_duel_deals_and_plays_them_double_dummy_once_solved() -> None:
     """``expert-oracle`` is handed the hand in play; from six cards in hand (where it
     solves the true deal to the end, far below any node cap) no card of it changes what
@@ -345,7 +331,7 @@ def test_the_oracle_sees_the_cards_the_duel_deals_and_plays_them_double_dummy_on
     at eight that changed the result.)"""
     from skat.engine.tricks import GameType
 
-    declarer_reaches = _defence_errors().declarer_reaches
+    declarer_reaches = tool("defence_errors").declarer_reaches
     config = DuelConfig("expert-oracle", "heuristic", "skat", "isko", 5, 2)
     checked = 0
     for index in range(10):

@@ -7,10 +7,7 @@ must stay a possible number of card points.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,18 +15,12 @@ from skat.ai.expert.leaf_estimate import COEFFICIENTS, FEATURES, declarer_points
 from skat.engine.cards import mask_points
 from skat.engine.deal import shuffled_deck
 from skat.engine.tricks import GameType
-
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "leaf_fit.py"
+from tool_modules import tool
 
 
 @pytest.fixture(scope="module")
 def leaf_fit():
-    spec = importlib.util.spec_from_file_location("leaf_fit", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["leaf_fit"] = module
-    spec.loader.exec_module(module)
-    return module
+    return tool("leaf_fit")
 
 
 @pytest.fixture(scope="module")
