@@ -82,6 +82,10 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "notrump": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3),
     "trump03": CardPlay(trump_lead_penalty=0.3, trump_lead_tricks=3),
     "notrump5": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=5),
+    "pmis1": replace(CARD_PLAY, inference=Inference(partner_mismatch=1.0)),
+    "pmis06": replace(CARD_PLAY, inference=Inference(partner_mismatch=0.6)),
+    "cand60": replace(CARD_PLAY, inference=Inference(candidates=60)),
+    "cand200": replace(CARD_PLAY, inference=Inference(candidates=200)),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard
