@@ -365,3 +365,33 @@ def test_the_oracle_sees_the_cards_the_duel_deals_and_plays_them_double_dummy_on
     assert seat is not None
     with pytest.raises(ValueError, match="peek"):
         decide_now(blind, state.observe(seat), 10.0)
+
+
+def test_the_oracle_split_by_role_sees_the_cards_only_in_its_role() -> None:
+    """``expert-oracle-declarer`` searches the true deal only as declarer and
+    ``-defence`` only as a defender (elsewhere each is the expert and needs no
+    cards): seated blind, each refuses exactly the role it would see in."""
+    config = DuelConfig("expert-oracle", "heuristic", "skat", "isko", 5, 2)
+    state = duel.new_hand("skat", ISKO, duel.deal_deck(config.seed, 0))
+    while state.phase != Phase.PLAY:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(decide_now(HeuristicPlayer("strong", random.Random(seat)), state.observe(seat), 10.0))
+    played_by: dict[str, set[bool]] = {"declarer": set(), "defence": set()}
+    while not state.done and len(state.tricks) < 2:
+        seat = state.to_move
+        assert seat is not None
+        view = state.observe(seat)
+        declaring = seat == state.declarer
+        for role in played_by:
+            blind = duel.make_duel_player(f"expert-oracle-{role}", random.Random(1), Effort.fixed(2))
+            if declaring == (role == "declarer"):
+                with pytest.raises(ValueError, match="peek"):
+                    decide_now(blind, view, 10.0)
+            else:
+                assert decide_now(blind, view, 10.0) in view.legal
+                played_by[role].add(declaring)
+        state.apply(decide_now(HeuristicPlayer("strong", random.Random(seat)), view, 10.0))
+    assert played_by == {"declarer": {False}, "defence": {True}}
+    with pytest.raises(ValueError, match="role"):
+        duel.make_duel_player("expert-oracle-kibitz", random.Random(1), Effort.fixed(2))

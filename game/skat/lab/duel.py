@@ -160,13 +160,16 @@ def make_duel_player(strength: str, rng: random.Random, effort: Effort) -> Playe
     where ``make_player`` does not know that name yet, and ``expert-<mode>``
     the expert with another of its :data:`~skat.lab.expert_variants.SKAT_MODES`
     (benchmark variants only, e.g. ``expert-heuristic`` and ``expert-sim``), ``expert-inf-<name>``
-    the expert with another card play (:data:`~skat.lab.expert_variants.CARD_PLAYS`)."""
+    the expert with another card play (:data:`~skat.lab.expert_variants.CARD_PLAYS`), and
+    ``expert-oracle[-declarer|-defence]`` the yardstick that sees every card (in that role)."""
     from ..ai import make_player
     from ..ai.expert.player import HEURISTIC
     from .expert_variants import BIDDING_STYLES, SKAT_MODES, ExpertVariant, Oracle, card_play_variant
 
     if strength == "expert-oracle":
         return Oracle(rng, effort)
+    if strength.startswith("expert-oracle-"):
+        return Oracle(rng, effort, strength.removeprefix("expert-oracle-"))
     if strength.startswith("expert-inf-"):
         return card_play_variant(strength.removeprefix("expert-inf-"), rng, effort)
     if strength.startswith("expert-"):

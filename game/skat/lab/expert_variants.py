@@ -82,10 +82,6 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "notrump": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3),
     "trump03": CardPlay(trump_lead_penalty=0.3, trump_lead_tricks=3),
     "notrump5": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=5),
-    "pmis1": replace(CARD_PLAY, inference=Inference(partner_mismatch=1.0)),
-    "pmis06": replace(CARD_PLAY, inference=Inference(partner_mismatch=0.6)),
-    "cand60": replace(CARD_PLAY, inference=Inference(candidates=60)),
-    "cand200": replace(CARD_PLAY, inference=Inference(candidates=200)),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard
@@ -110,12 +106,24 @@ class Oracle(SearchPlayer):
     is the expert's own (depth-limited in the first tricks), the heuristic's card
     breaks ties, and no rule on early trump leads is needed with the cards known."""
 
-    def __init__(self, rng: random.Random | None = None, effort: Effort | None = None) -> None:
+    ROLES = ("both", "declarer", "defence")
+    """Where the oracle sees the cards: ``declarer`` and ``defence`` split the yardstick
+    (``--a expert-oracle-declarer`` / ``-defence``); elsewhere it plays as the expert."""
+
+    def __init__(self, rng: random.Random | None = None, effort: Effort | None = None, role: str = "both") -> None:
         super().__init__("expert", rng, effort)
+        if role not in self.ROLES:
+            raise ValueError(f"unknown oracle role {role!r}; known: {', '.join(self.ROLES)}")
         self.peek: SkatHand | None = None
+        self.role = role
+
+    def _sees(self, view: SkatObservation) -> bool:
+        if self.role == "both":
+            return True
+        return (view.declarer == view.seat) == (self.role == "declarer")
 
     def think(self, view: View) -> Thinking:
-        if isinstance(view, SkatObservation) and view.phase == Phase.PLAY:
+        if isinstance(view, SkatObservation) and view.phase == Phase.PLAY and self._sees(view):
             if self.peek is None:  # seated by a tool that does not hand it the cards: it would be the expert
                 raise ValueError("the oracle plays only where the duel hands it the hand in play (peek)")
             return _true_deal_card(view, self.peek, self.rng)

@@ -86,10 +86,6 @@ class Inference:
     declarer_mismatch: float | None = None
     defender_mismatch: float | None = None
     """``MISMATCH`` for the declarer's cards and for a defender's (None: ``MISMATCH``)."""
-    partner_mismatch: float | None = None
-    """``MISMATCH`` for the partner's cards, seen by a defender (None: the defender's)."""
-    candidates: int = CANDIDATES
-    """Candidate deals drawn per accepted deal at most."""
 
 
 INFERENCE = Inference()
@@ -189,10 +185,6 @@ class DealSampler:
         inf = self.inference
         declarer_factor = MISMATCH if inf.declarer_mismatch is None else inf.declarer_mismatch
         defender_factor = MISMATCH if inf.defender_mismatch is None else inf.defender_mismatch
-        partner_factor = defender_factor if inf.partner_mismatch is None else inf.partner_mismatch
-        declarer = self.obs.declarer
-        if self.me != declarer:
-            defender_factor = partner_factor
         known = self._mismatches
         for event, (then, c, since, before, sees_skat) in enumerate(self._plays):
             s = then.seat
@@ -212,7 +204,7 @@ class DealSampler:
                 mismatch = chosen != c and not _alike(game, chosen, c, held, before | skat)
                 known[key] = mismatch
             if mismatch:
-                w *= declarer_factor if s == declarer else defender_factor
+                w *= declarer_factor if s == self.obs.declarer else defender_factor
                 if w <= enough:
                     break
         return w
@@ -280,7 +272,7 @@ class DealSampler:
     def sample_steps(self, rng: random.Random) -> Generator[None, None, World | None]:
         """A deal drawn by the hard facts and accepted by the soft evidence,
         one candidate per step (a step is a few milliseconds)."""
-        return (yield from weighed(rng, self.worlds, self.weight_steps, self.inference.candidates))
+        return (yield from weighed(rng, self.worlds, self.weight_steps, CANDIDATES))
 
     def sample(self, rng: random.Random) -> World | None:
         """:meth:`sample_steps` in one go."""
