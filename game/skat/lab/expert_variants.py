@@ -82,9 +82,6 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "notrump": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3),
     "trump03": CardPlay(trump_lead_penalty=0.3, trump_lead_tricks=3),
     "notrump5": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=5),
-    "dpow2": replace(CARD_PLAY, inference=Inference(declarer_power=2.0)),
-    "dpow05": replace(CARD_PLAY, inference=Inference(declarer_power=0.5)),
-    "dmis05": replace(CARD_PLAY, inference=Inference(declarer_mismatch=0.5)),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard

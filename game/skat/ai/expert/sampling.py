@@ -86,8 +86,6 @@ class Inference:
     declarer_mismatch: float | None = None
     defender_mismatch: float | None = None
     """``MISMATCH`` for the declarer's cards and for a defender's (None: ``MISMATCH``)."""
-    declarer_power: float = 1.0
-    """Exponent of the factor by which the declarer's hand suits his game (1.0: as it is)."""
 
 
 INFERENCE = Inference()
@@ -256,7 +254,7 @@ class DealSampler:
             p = win_probability(self.game, original, d == 0, "post", mask_points(skat))
             if game_value(self.game, original | skat, False) < self.obs.bid:
                 p *= 0.3
-        return _clamp(p / 0.6) ** self.inference.declarer_power * self._choice_weight(original, skat, d == 0)
+        return _clamp(p / 0.6) * self._choice_weight(original, skat, d == 0)
 
     def _choice_weight(self, hand: int, skat: int, forehand: bool) -> float:
         """The declarer's choices of game and discard, given his hand and the skat in a deal."""
