@@ -10,7 +10,8 @@ The shipped expert is mode ``confirm`` with the strong heuristic's thresholds
 (:data:`CARD_PLAYS`: the inference of the declarer's hand and the defence),
 ``expert-inf-shipped`` is the shipped one (``expert-inf-none``: before its rule on early trump leads).
 ``--a expert-oracle`` is no variant but a yardstick: the expert whose card play sees every
-card (:class:`Oracle`), so a duel shows how much any inference of the hidden cards could add.
+card (:class:`Oracle`), so a duel shows how much any inference of the hidden cards could add;
+``expert-oracle-declarer`` and ``expert-oracle-defence`` see them in that role only.
 """
 
 from __future__ import annotations
