@@ -14,6 +14,7 @@ import pytest
 
 from skat.ai.base import Player, decide_now
 from skat.ai.effort import Effort
+from skat.ai.expert.sampling import INFERENCE, DealSampler
 from skat.ai.heuristic.player import HeuristicPlayer
 from skat.desktop import cli
 from skat.engine import ISKO, OFFICERS, OfficersHand, SkatDeal, SkatHand, shuffled_deck
@@ -22,6 +23,7 @@ from skat.engine.scoring import HandResult
 from skat.engine.skat_hand import Phase
 from skat.lab import duel
 from skat.lab.duel import DealOutcome, DuelConfig, Tally, calibration, mean_ci, run_duel, seatings
+from skat.lab.expert_variants import Oracle, SeenDeclarer
 from tool_modules import tool
 
 
@@ -395,3 +397,48 @@ def test_the_oracle_split_by_role_sees_the_cards_only_in_its_role() -> None:
     assert played_by == {"declarer": {False}, "defence": {True}}
     with pytest.raises(ValueError, match="role"):
         duel.make_duel_player("expert-oracle-kibitz", random.Random(1), Effort.fixed(2))
+
+
+def test_a_defender_who_sees_the_declarers_hand_draws_only_the_partners_hand_and_the_skat() -> None:
+    """``expert-oracle-declarer-hand``'s sampler (:class:`SeenDeclarer`) puts the
+    declarer's true hand in every deal it draws and still deals the partner's cards
+    and the skat, within the hard facts (the defender's own hand, the cards gone)."""
+    config = DuelConfig("expert-oracle-declarer-hand", "heuristic", "skat", "isko", 5, 2)
+    state = duel.new_hand("skat", ISKO, duel.deal_deck(config.seed, 0))
+    while state.phase != Phase.PLAY:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(decide_now(HeuristicPlayer("strong", random.Random(seat)), state.observe(seat), 10.0))
+    assert state.declarer is not None
+    while len(state.tricks) < 2:  # some cards gone, and the defender to move
+        seat = state.to_move
+        assert seat is not None
+        state.apply(decide_now(HeuristicPlayer("strong", random.Random(seat)), state.observe(seat), 10.0))
+    while state.to_move == state.declarer:
+        state.apply(decide_now(HeuristicPlayer("strong", random.Random(0)), state.observe(state.declarer), 10.0))
+    me = state.to_move
+    assert me is not None
+    obs = state.observe(me)
+    partner = 3 - me - state.declarer
+    sampler = SeenDeclarer(obs, INFERENCE, state.hands[state.declarer])
+    blind = DealSampler(obs, INFERENCE)
+    rng = random.Random(3)
+    partners, declarers = set(), set()
+    for _ in range(40):
+        deal = sampler.sample(rng)
+        assert deal is not None
+        assert deal.hands[state.declarer] == state.hands[state.declarer]
+        assert deal.hands[me] == state.hands[me]
+        assert (deal.hands[partner] | deal.skat) == (state.hands[partner] | state.skat)
+        partners.add(deal.hands[partner])
+        other = blind.sample(rng)
+        assert other is not None
+        declarers.add(other.hands[state.declarer])
+    assert len(partners) > 1  # the partner's hand is still guessed
+    assert len(declarers) > 1  # where the expert guesses the declarer's too
+    seeing = duel.make_duel_player("expert-oracle-declarer-hand", random.Random(1), Effort.fixed(2))
+    with pytest.raises(ValueError, match="peek"):
+        decide_now(seeing, obs, 10.0)
+    assert isinstance(seeing, Oracle)
+    seeing.peek = state
+    assert decide_now(seeing, obs, 10.0) in obs.legal

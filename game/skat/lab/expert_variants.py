@@ -21,14 +21,14 @@ from dataclasses import replace
 
 from ..ai.base import Thinking, View
 from ..ai.effort import Effort
-from ..ai.expert import skat_calls
+from ..ai.expert import skat_calls, skat_cards
 from ..ai.expert.player import HEURISTIC, SearchPlayer, beyond_pass, heuristic_call, sim_rng, simulated_call
-from ..ai.expert.sampling import Inference
+from ..ai.expert.sampling import DealSampler, Inference
 from ..ai.expert.skat_cards import CARD_PLAY, CardPlay, _Search
 from ..ai.heuristic import player as heuristic_player
 from ..ai.heuristic import skat_calls as heuristic_calls
 from ..ai.heuristic.skat_cards import choose_card
-from ..ai.model.worlds import World
+from ..ai.model.worlds import World, WorldSampler
 from ..ai.strengths import STRONG, Strength
 from ..engine import actions as A
 from ..engine.rules import Rules
@@ -83,6 +83,11 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "notrump": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3),
     "trump03": CardPlay(trump_lead_penalty=0.3, trump_lead_tricks=3),
     "notrump5": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=5),
+    "ddepth1": replace(CARD_PLAY, defence_depth_tricks=1),
+    "ddepth3": replace(CARD_PLAY, defence_depth_tricks=3),
+    "partner": replace(CARD_PLAY, partner_replies=True),
+    "overbid05": replace(CARD_PLAY, inference=Inference(overbid=0.05, hand_overbid=True)),
+    "overbid01": replace(CARD_PLAY, inference=Inference(overbid=0.01, hand_overbid=True)),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard
@@ -100,6 +105,10 @@ def card_play_variant(name: str, rng: random.Random | None, effort: Effort | Non
     return player
 
 
+EARLY_TRICKS = 3
+"""The tricks ``declarer-hand-early`` sees in (and ``-late`` does not)."""
+
+
 class Oracle(SearchPlayer):
     """A yardstick, not a player: the shipped expert's calls, and a card play that
     searches the true deal (``peek``, the hand being played, which the duel hands it)
@@ -107,9 +116,13 @@ class Oracle(SearchPlayer):
     is the expert's own (depth-limited in the first tricks), the heuristic's card
     breaks ties, and no rule on early trump leads is needed with the cards known."""
 
-    ROLES = ("both", "declarer", "defence")
+    ROLES = ("both", "declarer", "defence", "declarer-hand", "declarer-hand-early", "declarer-hand-late")
     """Where the oracle sees the cards: ``declarer`` and ``defence`` split the yardstick
-    (``--a expert-oracle-declarer`` / ``-defence``); elsewhere it plays as the expert."""
+    (``--a expert-oracle-declarer`` / ``-defence``); elsewhere it plays as the expert.
+    ``declarer-hand`` splits the defence once more: a defender who sees the declarer's
+    hand only and samples the partner's and the skat as the expert does
+    (``--a expert-oracle-declarer-hand``); ``-early`` sees it in the first three
+    tricks only, ``-late`` from the fourth on."""
 
     def __init__(self, rng: random.Random | None = None, effort: Effort | None = None, role: str = "both") -> None:
         super().__init__("expert", rng, effort)
@@ -121,14 +134,52 @@ class Oracle(SearchPlayer):
     def _sees(self, view: SkatObservation) -> bool:
         if self.role == "both":
             return True
+        if self.role == "declarer-hand-early" and len(view.tricks) >= EARLY_TRICKS:
+            return False
+        if self.role == "declarer-hand-late" and len(view.tricks) < EARLY_TRICKS:
+            return False
         return (view.declarer == view.seat) == (self.role == "declarer")
 
     def think(self, view: View) -> Thinking:
         if isinstance(view, SkatObservation) and view.phase == Phase.PLAY and self._sees(view):
             if self.peek is None:  # seated by a tool that does not hand it the cards: it would be the expert
                 raise ValueError("the oracle plays only where the duel hands it the hand in play (peek)")
+            if self.role.startswith("declarer-hand"):
+                return self._seen_declarer_card(view, self.peek)
             return _true_deal_card(view, self.peek, self.rng)
         return super().think(view)
+
+    def _seen_declarer_card(self, view: SkatObservation, state: SkatHand) -> Thinking:
+        """The expert's card play, its deals drawn with the declarer's hand as it is."""
+        declarer = view.declarer
+        if declarer is None or view.game in (None, GameType.NULL, GameType.RAMSCH):
+            return super().think(view)
+        held = state.hands[declarer]
+
+        def sampler_of(obs: SkatObservation, inference: Inference) -> DealSampler:
+            return SeenDeclarer(obs, inference, held)
+
+        return skat_cards.think(view, self.rng, self.effort, self.card_play, (), sampler_of)
+
+
+class SeenDeclarer(DealSampler):
+    """A defender's deals with the declarer's hand known (``held``): the partner's
+    hand and the skat are drawn and weighed as the expert's are, the partner's
+    cards still evidence; the declarer's bid, game and cards no longer are."""
+
+    def __init__(self, obs: SkatObservation, inference: Inference, held: int) -> None:
+        super().__init__(obs, inference)
+        d = obs.declarer
+        assert d is not None and d != obs.seat
+        fixed = list(self.worlds.fixed)
+        room = list(self.worlds.room)
+        fixed[d], room[d] = held, 0
+        unseen = self.kn.out & ~(fixed[0] | fixed[1] | fixed[2] | fixed[3])
+        barred = (*self.kn.voids, 0)
+        self.worlds = WorldSampler(fixed, room, unseen, barred)
+        self.fixed = self.worlds.fixed
+        self.feasible = self.worlds.feasible
+        self._plays = [e for e in self._plays if e[0].seat != d]
 
 
 def _true_deal_card(obs: SkatObservation, state: SkatHand, rng: random.Random) -> Thinking:
