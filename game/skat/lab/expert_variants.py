@@ -83,11 +83,6 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "notrump": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3),
     "trump03": CardPlay(trump_lead_penalty=0.3, trump_lead_tricks=3),
     "notrump5": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=5),
-    "ddepth1": replace(CARD_PLAY, defence_depth_tricks=1),
-    "ddepth3": replace(CARD_PLAY, defence_depth_tricks=3),
-    "partner": replace(CARD_PLAY, partner_replies=True),
-    "overbid05": replace(CARD_PLAY, inference=Inference(overbid=0.05, hand_overbid=True)),
-    "overbid01": replace(CARD_PLAY, inference=Inference(overbid=0.01, hand_overbid=True)),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard

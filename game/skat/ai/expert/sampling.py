@@ -86,11 +86,6 @@ class Inference:
     declarer_mismatch: float | None = None
     defender_mismatch: float | None = None
     """``MISMATCH`` for the declarer's cards and for a defender's (None: ``MISMATCH``)."""
-    overbid: float = 0.3
-    """Weight factor of a deal in which the declarer's cards could not reach his bid
-    with the game he declared (a suit game or Grand after the skat, by its matadors)."""
-    hand_overbid: bool = False
-    """Weigh a Hand game's deals by ``overbid`` too (its Hand level counted)."""
 
 
 INFERENCE = Inference()
@@ -251,18 +246,14 @@ class DealSampler:
 
     def _declarer_factor(self, d: int, original: int, skat: int) -> float:
         """How well the declarer's hand ``original`` and the skat suit the game he declared."""
-        inf = self.inference
         if self.obs.hand_game:
             p = win_probability(self.game, original, d == 0, "hand")
-            trump_game = self.game not in (GameType.NULL, GameType.RAMSCH)
-            if inf.hand_overbid and trump_game and game_value(self.game, original | skat, True) < self.obs.bid:
-                p *= inf.overbid
         elif self.game == GameType.NULL:
             p = win_probability(self.game, original, d == 0, "post")
         else:
             p = win_probability(self.game, original, d == 0, "post", mask_points(skat))
             if game_value(self.game, original | skat, False) < self.obs.bid:
-                p *= inf.overbid
+                p *= 0.3
         return _clamp(p / 0.6) * self._choice_weight(original, skat, d == 0)
 
     def _choice_weight(self, hand: int, skat: int, forehand: bool) -> float:

@@ -40,13 +40,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from math import exp
 from typing import Any
 
-from ...engine.cards import CARD_POINTS, SUIT_MASKS, iter_cards, mask_points
+from ...engine.cards import CARD_POINTS, SUIT_MASKS, mask_points
 from ...engine.skat_hand import SkatObservation
-from ...engine.tricks import FOLLOW, POWER, TRUMPS, GameType, legal_follow, strongest
+from ...engine.tricks import FOLLOW, POWER, TRUMPS, GameType, strongest
 from .. import scores
 from ..base import Thinking
 from ..effort import Effort
@@ -55,7 +55,7 @@ from ..model.worlds import World
 from ..solve.skat_solver import DepthLimitedSearch, SearchAborted, SkatSolver
 from ..strengths import STRONG
 from . import leaf_estimate
-from .sampling import _NO_RANDOM, INFERENCE, DealSampler, Inference
+from .sampling import INFERENCE, DealSampler, Inference
 
 NODE_CHUNK = 600
 """Solver nodes per unit of work (about 1.5 ms natively, 2.5 ms at the 95th
@@ -123,12 +123,6 @@ class CardPlay:
     reaches his target by fewer than ``close_margin`` card points, the outcome
     counts ``close_bonus`` less for him (a close game is one a declarer who does
     not see the cards may still lose; 0: not tested)."""
-    defence_depth_tricks: int | None = None
-    """A defender's depth-limited search (his first tricks): tricks searched before
-    the static estimate (None: ``DEPTH_TRICKS``, as the declarer's)."""
-    partner_replies: bool = False
-    """A defender's lead in his first tricks: the partner's reply in that trick is
-    the strong heuristic's from the partner's view, not the open deal's best."""
 
 
 CARD_PLAY = CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3)
@@ -381,11 +375,6 @@ class _Search:
         """A trump game's leaves scored by :mod:`.leaf_estimate` (else :func:`static_points`)."""
         self.full = len(obs.legal) > 0 and obs.hand.bit_count() <= FULL_DEPTH_CARDS[self.kind]
         self.sign = 1.0 if self.kind == "ramsch" or obs.seat == obs.declarer else -1.0
-        defending = self.kind == "trump" and obs.seat != obs.declarer
-        depth = settings.defence_depth_tricks if defending else None
-        self.depth_tricks = DEPTH_TRICKS if depth is None else depth
-        """Tricks the depth-limited search looks ahead before the static estimate."""
-        self.partner_replies = defending and settings.partner_replies
         self.leader = obs.trick[0][0] if obs.trick else obs.seat
         self.trick = [c for _, c in obs.trick]
         tricks_won = [0, 0, 0]
@@ -533,32 +522,21 @@ class _Search:
         return value
 
     def _limited(self, deal: World, card: int) -> Generator[None, None, float]:
-        if self.partner_replies and not self.trick and self.kind == "trump":
-            return (yield from self._partner_replied(deal))
-        est = yield from self._limited_here(self.depth_tricks)
-        if est is None:
-            return self._static_after(deal, card)
-        return self._score_estimate(est)
-
-    def _limited_here(self, depth: int) -> Generator[None, None, int | None]:
-        """The declarer's final points by the depth-limited search from the solver's
-        position (None: past its node limit).
-
-        It runs in chunks of DEPTH_CHUNK nodes with a yield after each (its own
-        table and bounds are kept), up to DEPTH_NODE_LIMIT nodes in all."""
-        search = DepthLimitedSearch(self.solver, depth, self._estimate)
-        node_limit = DEPTH_NODE_LIMIT * 4 ** max(0, depth - DEPTH_TRICKS)
+        # The depth-limited search runs in chunks of DEPTH_CHUNK nodes with a
+        # yield after each (its own table and bounds are kept), up to
+        # DEPTH_NODE_LIMIT nodes in all; past them, the static estimate.
+        search = DepthLimitedSearch(self.solver, DEPTH_TRICKS, self._estimate)
         spent = 0
         est: int | None = None
         while True:
             before = self.solver.nodes
             try:
-                est = search.run(node_limit=min(DEPTH_CHUNK, node_limit - spent))
+                est = search.run(node_limit=min(DEPTH_CHUNK, DEPTH_NODE_LIMIT - spent))
             except SearchAborted:
                 used = self.solver.nodes - before
                 spent += used
                 self.nodes += used
-                if spent >= node_limit:
+                if spent >= DEPTH_NODE_LIMIT:
                     break
                 yield None
                 continue
@@ -566,48 +544,9 @@ class _Search:
             break
         search.release()
         yield None
-        return est
-
-    def _partner_replied(self, deal: World) -> Generator[None, None, float]:
-        """A defender's lead (already played on the solver) valued with the partner's
-        reply in this trick chosen from the partner's own view, by the strong
-        heuristic, instead of with the deal open; the declarer replies as the search
-        would (the lab's ``partner_replies``)."""
-        solver = self.solver
-        partner = 3 - self.me - self.evaluated
-        if solver.to_move == partner:
-            solver.play(self._partner_card(deal, solver))
-            est = yield from self._limited_here(self.depth_tricks)
-            solver.undo()
-            if est is None:
-                est = self._estimate(tuple(solver.hands), solver.leader, solver.declarer_points)
-            return self._score_estimate(est)
-        best: int | None = None
-        for reply in iter_cards(solver.legal()):
-            solver.play(reply)
-            solver.play(self._partner_card(deal, solver))
-            est = yield from self._limited_here(self.depth_tricks - 1)
-            if est is None:
-                est = self._estimate(tuple(solver.hands), solver.leader, solver.declarer_points)
-            solver.undo()
-            solver.undo()
-            best = est if best is None else max(best, est)
-        assert best is not None
-        return self._score_estimate(best)
-
-    def _partner_card(self, deal: World, solver: SkatSolver) -> int:
-        """The strong heuristic's card for the partner (to move on ``solver``), from his view."""
-        partner = solver.to_move
-        held = solver.hands[partner]
-        lead = solver.trick[0]
-        legal = legal_follow(self.game, lead, held)
-        if legal & (legal - 1) == 0:
-            return legal.bit_length() - 1
-        leader = self.me
-        trick = tuple(((leader + i) % 3, c) for i, c in enumerate(solver.trick))
-        view = replace(self.obs, seat=partner, to_move=partner, hand=held, trick=trick,
-                       legal=tuple(iter_cards(legal)), skat=0)
-        return choose_card(view, STRONG, _NO_RANDOM)
+        if est is None:
+            return self._static_after(deal, card)
+        return self._score_estimate(est)
 
     def _score_estimate(self, est: float) -> float:
         if self.kind == "ramsch":
