@@ -442,3 +442,28 @@ def test_a_defender_who_sees_the_declarers_hand_draws_only_the_partners_hand_and
     assert isinstance(seeing, Oracle)
     seeing.peek = state
     assert decide_now(seeing, obs, 10.0) in obs.legal
+
+
+def test_the_declarer_posterior_tool_scores_a_defenders_deals_against_the_declarers_hand() -> None:
+    """``tools/declarer_posterior.py`` looks at a defender's lead after the tricks asked for and
+    counts the declarer's cards the sampled deals place right: all of them for his own hand,
+    half for a hand that holds half of them, and for real deals something in between."""
+    posterior = tool("declarer_posterior")
+    views = list(posterior.positions(12, 2, 5))
+    assert views
+    for obs, declarer, truth in views:
+        assert obs.seat != declarer and not obs.trick and len(obs.tricks) >= 2
+        assert truth & obs.hand == 0 and truth.bit_count() == 10 - len(obs.tricks)
+    obs, declarer, truth = views[0]
+    count = posterior.Count()
+    count.add(truth, truth)
+    assert count.summary()["cards_right"] == 1.0 and count.summary()["jacks_exact"] == 1.0
+    half = 0
+    for i, c in enumerate(c for c in range(32) if truth >> c & 1):
+        if i % 2 == 0:
+            half |= 1 << c
+    count.add(half, truth)
+    assert count.summary()["cards_right"] == round((truth.bit_count() + half.bit_count()) / (2 * truth.bit_count()), 4)
+    out = posterior.measure(12, 2, 2, 5)
+    assert out["expert"]["deals"] == 2 * len(views)
+    assert 0.2 < out["expert"]["cards_right"] < 0.95
