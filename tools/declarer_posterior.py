@@ -1,8 +1,8 @@
 """How much of the declarer's hand a defender's sampled deals get right (issue 19, defence).
 
 ``PYTHONPATH=game python3 tools/declarer_posterior.py --hands 80 --at 3`` plays seeded ISkO
-hands with the strong heuristic in every seat up to the start of trick ``--at + 1`` (0: the
-first lead), with a defender to lead; that defender then draws ``--deals`` deals with each
+hands with the strong heuristic in every seat up to the first lead of a defender once ``--at``
+tricks are played (0: the first lead of the hand); that defender then draws ``--deals`` deals with each
 variant of the inference, and the tool counts the share of the declarer's cards still in his
 hand that the sampled hands hold, and how often they hold exactly his Jacks.  The variants:
 
@@ -44,6 +44,8 @@ VARIANTS: dict[str, tuple[Inference, int]] = {
 
 @dataclass
 class Count:
+    """One variant's tally: deals drawn, and the declarer's cards and Jacks they placed right."""
+
     deals: int = 0
     jacks_exact: int = 0
     cards_right: int = 0
@@ -71,8 +73,8 @@ def _waiting(state: SkatHand, at: int) -> bool:
 
 
 def positions(hands: int, at: int, seed: int) -> Iterator[tuple[SkatObservation, int, int]]:
-    """(a defender's view at the lead of trick ``at + 1``, the declarer's seat, his hand)
-    of each seeded hand that is a suit game or Grand and gets there."""
+    """(a defender's view at his first lead once ``at`` tricks are played, the declarer's
+    seat, his hand) of each seeded hand that is a suit game or Grand and gets there."""
     rng = random.Random(seed)
     for h in range(hands):
         state = SkatHand(ISKO, SkatDeal.random(rng))
@@ -110,11 +112,11 @@ def measure(hands: int, at: int, deals: int, seed: int) -> dict[str, dict[str, f
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=80)
-    parser.add_argument("--at", type=int, default=3, help="tricks played before the lead looked at")
+    parser.add_argument("--at", type=int, default=3, help="tricks played at least before the lead looked at")
     parser.add_argument("--deals", type=int, default=12, help="deals drawn per position and variant")
     parser.add_argument("--seed", type=int, default=11)
     args = parser.parse_args(argv)
-    out = {"hands": args.hands, "at_trick": args.at + 1, "deals": args.deals, "seed": args.seed,
+    out = {"hands": args.hands, "tricks_played_at_least": args.at, "deals": args.deals, "seed": args.seed,
            "variants": measure(args.hands, args.at, args.deals, args.seed)}
     json.dump(out, sys.stdout, indent=1)
     print()
