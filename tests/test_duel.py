@@ -8,6 +8,7 @@ import io
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,7 +21,7 @@ from skat.desktop import cli
 from skat.engine import ISKO, OFFICERS, OfficersHand, SkatDeal, SkatHand, shuffled_deck
 from skat.engine import actions as A
 from skat.engine.scoring import HandResult
-from skat.engine.skat_hand import Phase
+from skat.engine.skat_hand import Phase, SkatObservation
 from skat.lab import duel
 from skat.lab.duel import DealOutcome, DuelConfig, Tally, calibration, mean_ci, run_duel, seatings
 from skat.lab.expert_variants import Oracle, SeenDeclarer
@@ -369,16 +370,22 @@ def test_the_oracle_sees_the_cards_the_duel_deals_and_plays_them_double_dummy_on
         decide_now(blind, state.observe(seat), 10.0)
 
 
+def heuristic_until(state: SkatHand, reached: Callable[[], bool]) -> None:
+    """Play ``state`` on with the strong heuristic in every seat until ``reached()``."""
+    while not reached():
+        seat = state.to_move
+        assert seat is not None
+        state.apply(decide_now(HeuristicPlayer("strong", random.Random(seat)), state.observe(seat), 10.0))
+
+
 def test_the_oracle_split_by_role_sees_the_cards_only_in_its_role() -> None:
     """``expert-oracle-declarer`` searches the true deal only as declarer and
     ``-defence`` only as a defender (elsewhere each is the expert and needs no
     cards): seated blind, each refuses exactly the role it would see in."""
     config = DuelConfig("expert-oracle", "heuristic", "skat", "isko", 5, 2)
     state = duel.new_hand("skat", ISKO, duel.deal_deck(config.seed, 0))
-    while state.phase != Phase.PLAY:
-        seat = state.to_move
-        assert seat is not None
-        state.apply(decide_now(HeuristicPlayer("strong", random.Random(seat)), state.observe(seat), 10.0))
+    assert isinstance(state, SkatHand)
+    heuristic_until(state, lambda: state.phase == Phase.PLAY)
     played_by: dict[str, set[bool]] = {"declarer": set(), "defence": set()}
     while not state.done and len(state.tricks) < 2:
         seat = state.to_move
@@ -405,20 +412,14 @@ def test_a_defender_who_sees_the_declarers_hand_draws_only_the_partners_hand_and
     and the skat, within the hard facts (the defender's own hand, the cards gone)."""
     config = DuelConfig("expert-oracle-declarer-hand", "heuristic", "skat", "isko", 5, 2)
     state = duel.new_hand("skat", ISKO, duel.deal_deck(config.seed, 0))
-    while state.phase != Phase.PLAY:
-        seat = state.to_move
-        assert seat is not None
-        state.apply(decide_now(HeuristicPlayer("strong", random.Random(seat)), state.observe(seat), 10.0))
+    assert isinstance(state, SkatHand)
+    # some cards gone, and a defender to move
+    heuristic_until(state, lambda: len(state.tricks) >= 2 and state.to_move != state.declarer)
     assert state.declarer is not None
-    while len(state.tricks) < 2:  # some cards gone, and the defender to move
-        seat = state.to_move
-        assert seat is not None
-        state.apply(decide_now(HeuristicPlayer("strong", random.Random(seat)), state.observe(seat), 10.0))
-    while state.to_move == state.declarer:
-        state.apply(decide_now(HeuristicPlayer("strong", random.Random(0)), state.observe(state.declarer), 10.0))
     me = state.to_move
     assert me is not None
     obs = state.observe(me)
+    assert isinstance(obs, SkatObservation)
     partner = 3 - me - state.declarer
     sampler = SeenDeclarer(obs, INFERENCE, state.hands[state.declarer])
     blind = DealSampler(obs, INFERENCE)
