@@ -160,7 +160,7 @@ def make_duel_player(strength: str, rng: random.Random, effort: Effort) -> Playe
     where ``make_player`` does not know that name yet, and ``expert-<mode>``
     the expert with another of its :data:`~skat.lab.expert_variants.SKAT_MODES`
     (benchmark variants only, e.g. ``expert-heuristic`` and ``expert-sim``), ``expert-inf-<name>``
-    the expert with another card play (:data:`~skat.lab.expert_variants.CARD_PLAYS`), and
+    the expert with another card play (:data:`~skat.lab.expert_variants.CARD_PLAYS`),
     ``expert-oracle[-declarer|-defence]`` the yardstick that sees every card (in that role), and
     ``expert-oracle-declarer-hand[-early|-late]`` the defender who sees the declarer's hand
     (in the first three tricks, or from the fourth)."""

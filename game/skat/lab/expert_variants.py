@@ -11,7 +11,9 @@ The shipped expert is mode ``confirm`` with the strong heuristic's thresholds
 ``expert-inf-shipped`` is the shipped one (``expert-inf-none``: before its rule on early trump leads).
 ``--a expert-oracle`` is no variant but a yardstick: the expert whose card play sees every
 card (:class:`Oracle`), so a duel shows how much any inference of the hidden cards could add;
-``expert-oracle-declarer`` and ``expert-oracle-defence`` see them in that role only.
+``expert-oracle-declarer`` and ``expert-oracle-defence`` see them in that role only, and
+``expert-oracle-declarer-hand[-early|-late]`` is a defender who sees the declarer's hand alone
+(:class:`SeenDeclarer`).
 """
 
 from __future__ import annotations
