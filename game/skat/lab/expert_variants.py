@@ -85,10 +85,6 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "notrump": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3),
     "trump03": CardPlay(trump_lead_penalty=0.3, trump_lead_tricks=3),
     "notrump5": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=5),
-    "postpone": replace(CARD_PLAY, postpone=1),
-    "postpone2": replace(CARD_PLAY, postpone=2),
-    "dmis1": replace(CARD_PLAY, inference=Inference(declarer_mismatch=1.0)),
-    "dmis06": replace(CARD_PLAY, inference=Inference(declarer_mismatch=0.6)),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard

@@ -123,13 +123,6 @@ class CardPlay:
     reaches his target by fewer than ``close_margin`` card points, the outcome
     counts ``close_bonus`` less for him (a close game is one a declarer who does
     not see the cards may still lose; 0: not tested)."""
-    postpone: int = 0
-    """A defender's full-depth decisions in a suit game or Grand look this many of
-    his own decisions further before trusting the open deals (EPIMC): after each
-    card the others play their best card of each deal until he is to play again,
-    and there he must play one card in all the deals that look alike to him (the
-    same cards seen), instead of the best card of each deal (strategy fusion).
-    0: plain PIMC."""
 
 
 CARD_PLAY = CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3)
@@ -188,8 +181,6 @@ def think(
         return prior
     offsets = {c: -settings.trump_lead_penalty for c in reps if held_back >> c & 1}
     totals = dict.fromkeys(reps, 0.0)
-    postponed = _Postponed(reps) if settings.postpone and defending and obs.hand.bit_count() >= 3 else None
-    levels = min(settings.postpone, obs.hand.bit_count() - 2)
     samples = 0
     best = prior
     unanimous = {c for c in reps if not barred >> c & 1}
@@ -197,8 +188,6 @@ def think(
         if solved.keys() != totals.keys():
             continue
         unanimous &= _count(solved, totals, barred)
-        if postponed is not None:
-            postponed.fallback(solved)
         samples += 1
     if samples:
         scores.tally("pondered", samples)
@@ -211,35 +200,25 @@ def think(
         yield None
         values: dict[int, float] = {}
         search.start_deal()
-        seen = None
-        if postponed is not None and search.full and search.kind == "trump":
-            seen = yield from search.postponed_deal(deal, reps, levels)
-        if seen is not None:
-            assert postponed is not None
-            values = postponed.add(seen)
-        else:
-            abandoned = False
+        abandoned = False
+        for c in reps:
+            values[c] = yield from search.evaluate(deal, c)
+            if samples and not effort.reproducible:
+                assert effort.seconds is not None
+                if time.perf_counter() - started > HARD_STOP * effort.seconds:
+                    abandoned = True
+                    break
+        if search.switched and not abandoned:
+            search.switched = False
             for c in reps:
                 values[c] = yield from search.evaluate(deal, c)
-                if samples and not effort.reproducible:
-                    assert effort.seconds is not None
-                    if time.perf_counter() - started > HARD_STOP * effort.seconds:
-                        abandoned = True
-                        break
-            if search.switched and not abandoned:
-                search.switched = False
-                for c in reps:
-                    values[c] = yield from search.evaluate(deal, c)
-            if abandoned:
-                break
-            if postponed is not None:
-                postponed.fallback(values)
+        if abandoned:
+            break
         unanimous &= _count(values, totals, barred)
         samples += 1
-        current = totals if postponed is None else postponed.totals()
-        best = _best(reps, current, prior, margin, samples, offsets)
+        best = _best(reps, totals, prior, margin, samples, offsets)
         if scores.active():  # the hint shows every card's average (equivalent cards alike)
-            averages = {c: current[r] / samples for r, g in zip(reps, groups, strict=True) for c in g}
+            averages = {c: totals[r] / samples for r, g in zip(reps, groups, strict=True) for c in g}
             scores.report("pimc", averages, samples)
         yield best
         if unanimous and samples >= SETTLED and not effort.reproducible:
@@ -249,55 +228,6 @@ def think(
     yield from search.solver.drain()
     scores.tally("solved", samples)
     return best
-
-
-Tree = dict[tuple[int, ...], dict[int, "float | Tree"]]
-"""Postponed outcomes (:attr:`CardPlay.postpone`): what the mover will have seen
-when he plays again (the others' cards since his) -> his card then -> his outcome,
-or the next such tree."""
-
-
-def _merge(into: Tree, tree: Tree) -> None:
-    """Add ``tree``'s outcomes to ``into`` (the deals' sums)."""
-    for key, row in tree.items():
-        mine = into.setdefault(key, {})
-        for card, v in row.items():
-            if isinstance(v, dict):
-                sub = mine.setdefault(card, {})
-                assert isinstance(sub, dict)
-                _merge(sub, v)
-            else:
-                old = mine.get(card, 0.0)
-                assert isinstance(old, float)
-                mine[card] = old + v
-
-
-def _fused(tree: Tree) -> float:
-    """The value of ``tree`` when the mover plays one card for each group of
-    deals that look alike (the best card of the group's sum)."""
-    return sum(max(v if isinstance(v, float) else _fused(v) for v in row.values()) for row in tree.values())
-
-
-class _Postponed:
-    """The postponed outcomes of a decision, summed over the deals, per card now."""
-
-    def __init__(self, reps: list[int]) -> None:
-        self.trees: dict[int, Tree] = {c: {} for c in reps}
-        self.plain = dict.fromkeys(reps, 0.0)
-        """Deals whose postponed solve was too dear, and pondered deals: their plain values."""
-
-    def add(self, seen: dict[int, Tree]) -> dict[int, float]:
-        """Count one deal; returns its plain values (the best line of each card on it)."""
-        for c, tree in seen.items():
-            _merge(self.trees[c], tree)
-        return {c: _fused(tree) for c, tree in seen.items()}
-
-    def fallback(self, values: dict[int, float]) -> None:
-        for c, v in values.items():
-            self.plain[c] += v
-
-    def totals(self) -> dict[int, float]:
-        return {c: self.plain[c] + _fused(tree) for c, tree in self.trees.items()}
 
 
 def _best(
@@ -329,10 +259,6 @@ def trump_leads_held_back(obs: SkatObservation, settings: CardPlay = CARD_PLAY) 
 
 
 # ---------------------------------------------------------------- equivalent cards
-def _cards(mask: int) -> list[int]:
-    return [c for c in range(32) if mask >> c & 1]
-
-
 def _count(values: dict[int, float], totals: dict[int, float], barred: int = 0) -> set[int]:
     """Add one solved deal's card values to ``totals``; the cards that were best on
     it among those not ``barred`` (a mask: cards a rule keeps back, whose values do
@@ -547,76 +473,6 @@ class _Search:
                 self.full = False  # too dear for this decision: depth-limited from now on
                 self.switched = True
         return (yield from self._limited(deal, card))
-
-    def postponed_deal(
-        self, deal: World, reps: list[int], levels: int
-    ) -> Generator[None, None, dict[int, Tree] | None]:
-        """EPIMC on one deal: for each card of ``reps``, the :data:`Tree` of the
-        mover's next ``levels`` decisions (the others' cards each the best for his
-        side on this deal, the cheapest of equals).  None when a solve passed its cap."""
-        seen: dict[int, Tree] = {}
-        try:
-            for card in reps:
-                self._position(deal, card)
-                seen[card] = yield from self._postponed(levels)
-        except _TooBig:
-            return None
-        return seen
-
-    def _postponed(self, levels: int) -> Generator[None, None, Tree]:
-        """The tree from the solver's position (the mover has just played)."""
-        solver = self.solver
-        replies: list[int] = []
-        while solver.to_move != self.me:
-            reply = yield from self._best_reply()
-            solver.play(reply)
-            replies.append(reply)
-        row: dict[int, float | Tree] = {}
-        for then in _cards(solver.legal()):
-            solver.play(then)
-            if levels > 1 and solver.hands[self.me]:
-                row[then] = yield from self._postponed(levels - 1)
-            else:
-                row[then] = self.sign * (yield from self._trump_outcome())
-            solver.undo()
-        for _ in replies:
-            solver.undo()
-        return {tuple(replies): row}
-
-    def _best_reply(self) -> Generator[None, None, int]:
-        """The seat to move's card that keeps his side's result on the open deal
-        (the cheapest such card: fewest points, then lowest)."""
-        solver = self.solver
-        options = _cards(solver.legal())
-        if len(options) > 1:
-            wants = solver.to_move == solver.declarer
-            good = []
-            for card in options:
-                solver.play(card)
-                if (yield from self._declarer_wins()) == wants:
-                    good.append(card)
-                solver.undo()
-            options = good or options
-        power = POWER[self.game]
-        return min(options, key=lambda c: (CARD_POINTS[c], power[c]))
-
-    def _declarer_wins(self) -> Generator[None, None, bool]:
-        """Does the declarer reach his target from the solver's position?"""
-        solver = self.solver
-        if self.win_target > 120:
-            if solver.defender_tricks:
-                return False
-            return (yield from self._solve(lambda n: solver.declarer_takes_all(node_limit=n), EVAL_NODE_CAP))
-        have = solver.declarer_points
-        if have >= self.win_target:
-            return True
-        left = mask_points(solver.hands[0] | solver.hands[1] | solver.hands[2]) + sum(
-            CARD_POINTS[c] for c in solver.trick
-        )
-        if have + left < self.win_target:
-            return False
-        target = self.win_target
-        return (yield from self._solve(lambda n: solver.declarer_reaches(target, node_limit=n), EVAL_NODE_CAP))
 
     def _trump_outcome(self) -> Generator[None, None, float]:
         """WIN or LOSS by the game's target (the only test that may give up
