@@ -4,6 +4,7 @@ the winning line, legality in every rule set, and thinking in slices."""
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import replace
 
 import pytest
@@ -254,6 +255,52 @@ def test_a_decision_runs_in_small_slices(monkeypatch: pytest.MonkeyPatch) -> Non
     while not decision.step(0.0):
         steps += 1
     assert steps > 1 and decision.action in view.legal
+
+
+def _deals_solved_on_a_slow_machine(monkeypatch: pytest.MonkeyPatch, floor: int) -> int:
+    """Deals a timed decision (0.1 s) solves on a machine where each card's solve
+    takes 5 ms (a clock that runs only while cards are solved): with seven cards
+    to compare, about three deals in the budget."""
+    monkeypatch.setattr(skat_cards, "CARD_FLOOR", floor)
+    clock = [0.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: clock[0])
+    solved: list[int] = []
+    real = skat_cards._Search.evaluate
+
+    def slow(self, deal, card):  # type: ignore[no-untyped-def]
+        clock[0] += 0.005
+        solved.append(card)
+        return (yield from real(self, deal, card))
+
+    monkeypatch.setattr(skat_cards._Search, "evaluate", slow)
+    state = scripted(
+        ISKO,
+        ("CJ SJ HA SA H7 HK S8 SQ CQ CA", "HJ DJ D7 D8 H9 HT S7 ST DA CK", "D9 C7 C8 C9 H8 HQ S9 SK DQ CT"),
+        "DT DK",
+        [A.PASS, A.PASS, A.bid(18)],
+        True,
+        "DT DK",
+        A.declare(GameType.GRAND),
+        "H7 H9 H8",
+    )
+    view = state.observe(state.to_move)  # type: ignore[arg-type]
+    reps = len(skat_cards.equivalent_groups(view, list(view.legal)))
+    player = SearchPlayer(rng=random.Random(3), effort=Effort.timed(0.1, min_samples=1))
+    thinking = player.begin(view)
+    while not thinking.step(0.0):
+        pass
+    assert thinking.action in view.legal
+    return len(solved) // reps
+
+
+def test_a_slow_machine_still_solves_the_floor_of_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the budget holds only a few deals, a card decision goes on to
+    ``CARD_FLOOR`` deals (fewer lose points: the sixth session's duels), within
+    ``HARD_STOP`` times the budget."""
+    floor = skat_cards.CARD_FLOOR
+    assert floor >= 8
+    assert _deals_solved_on_a_slow_machine(monkeypatch, 0) < floor
+    assert _deals_solved_on_a_slow_machine(monkeypatch, floor) >= floor
 
 
 def test_first_provisional_card_comes_before_any_deal_is_solved() -> None:

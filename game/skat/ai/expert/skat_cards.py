@@ -30,8 +30,9 @@ short slices; the heuristic card is the provisional answer until the first
 deal is solved, and it breaks ties (a game already decided either way).
 Cards of the mover that are equivalent (adjacent once the played cards are
 gone, same points) are evaluated once.  The decision ends when the
-:class:`~skat.ai.effort.Effort` is spent, or, when timed, once ``SETTLED``
-deals all agree on the best card.  All limits count nodes, not time, so a
+:class:`~skat.ai.effort.Effort` is spent (when timed, not before ``CARD_FLOOR``
+deals, unless ``HARD_STOP`` ends it), or, when timed, once ``SETTLED`` deals all
+agree on the best card.  All limits count nodes, not time, so a
 fixed Effort gives the same card on every machine.
 """
 
@@ -92,6 +93,13 @@ budget (once a deal is solved), so no decision takes much longer than asked."""
 
 SETTLED = 10
 """A timed decision stops early once this many deals all agree on the best card."""
+CARD_FLOOR = 8
+"""Fewest deals a timed decision solves (pondered ones count), even past its
+budget, up to ``HARD_STOP`` times it: on a slow machine (a phone's browser) the
+hardest decisions get no more than five deals in the budget, and with six deals
+a decision the expert scores 3.7 points per game less than with eight or twelve
+(``docs/bench/strength.md``, sixth session); natively every decision solves ten
+or more within the budget, so there the floor changes nothing."""
 
 
 @dataclass(frozen=True)
@@ -193,7 +201,8 @@ def think(
         scores.tally("pondered", samples)
         best = _best(reps, totals, prior, margin, samples, offsets)
         yield best
-    while not effort.exhausted(started, samples):
+    floor = 0 if effort.reproducible else CARD_FLOOR
+    while samples < floor or not effort.exhausted(started, samples):
         deal = yield from sampler.sample_steps(rng)
         if deal is None:
             break
