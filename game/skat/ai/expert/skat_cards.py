@@ -98,8 +98,8 @@ CARD_FLOOR = 8
 budget, up to ``HARD_STOP`` times it: on a slow machine (a phone's browser) the
 hardest decisions get no more than five deals in the budget, and with six deals
 a decision the expert scores 3.7 points per game less than with eight or twelve
-(``docs/bench/strength.md``, sixth session); natively every decision solves ten
-or more within the budget, so there the floor changes nothing."""
+(``docs/bench/strength.md``, sixth session); natively nine decisions in ten
+solve ten or more within the budget, so there the floor seldom acts."""
 
 
 @dataclass(frozen=True)
