@@ -9,7 +9,10 @@ rebuilds each hand from the run's seed and scores it three ways:
   discard by the same models (the choice of game per skat the linear model cannot see);
 - ``simulation``: the expert's own pre-skat simulation (:mod:`skat.ai.expert.skat_calls`):
   deals fitting the hand, the game chosen on each twelve cards, played out and
-  calibrated, at bid 18.
+  calibrated, at bid 18;
+- ``double_dummy`` (``--double-dummy``): the share of sampled deals in which the game
+  and discard the models choose on the twelve cards is won with every card open (the
+  solver; forehand leads), a play-out without the heuristic's errors on either side.
 
 Prints JSON: each score's AUC (the chance that a won hand scores above a lost one)
 over all hands and over the hands the bidder is unsure of (model 0.40 to 0.65),
@@ -32,6 +35,7 @@ from skat.ai.base import run_steps
 from skat.ai.effort import Effort
 from skat.ai.expert.skat_calls import _best_at, _simulate_pre_skat
 from skat.ai.model.evaluation import TRUMP_GAMES, best_discard, game_value, win_probability
+from skat.ai.solve.skat_solver import SkatSolver
 from skat.engine.cards import cards_of, mask_points
 from skat.engine.deal import SkatDeal, shuffled_deck
 from skat.engine.rules import ISKO
@@ -73,31 +77,57 @@ def hands_of(run: dict[str, Any]) -> tuple[list[tuple[dict[str, Any], int]], int
     return matched, len(rows) - len(matched)
 
 
+def chosen_game(cards: int, bid: int = 18) -> tuple[int, tuple[int, int], float] | None:
+    """The game, discard and model chance the models choose on twelve ``cards`` (the
+    best by expected Seeger-Fabian score among the games reaching ``bid``)."""
+    best: tuple[float, int, tuple[int, int], float] | None = None
+    for g in (*TRUMP_GAMES, GameType.NULL):
+        pair = best_discard(cards, g)
+        rest = cards & ~(1 << pair[0]) & ~(1 << pair[1])
+        if g == GameType.NULL:
+            p, v = win_probability(g, rest, True, "post"), 23
+        else:
+            p = win_probability(g, rest, True, "post", mask_points(1 << pair[0] | 1 << pair[1]))
+            v = game_value(g, cards, False)
+        if v < bid:
+            continue
+        e = p * (v + 50) - (1 - p) * (2 * v + 50)
+        if best is None or e > best[0]:
+            best = (e, g, pair, p)
+    return None if best is None else best[1:]
+
+
 def skat_average(hand: int, rng: random.Random, bid: int = 18) -> float:
-    """The mean over sampled skats of the best game's model chance after its discard
-    (the best by expected Seeger-Fabian score among the games reaching ``bid``)."""
+    """The mean over sampled skats of the best game's model chance after its discard."""
     out = [c for c in range(32) if not hand >> c & 1]
     pairs = [(a, b) for i, a in enumerate(out) for b in out[i + 1:]]
     total = 0.0
     chosen = rng.sample(pairs, min(SKATS, len(pairs)))
     for a, b in chosen:
-        cards = hand | 1 << a | 1 << b
-        best: tuple[float, float] | None = None
-        for g in (*TRUMP_GAMES, GameType.NULL):
-            pair = best_discard(cards, g)
-            rest = cards & ~(1 << pair[0]) & ~(1 << pair[1])
-            if g == GameType.NULL:
-                p, v = win_probability(g, rest, True, "post"), 23
-            else:
-                p = win_probability(g, rest, True, "post", mask_points(1 << pair[0] | 1 << pair[1]))
-                v = game_value(g, cards, False)
-            if v < bid:
-                continue
-            e = p * (v + 50) - (1 - p) * (2 * v + 50)
-            if best is None or e > best[0]:
-                best = (e, p)
-        total += best[1] if best is not None else 0.0
+        best = chosen_game(hand | 1 << a | 1 << b, bid)
+        total += best[2] if best is not None else 0.0
     return total / len(chosen)
+
+
+def double_dummy(hand: int, rng: random.Random, deals: int, bid: int = 18) -> float:
+    """The share of ``deals`` sampled deals (the other hands and the skat) in which the
+    game the models choose after taking the skat is won with every card open, forehand
+    (the declarer) leading."""
+    won = 0
+    out = [c for c in range(32) if not hand >> c & 1]
+    for _ in range(deals):
+        rng.shuffle(out)
+        skat = 1 << out[20] | 1 << out[21]
+        best = chosen_game(hand | skat, bid)
+        if best is None:
+            continue
+        game, (a, b), _ = best
+        cards = (hand | skat) & ~(1 << a) & ~(1 << b)
+        hands = [cards, sum(1 << c for c in out[:10]), sum(1 << c for c in out[10:20])]
+        solver = SkatSolver(int(game), 0)
+        solver.reset(hands, [], 0, mask_points(1 << a | 1 << b))
+        won += solver.null_declarer_wins() if game == GameType.NULL else solver.declarer_reaches(61)
+    return won / deals
 
 
 def simulation(hand: int, index: int, samples: int) -> float:
@@ -110,9 +140,10 @@ def simulation(hand: int, index: int, samples: int) -> float:
     return pickup.p if pickup is not None else 0.0
 
 
-def work(job: tuple[int, int, int]) -> tuple[int, float, float]:
-    index, hand, samples = job
-    return index, skat_average(hand, random.Random(hand)), simulation(hand, index, samples)
+def work(job: tuple[int, int, int, int]) -> tuple[int, float, float, float | None]:
+    index, hand, samples, dd_deals = job
+    dd = double_dummy(hand, random.Random(f"dd/{hand}"), dd_deals) if dd_deals else None
+    return index, skat_average(hand, random.Random(hand)), simulation(hand, index, samples), dd
 
 
 def auc(scores: list[float], won: list[bool]) -> float | None:
@@ -127,7 +158,8 @@ def auc(scores: list[float], won: list[bool]) -> float | None:
 
 def aucs(rows: list[dict[str, Any]]) -> dict[str, Any]:
     won = [r["won"] for r in rows]
-    return {"hands": len(rows), **{k: auc([r[k] for r in rows], won) for k in ("model", "skat_average", "simulation")}}
+    keys = ("model", "skat_average", "simulation", "double_dummy")
+    return {"hands": len(rows), **{k: auc([r[k] for r in rows], won) for k in keys if rows and k in rows[0]}}
 
 
 def buckets(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -147,19 +179,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("forced", help="a tools/forced_declare.py JSON (not --real-auction)")
     ap.add_argument("--samples", type=int, default=24, help="sampled deals of the simulation (the duel's bid: 2 x 12)")
     ap.add_argument("--limit", type=int, default=0, help="only the first hands (a quick look)")
+    ap.add_argument("--double-dummy", type=int, default=0, metavar="DEALS",
+                    help="also score each hand by this many deals solved with every card open")
+    ap.add_argument("--unsure-only", action="store_true", help="only the hands of the unsure range")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args(argv)
     with open(args.forced) as f:
         run = json.load(f)
     matched, left_out = hands_of(run)
     rows = [{"model": r["p"], "won": r["expert"]["won"], "sf": r["expert"]["sf"], "hand": hand} for r, hand in matched]
+    if args.unsure_only:
+        rows = [r for r in rows if UNSURE[0] <= r["model"] < UNSURE[1]]
     if args.limit:
         rows = rows[: args.limit]
-    for index, average, simulated in unordered(work, [(i, r["hand"], args.samples) for i, r in enumerate(rows)],
-                                               args.jobs):
+    jobs = [(i, r["hand"], args.samples, args.double_dummy) for i, r in enumerate(rows)]
+    for index, average, simulated, dd in unordered(work, jobs, args.jobs):
         rows[index]["skat_average"], rows[index]["simulation"] = average, simulated
+        if dd is not None:
+            rows[index]["double_dummy"] = dd
     unsure = [r for r in rows if UNSURE[0] <= r["model"] < UNSURE[1]]
-    print(json.dumps({"forced": args.forced, "samples": args.samples, "rows_left_out": left_out,
+    print(json.dumps({"forced": args.forced, "samples": args.samples, "double_dummy_deals": args.double_dummy,
+                      "rows_left_out": left_out,
                       "auc_all": aucs(rows),
                       "auc_unsure": aucs(unsure), "unsure": list(UNSURE), "buckets": buckets(rows)}, indent=1))
     return 0
