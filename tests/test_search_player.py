@@ -53,6 +53,20 @@ def scripted(rules, hands: tuple[str, str, str], skat: str, bidding: list[int], 
     return state
 
 
+def grand_in_its_second_trick() -> SkatHand:
+    """A Grand after its first trick: a defender leads, with nine cards in seven classes that play differently."""
+    return scripted(
+        ISKO,
+        ("CJ SJ HA SA H7 HK S8 SQ CQ CA", "HJ DJ D7 D8 H9 HT S7 ST DA CK", "D9 C7 C8 C9 H8 HQ S9 SK DQ CT"),
+        "DT DK",
+        [A.PASS, A.PASS, A.bid(18)],
+        True,
+        "DT DK",
+        A.declare(GameType.GRAND),
+        "H7 H9 H8",
+    )
+
+
 def expert_choice(
     state: SkatHand, samples: int = 6, seed: int = 1, card_play: skat_cards.CardPlay | None = None
 ) -> int:
@@ -217,16 +231,7 @@ def test_a_decision_runs_in_small_slices(monkeypatch: pytest.MonkeyPatch) -> Non
     """A multi-card decision needs several steps with a tiny budget, and no
     unit of work searches more than about one chunk of nodes."""
     monkeypatch.setattr(skat_cards, "_Search", _Recording)
-    state = scripted(
-        ISKO,
-        ("CJ SJ HA SA H7 HK S8 SQ CQ CA", "HJ DJ D7 D8 H9 HT S7 ST DA CK", "D9 C7 C8 C9 H8 HQ S9 SK DQ CT"),
-        "DT DK",
-        [A.PASS, A.PASS, A.bid(18)],
-        True,
-        "DT DK",
-        A.declare(GameType.GRAND),
-        "H7 H9 H8",
-    )
+    state = grand_in_its_second_trick()
     view = state.observe(state.to_move)  # type: ignore[arg-type]
     searching = skat_cards.CARD_PLAY
     thinking = skat_cards.think(view, random.Random(3), Effort.fixed(3), searching)
@@ -273,16 +278,7 @@ def _deals_solved_on_a_slow_machine(monkeypatch: pytest.MonkeyPatch, floor: int)
         return (yield from real(self, deal, card))
 
     monkeypatch.setattr(skat_cards._Search, "evaluate", slow)
-    state = scripted(
-        ISKO,
-        ("CJ SJ HA SA H7 HK S8 SQ CQ CA", "HJ DJ D7 D8 H9 HT S7 ST DA CK", "D9 C7 C8 C9 H8 HQ S9 SK DQ CT"),
-        "DT DK",
-        [A.PASS, A.PASS, A.bid(18)],
-        True,
-        "DT DK",
-        A.declare(GameType.GRAND),
-        "H7 H9 H8",
-    )
+    state = grand_in_its_second_trick()
     view = state.observe(state.to_move)  # type: ignore[arg-type]
     reps = len(skat_cards.equivalent_groups(view, list(view.legal)))
     player = SearchPlayer(rng=random.Random(3), effort=Effort.timed(0.1, min_samples=1))
