@@ -53,8 +53,8 @@ def scripted(rules, hands: tuple[str, str, str], skat: str, bidding: list[int], 
     return state
 
 
-def grand_in_its_second_trick() -> SkatHand:
-    """A Grand after its first trick: a defender leads, with nine cards in seven classes that play differently."""
+def grand(plays: str) -> SkatHand:
+    """Forehand's Grand after taking the skat (DT DK, put back), played on by ``plays``."""
     return scripted(
         ISKO,
         ("CJ SJ HA SA H7 HK S8 SQ CQ CA", "HJ DJ D7 D8 H9 HT S7 ST DA CK", "D9 C7 C8 C9 H8 HQ S9 SK DQ CT"),
@@ -63,8 +63,13 @@ def grand_in_its_second_trick() -> SkatHand:
         True,
         "DT DK",
         A.declare(GameType.GRAND),
-        "H7 H9 H8",
+        plays,
     )
+
+
+def grand_in_its_second_trick() -> SkatHand:
+    """The Grand after its first trick: a defender leads, with nine cards in seven classes that play differently."""
+    return grand("H7 H9 H8")
 
 
 def expert_choice(
@@ -94,16 +99,7 @@ def test_declarer_draws_trumps_before_cashing_his_aces(misled) -> None:  # type:
     """Grand, four tricks left: every heart and spade but his Aces is gone and
     both defenders' Jacks are out.  Drawing them first takes all 30 points
     (69 in all); an Ace first is trumped and the game is lost (56)."""
-    state = scripted(
-        ISKO,
-        ("CJ SJ HA SA H7 HK S8 SQ CQ CA", "HJ DJ D7 D8 H9 HT S7 ST DA CK", "D9 C7 C8 C9 H8 HQ S9 SK DQ CT"),
-        "DT DK",
-        [A.PASS, A.PASS, A.bid(18)],
-        True,
-        "DT DK",
-        A.declare(GameType.GRAND),
-        "H7 H9 H8  HT HQ HK  S7 S9 S8  SK SQ ST  DA DQ CQ  CK CT CA",
-    )
+    state = grand("H7 H9 H8  HT HQ HK  S7 S9 S8  SK SQ ST  DA DQ CQ  CK CT CA")
     assert state.to_move == 0 and state.declarer == 0
     misled("HA")
     assert expert_choice(state) in cards("CJ SJ")
