@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import exp
 from typing import Any
 
@@ -201,8 +201,9 @@ def think(
         scores.tally("pondered", samples)
         best = _best(reps, totals, prior, margin, samples, offsets)
         yield best
-    floor = 0 if effort.reproducible else CARD_FLOOR
-    while samples < floor or not effort.exhausted(started, samples):
+    if not effort.reproducible:  # the floor is the budget's own least work, raised
+        effort = replace(effort, min_samples=max(effort.min_samples, CARD_FLOOR))
+    while not effort.exhausted(started, samples):
         deal = yield from sampler.sample_steps(rng)
         if deal is None:
             break
