@@ -24,7 +24,7 @@ from skat.engine.scoring import HandResult
 from skat.engine.skat_hand import Phase, SkatObservation
 from skat.lab import duel
 from skat.lab.duel import DealOutcome, DuelConfig, Tally, calibration, mean_ci, run_duel, seatings
-from skat.lab.expert_variants import Oracle, SeenDeclarer
+from skat.lab.expert_variants import Oracle, SeenHand
 from tool_modules import tool
 
 
@@ -407,7 +407,7 @@ def test_the_oracle_split_by_role_sees_the_cards_only_in_its_role() -> None:
 
 
 def test_a_defender_who_sees_the_declarers_hand_draws_only_the_partners_hand_and_the_skat() -> None:
-    """``expert-oracle-declarer-hand``'s sampler (:class:`SeenDeclarer`) puts the
+    """``expert-oracle-declarer-hand``'s sampler (:class:`SeenHand`) puts the
     declarer's true hand in every deal it draws and still deals the partner's cards
     and the skat, within the hard facts (the defender's own hand, the cards gone)."""
     config = DuelConfig("expert-oracle-declarer-hand", "heuristic", "skat", "isko", 5, 2)
@@ -421,7 +421,7 @@ def test_a_defender_who_sees_the_declarers_hand_draws_only_the_partners_hand_and
     obs = state.observe(me)
     assert isinstance(obs, SkatObservation)
     partner = 3 - me - state.declarer
-    sampler = SeenDeclarer(obs, INFERENCE, state.hands[state.declarer])
+    sampler = SeenHand(obs, INFERENCE, state.declarer, state.hands[state.declarer])
     blind = DealSampler(obs, INFERENCE)
     rng = random.Random(3)
     partners, declarers = set(), set()
@@ -437,6 +437,16 @@ def test_a_defender_who_sees_the_declarers_hand_draws_only_the_partners_hand_and
         declarers.add(other.hands[state.declarer])
     assert len(partners) > 1  # the partner's hand is still guessed
     assert len(declarers) > 1  # where the expert guesses the declarer's too
+    # the partner's hand seen instead: the declarer's hand and the skat are what is guessed
+    seen_partner = SeenHand(obs, INFERENCE, partner, state.hands[partner])
+    guessed = set()
+    for _ in range(40):
+        deal = seen_partner.sample(rng)
+        assert deal is not None
+        assert deal.hands[partner] == state.hands[partner] and deal.hands[me] == state.hands[me]
+        assert (deal.hands[state.declarer] | deal.skat) == (state.hands[state.declarer] | state.skat)
+        guessed.add(deal.hands[state.declarer])
+    assert len(guessed) > 1
     seeing = duel.make_duel_player("expert-oracle-declarer-hand", random.Random(1), Effort.fixed(2))
     with pytest.raises(ValueError, match="peek"):
         decide_now(seeing, obs, 10.0)

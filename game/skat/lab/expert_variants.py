@@ -12,8 +12,8 @@ The shipped expert is mode ``confirm`` with the strong heuristic's thresholds
 ``--a expert-oracle`` is no variant but a yardstick: the expert whose card play sees every
 card (:class:`Oracle`), so a duel shows how much any inference of the hidden cards could add;
 ``expert-oracle-declarer`` and ``expert-oracle-defence`` see them in that role only, and
-``expert-oracle-declarer-hand[-early|-late]`` is a defender who sees the declarer's hand alone
-(:class:`SeenDeclarer`).
+``expert-oracle-declarer-hand[-early|-late]`` is a defender who sees the declarer's hand alone,
+``expert-oracle-partner-hand`` one who sees his partner's alone (:class:`SeenHand`).
 """
 
 from __future__ import annotations
@@ -85,6 +85,13 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "notrump": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3),
     "trump03": CardPlay(trump_lead_penalty=0.3, trump_lead_tricks=3),
     "notrump5": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=5),
+    # an understanding between two such defenders: the first two tricks are the strong
+    # heuristic's card, so the partner's cards there all but rule a deal out where they differ
+    "early2": replace(CARD_PLAY, early_defence_margin=float("inf")),
+    "code": replace(CARD_PLAY, early_defence_margin=float("inf"),
+                    inference=Inference(partner_early_mismatch=0.05, partner_early_tricks=2)),
+    "code3": replace(CARD_PLAY, early_defence_margin=float("inf"), early_cards=7,
+                     inference=Inference(partner_early_mismatch=0.05, partner_early_tricks=3)),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard
@@ -113,13 +120,16 @@ class Oracle(SearchPlayer):
     is the expert's own (depth-limited in the first tricks), the heuristic's card
     breaks ties, and no rule on early trump leads is needed with the cards known."""
 
-    ROLES = ("both", "declarer", "defence", "declarer-hand", "declarer-hand-early", "declarer-hand-late")
+    ROLES = ("both", "declarer", "defence", "declarer-hand", "declarer-hand-early", "declarer-hand-late",
+             "partner-hand")
     """Where the oracle sees the cards: ``declarer`` and ``defence`` split the yardstick
     (``--a expert-oracle-declarer`` / ``-defence``); elsewhere it plays as the expert.
     ``declarer-hand`` splits the defence once more: a defender who sees the declarer's
     hand only and samples the partner's and the skat as the expert does
     (``--a expert-oracle-declarer-hand``); ``-early`` sees it in the first three
-    tricks only, ``-late`` from the fourth on."""
+    tricks only, ``-late`` from the fourth on.  ``partner-hand`` is a defender who sees his
+    partner's hand only (``--a expert-oracle-partner-hand``): what any understanding between
+    two defenders could at most tell each other."""
 
     def __init__(self, rng: random.Random | None = None, effort: Effort | None = None, role: str = "both") -> None:
         super().__init__("expert", rng, effort)
@@ -137,37 +147,43 @@ class Oracle(SearchPlayer):
             return False
         return (view.declarer == view.seat) == (self.role == "declarer")
 
+    def _seen_seat(self, view: SkatObservation) -> int:
+        """The seat whose hand a ``*-hand`` role sees: the declarer, or the partner."""
+        assert view.declarer is not None
+        return 3 - view.seat - view.declarer if self.role == "partner-hand" else view.declarer
+
     def think(self, view: View) -> Thinking:
         if isinstance(view, SkatObservation) and view.phase == Phase.PLAY and self._sees(view):
             if self.peek is None:  # seated by a tool that does not hand it the cards: it would be the expert
                 raise ValueError("the oracle plays only where the duel hands it the hand in play (peek)")
-            if self.role.startswith("declarer-hand"):
-                return self._seen_declarer_card(view, self.peek)
+            if "hand" in self.role:
+                return self._seen_hand_card(view, self.peek)
             return _true_deal_card(view, self.peek, self.rng)
         return super().think(view)
 
-    def _seen_declarer_card(self, view: SkatObservation, state: SkatHand) -> Thinking:
-        """The expert's card play, its deals drawn with the declarer's hand as it is."""
-        declarer = view.declarer
-        if declarer is None or view.game in (None, GameType.NULL, GameType.RAMSCH):
+    def _seen_hand_card(self, view: SkatObservation, state: SkatHand) -> Thinking:
+        """The expert's card play, its deals drawn with the seen seat's hand as it is."""
+        if view.declarer is None or view.game in (None, GameType.NULL, GameType.RAMSCH):
             return super().think(view)
-        held = state.hands[declarer]
+        seat = self._seen_seat(view)
+        held = state.hands[seat]
 
         def sampler_of(obs: SkatObservation, inference: Inference) -> DealSampler:
-            return SeenDeclarer(obs, inference, held)
+            return SeenHand(obs, inference, seat, held)
 
         return skat_cards.think(view, self.rng, self.effort, self.card_play, (), sampler_of)
 
 
-class SeenDeclarer(DealSampler):
-    """A defender's deals with the declarer's hand known (``held``): the partner's
-    hand and the skat are drawn and weighed as the expert's are, the partner's
-    cards still evidence; the declarer's bid, game and cards no longer are."""
+class SeenHand(DealSampler):
+    """A defender's deals with one other seat's hand known (``held``, the declarer's
+    or the partner's): the third hand and the skat are drawn and weighed as the
+    expert's are; the seen seat's bid and cards are no longer evidence (the
+    declarer's game and bid still are where the partner's hand is the one seen)."""
 
-    def __init__(self, obs: SkatObservation, inference: Inference, held: int) -> None:
+    def __init__(self, obs: SkatObservation, inference: Inference, seat: int, held: int) -> None:
         super().__init__(obs, inference)
-        d = obs.declarer
-        assert d is not None and d != obs.seat
+        d = seat
+        assert obs.declarer is not None and d != obs.seat
         fixed = list(self.worlds.fixed)
         room = list(self.worlds.room)
         fixed[d], room[d] = held, 0
