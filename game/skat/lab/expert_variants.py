@@ -85,13 +85,6 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "notrump": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3),
     "trump03": CardPlay(trump_lead_penalty=0.3, trump_lead_tricks=3),
     "notrump5": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=5),
-    # an understanding between two such defenders: the first two tricks are the strong
-    # heuristic's card, so the partner's cards there all but rule a deal out where they differ
-    "early2": replace(CARD_PLAY, early_defence_margin=float("inf")),
-    "code": replace(CARD_PLAY, early_defence_margin=float("inf"),
-                    inference=Inference(partner_early_mismatch=0.05, partner_early_tricks=2)),
-    "code3": replace(CARD_PLAY, early_defence_margin=float("inf"), early_cards=7,
-                     inference=Inference(partner_early_mismatch=0.05, partner_early_tricks=3)),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard

@@ -86,11 +86,6 @@ class Inference:
     declarer_mismatch: float | None = None
     defender_mismatch: float | None = None
     """``MISMATCH`` for the declarer's cards and for a defender's (None: ``MISMATCH``)."""
-    partner_early_mismatch: float | None = None
-    partner_early_tricks: int = 0
-    """``MISMATCH`` for the partner's cards in the first ``partner_early_tricks`` tricks
-    (None: as ``defender_mismatch``): where the partner is known to play the strong
-    heuristic's card there, a card it would not have played all but rules a deal out."""
 
 
 INFERENCE = Inference()
@@ -190,8 +185,6 @@ class DealSampler:
         inf = self.inference
         declarer_factor = MISMATCH if inf.declarer_mismatch is None else inf.declarer_mismatch
         defender_factor = MISMATCH if inf.defender_mismatch is None else inf.defender_mismatch
-        early_factor = defender_factor if inf.partner_early_mismatch is None else inf.partner_early_mismatch
-        declarer = self.obs.declarer
         known = self._mismatches
         for event, (then, c, since, before, sees_skat) in enumerate(self._plays):
             s = then.seat
@@ -211,12 +204,7 @@ class DealSampler:
                 mismatch = chosen != c and not _alike(game, chosen, c, held, before | skat)
                 known[key] = mismatch
             if mismatch:
-                if s == declarer:
-                    w *= declarer_factor
-                elif len(then.tricks) < inf.partner_early_tricks:
-                    w *= early_factor
-                else:
-                    w *= defender_factor
+                w *= declarer_factor if s == self.obs.declarer else defender_factor
                 if w <= enough:
                     break
         return w
