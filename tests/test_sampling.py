@@ -176,6 +176,35 @@ def test_the_true_deal_explains_every_card_of_strong_heuristic_players() -> None
     assert checked > 60
 
 
+def test_a_past_card_is_judged_from_the_view_its_player_had_then() -> None:
+    """The play evidence rebuilds, for every card another seat chose, the public part of
+    what that seat saw when it chose it: the trick on the table, the tricks before, the
+    card points taken and how many cards each seat still held (not how many they hold now)."""
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = SkatHand(ISKO, SkatDeal.random(rng))
+        players = [HeuristicPlayer("strong", random.Random(seed * 3 + s)) for s in range(3)]
+        seen: dict[tuple[int, int], object] = {}
+        while state.phase != Phase.DONE and len(state.tricks) < 5:
+            seat = state.to_move
+            assert seat is not None
+            obs = state.observe(seat)
+            if state.phase == Phase.PLAY:
+                seen[(len(obs.tricks), len(obs.trick))] = obs
+            state.apply(decide_now(players[seat], obs))
+        if state.phase != Phase.PLAY or state.game in (GameType.RAMSCH, None) or state.ouvert:
+            continue
+        me = state.to_move
+        assert me is not None
+        for then, *_ in DealSampler(state.observe(me))._plays:
+            real = seen[(len(then.tricks), len(then.trick))]
+            for field in ("seat", "trick", "tricks", "points", "held"):
+                assert getattr(then, field) == getattr(real, field), field
+            checked += 1
+    assert checked > 20
+
+
 def test_the_play_evidence_deals_hidden_hands_closer_to_the_truth(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Late in heuristic hands, sampled hidden hands share more cards with the
     true ones when the cards played weigh in than when they do not."""

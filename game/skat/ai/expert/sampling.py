@@ -161,7 +161,9 @@ class DealSampler:
             for i, c in enumerate(cards):
                 s = (leader + i) % 3
                 if s != self.me and not self.fixed[s]:
-                    then = replace(obs, seat=s, to_move=s, trick=part, tricks=obs.tricks[:k], points=tuple(points))
+                    counts = tuple(10 - k - any(p == t for p, _ in part) for t in range(3))
+                    then = replace(obs, seat=s, to_move=s, trick=part, tricks=obs.tricks[:k], points=tuple(points),
+                                   held=counts)
                     events.append((then, c, self._played_by[s] & ~gone, gone, sees_skat and s == obs.declarer))
                 part = (*part, (s, c))
                 gone |= 1 << c
