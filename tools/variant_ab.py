@@ -96,13 +96,13 @@ def with_settings(settings: list[tuple[object, str, object]], originals: list[ob
         setattr(m, n, original if restore else v)
 
 
-def ab_deal(args: tuple[str, str, int, int, int, str, list[str]]) -> dict[str, Any]:
-    new, old, seed, samples, index, flag, setting_texts = args
+def ab_deal(args: tuple[str, str, int, int, int, str, list[str], str]) -> dict[str, Any]:
+    new, old, seed, samples, index, flag, setting_texts, rules = args
     settings = [parse_setting(t) for t in setting_texts]
     originals = [getattr(m, n) for m, n, _ in settings]
     deck = duel.deal_deck(seed, index)
-    cfg_new = DuelConfig(new, "heuristic", "skat", "isko", seed, samples)
-    cfg_old = DuelConfig(old, "heuristic", "skat", "isko", seed, samples)
+    cfg_new = DuelConfig(new, "heuristic", "skat", rules, seed, samples)
+    cfg_old = DuelConfig(old, "heuristic", "skat", rules, seed, samples)
     diff = 0.0
     games = []
     for game_no, seating in enumerate(SKAT_SEATINGS):
@@ -140,6 +140,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--samples", type=int, default=12)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--rules", default="isko", choices=sorted(duel.RULES["skat"]), help="the duel's Skat rules")
     parser.add_argument(
         "--flag", default="deviated", help="the player attribute marking a game to replay (e.g. hand_deviated)"
     )
@@ -157,7 +158,7 @@ def main() -> int:
     if args.flag == "calls" and args.new != args.old:
         parser.error("--calls compares constants of one player: --new and --old must be the same")
     work = [
-        (args.new, args.old, args.seed, args.samples, i, args.flag, args.new_set)
+        (args.new, args.old, args.seed, args.samples, i, args.flag, args.new_set, args.rules)
         for i in range(args.start, args.start + args.deals)
     ]
     out = []
@@ -177,6 +178,7 @@ def main() -> int:
                 "new": args.new,
                 "old": args.old,
                 "new_settings": args.new_set,
+                "rules": args.rules,
                 "deals": len(out),
                 "seed": args.seed,
                 "difference_per_game": round(mean, 3),

@@ -84,6 +84,7 @@ RULES: dict[str, dict[str, Rules]] = {
                                      ramsch_skat="loser"),
         "spitze": ISKO.with_options(spitze=1),
         # One house rule at a time (issue 21: the expert not worse than the heuristic with each on).
+        "kontra": ISKO.with_options(kontra_re=True),
         "kontra-bidders": ISKO.with_options(kontra_re=True, kontra_bidders_only=True),
         "schieberamsch": LOTHAR.with_options(ramsch_always=True, schieberamsch=True),
         "klopfen": LOTHAR.with_options(ramsch_always=True, klopfen=True),

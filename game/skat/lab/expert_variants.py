@@ -175,17 +175,16 @@ class SeenHand(DealSampler):
 
     def __init__(self, obs: SkatObservation, inference: Inference, seat: int, held: int) -> None:
         super().__init__(obs, inference)
-        d = seat
-        assert obs.declarer is not None and d != obs.seat
+        assert obs.declarer is not None and seat != obs.seat
         fixed = list(self.worlds.fixed)
         room = list(self.worlds.room)
-        fixed[d], room[d] = held, 0
+        fixed[seat], room[seat] = held, 0
         unseen = self.kn.out & ~(fixed[0] | fixed[1] | fixed[2] | fixed[3])
         barred = (*self.kn.voids, 0)
         self.worlds = WorldSampler(fixed, room, unseen, barred)
         self.fixed = self.worlds.fixed
         self.feasible = self.worlds.feasible
-        self._plays = [e for e in self._plays if e[0].seat != d]
+        self._plays = [e for e in self._plays if e[0].seat != seat]
 
 
 def _true_deal_card(obs: SkatObservation, state: SkatHand, rng: random.Random) -> Thinking:
