@@ -53,12 +53,6 @@ from ..strengths import EXPERT, STRONG, Strength
 from . import gift_calls, officers_calls, officers_cards, ramsch_calls, revolution, round_calls, skat_calls, skat_cards
 from .ponder import Ponder, can_ponder
 
-KONTRA_BY_SIMULATION = False
-"""Kontra by the simulation (:func:`skat_calls.declarer_chance`) instead of the
-heuristic's count of trumps and top cards (a lab switch while it is measured)."""
-RE_BY_SIMULATION = False
-"""Re by the declarer's own simulated chance instead of the heuristic's model (the same)."""
-
 HEURISTIC: Strength = replace(STRONG, bid_alone=EXPERT.bid_alone)
 """The heuristic strength that makes the decisions not yet searched: strong's,
 with the expert's own line for forehand's last word."""
@@ -124,8 +118,6 @@ class SearchPlayer(Player):
         if is_grand_hand_offer(obs):
             return round_calls.think(obs, self.profile.ramsch_samples or 48, sim_rng(self, obs))
         if obs.phase in (Phase.DISCARD, Phase.DECLARE) and not obs.hand_game:
-            return simulated_call(obs, rules, self)
-        if (obs.phase == Phase.KONTRA and KONTRA_BY_SIMULATION) or (obs.phase == Phase.RE and RE_BY_SIMULATION):
             return simulated_call(obs, rules, self)
         if obs.phase == Phase.BIDDING and len(obs.legal) > 1:
             return confirmed_bid(obs, rules, self)
