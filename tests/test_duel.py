@@ -20,6 +20,7 @@ from skat.ai.heuristic.player import HeuristicPlayer
 from skat.desktop import cli
 from skat.engine import ISKO, OFFICERS, OfficersHand, SkatDeal, SkatHand, shuffled_deck
 from skat.engine import actions as A
+from skat.engine.cards import JACKS_MASK
 from skat.engine.scoring import HandResult
 from skat.engine.skat_hand import Phase, SkatObservation
 from skat.lab import duel
@@ -447,6 +448,16 @@ def test_a_defender_who_sees_the_declarers_hand_draws_only_the_partners_hand_and
         assert (deal.hands[state.declarer] | deal.skat) == (state.hands[state.declarer] | state.skat)
         guessed.add(deal.hands[state.declarer])
     assert len(guessed) > 1
+    # only the partner's Jacks seen: exactly his Jacks in every deal, his other cards still guessed
+    jacks_seen = SeenHand(obs, INFERENCE, partner, state.hands[partner], JACKS_MASK)
+    others = set()
+    for _ in range(40):
+        deal = jacks_seen.sample(rng)
+        assert deal is not None
+        assert deal.hands[partner] & JACKS_MASK == state.hands[partner] & JACKS_MASK
+        assert deal.hands[partner].bit_count() == state.hands[partner].bit_count()
+        others.add(deal.hands[partner])
+    assert len(others) > 1
     seeing = duel.make_duel_player("expert-oracle-declarer-hand", random.Random(1), Effort.fixed(2))
     with pytest.raises(ValueError, match="peek"):
         decide_now(seeing, obs, 10.0)

@@ -164,7 +164,8 @@ def make_duel_player(strength: str, rng: random.Random, effort: Effort) -> Playe
     the expert with another card play (:data:`~skat.lab.expert_variants.CARD_PLAYS`),
     ``expert-oracle[-declarer|-defence]`` the yardstick that sees every card (in that role), and
     ``expert-oracle-declarer-hand[-early|-late]`` the defender who sees the declarer's hand
-    (in the first three tricks, or from the fourth), ``expert-oracle-partner-hand`` his partner's."""
+    (in the first three tricks, or from the fourth), ``expert-oracle-partner-hand`` his partner's
+    (``-partner-jacks``: only which Jacks the partner holds)."""
     from ..ai import make_player
     from ..ai.expert.player import HEURISTIC
     from .expert_variants import BIDDING_STYLES, SKAT_MODES, ExpertVariant, Oracle, card_play_variant

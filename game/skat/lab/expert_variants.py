@@ -13,7 +13,8 @@ The shipped expert is mode ``confirm`` with the strong heuristic's thresholds
 card (:class:`Oracle`), so a duel shows how much any inference of the hidden cards could add;
 ``expert-oracle-declarer`` and ``expert-oracle-defence`` see them in that role only, and
 ``expert-oracle-declarer-hand[-early|-late]`` is a defender who sees the declarer's hand alone,
-``expert-oracle-partner-hand`` one who sees his partner's alone (:class:`SeenHand`).
+``expert-oracle-partner-hand`` one who sees his partner's alone, ``-partner-jacks`` only the
+partner's Jacks (:class:`SeenHand`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from ..ai.heuristic.skat_cards import choose_card
 from ..ai.model.worlds import World, WorldSampler
 from ..ai.strengths import STRONG, Strength
 from ..engine import actions as A
+from ..engine.cards import ALL_CARDS, JACKS_MASK
 from ..engine.rules import Rules
 from ..engine.skat_hand import Phase, SkatHand, SkatObservation
 from ..engine.tricks import GameType
@@ -114,7 +116,7 @@ class Oracle(SearchPlayer):
     breaks ties, and no rule on early trump leads is needed with the cards known."""
 
     ROLES = ("both", "declarer", "defence", "declarer-hand", "declarer-hand-early", "declarer-hand-late",
-             "partner-hand")
+             "partner-hand", "partner-jacks")
     """Where the oracle sees the cards: ``declarer`` and ``defence`` split the yardstick
     (``--a expert-oracle-declarer`` / ``-defence``); elsewhere it plays as the expert.
     ``declarer-hand`` splits the defence once more: a defender who sees the declarer's
@@ -122,7 +124,8 @@ class Oracle(SearchPlayer):
     (``--a expert-oracle-declarer-hand``); ``-early`` sees it in the first three
     tricks only, ``-late`` from the fourth on.  ``partner-hand`` is a defender who sees his
     partner's hand only (``--a expert-oracle-partner-hand``): what any understanding between
-    two defenders could at most tell each other."""
+    two defenders could at most tell each other; ``partner-jacks`` knows only which Jacks
+    his partner holds (what a signal about the trumps' top could tell)."""
 
     def __init__(self, rng: random.Random | None = None, effort: Effort | None = None, role: str = "both") -> None:
         super().__init__("expert", rng, effort)
@@ -143,13 +146,13 @@ class Oracle(SearchPlayer):
     def _seen_seat(self, view: SkatObservation) -> int:
         """The seat whose hand a ``*-hand`` role sees: the declarer, or the partner."""
         assert view.declarer is not None
-        return 3 - view.seat - view.declarer if self.role == "partner-hand" else view.declarer
+        return 3 - view.seat - view.declarer if self.role.startswith("partner") else view.declarer
 
     def think(self, view: View) -> Thinking:
         if isinstance(view, SkatObservation) and view.phase == Phase.PLAY and self._sees(view):
             if self.peek is None:  # seated by a tool that does not hand it the cards: it would be the expert
                 raise ValueError("the oracle plays only where the duel hands it the hand in play (peek)")
-            if "hand" in self.role:
+            if "hand" in self.role or "jacks" in self.role:
                 return self._seen_hand_card(view, self.peek)
             return _true_deal_card(view, self.peek, self.rng)
         return super().think(view)
@@ -160,31 +163,39 @@ class Oracle(SearchPlayer):
             return super().think(view)
         seat = self._seen_seat(view)
         held = state.hands[seat]
+        mask = JACKS_MASK if self.role.endswith("jacks") else ALL_CARDS
 
         def sampler_of(obs: SkatObservation, inference: Inference) -> DealSampler:
-            return SeenHand(obs, inference, seat, held)
+            return SeenHand(obs, inference, seat, held, mask)
 
         return skat_cards.think(view, self.rng, self.effort, self.card_play, (), sampler_of)
 
 
 class SeenHand(DealSampler):
-    """A defender's deals with one other seat's hand known (``held``, the declarer's
-    or the partner's): the third hand and the skat are drawn and weighed as the
-    expert's are; the seen seat's bid and cards are no longer evidence (the
+    """A defender's deals with one other seat's cards known (``held``, the declarer's
+    or the partner's, as far as ``mask`` goes: which cards of ``mask`` the seat holds
+    and which it does not): the rest and the skat are drawn and weighed as the
+    expert's are.  A seat seen whole is no longer evidence by its bid and cards (the
     declarer's game and bid still are where the partner's hand is the one seen)."""
 
-    def __init__(self, obs: SkatObservation, inference: Inference, seat: int, held: int) -> None:
+    def __init__(
+        self, obs: SkatObservation, inference: Inference, seat: int, held: int, mask: int = ALL_CARDS
+    ) -> None:
         super().__init__(obs, inference)
         assert obs.declarer is not None and seat != obs.seat
         fixed = list(self.worlds.fixed)
         room = list(self.worlds.room)
-        fixed[seat], room[seat] = held, 0
+        known = held & mask
+        fixed[seat] |= known
+        room[seat] -= known.bit_count()
         unseen = self.kn.out & ~(fixed[0] | fixed[1] | fixed[2] | fixed[3])
-        barred = (*self.kn.voids, 0)
+        barred = [*self.kn.voids, 0]
+        barred[seat] |= mask & ~held
         self.worlds = WorldSampler(fixed, room, unseen, barred)
         self.fixed = self.worlds.fixed
         self.feasible = self.worlds.feasible
-        self._plays = [e for e in self._plays if e[0].seat != seat]
+        if room[seat] == 0:
+            self._plays = [e for e in self._plays if e[0].seat != seat]
 
 
 def _true_deal_card(obs: SkatObservation, state: SkatHand, rng: random.Random) -> Thinking:
