@@ -115,8 +115,16 @@ class Oracle(SearchPlayer):
     is the expert's own (depth-limited in the first tricks), the heuristic's card
     breaks ties, and no rule on early trump leads is needed with the cards known."""
 
-    ROLES = ("both", "declarer", "defence", "declarer-hand", "declarer-hand-early", "declarer-hand-late",
-             "partner-hand", "partner-jacks")
+    SEEN: dict[str, tuple[str, int]] = {
+        "declarer-hand": ("declarer", ALL_CARDS),
+        "declarer-hand-early": ("declarer", ALL_CARDS),
+        "declarer-hand-late": ("declarer", ALL_CARDS),
+        "partner-hand": ("partner", ALL_CARDS),
+        "partner-jacks": ("partner", JACKS_MASK),
+    }
+    """The roles that see one other seat's cards (:class:`SeenHand`): whose, and which of them."""
+
+    ROLES = ("both", "declarer", "defence", *SEEN)
     """Where the oracle sees the cards: ``declarer`` and ``defence`` split the yardstick
     (``--a expert-oracle-declarer`` / ``-defence``); elsewhere it plays as the expert.
     ``declarer-hand`` splits the defence once more: a defender who sees the declarer's
@@ -144,15 +152,15 @@ class Oracle(SearchPlayer):
         return (view.declarer == view.seat) == (self.role == "declarer")
 
     def _seen_seat(self, view: SkatObservation) -> int:
-        """The seat whose hand a ``*-hand`` role sees: the declarer, or the partner."""
+        """The seat whose cards a role of :attr:`SEEN` sees: the declarer, or the partner."""
         assert view.declarer is not None
-        return 3 - view.seat - view.declarer if self.role.startswith("partner") else view.declarer
+        return 3 - view.seat - view.declarer if self.SEEN[self.role][0] == "partner" else view.declarer
 
     def think(self, view: View) -> Thinking:
         if isinstance(view, SkatObservation) and view.phase == Phase.PLAY and self._sees(view):
             if self.peek is None:  # seated by a tool that does not hand it the cards: it would be the expert
                 raise ValueError("the oracle plays only where the duel hands it the hand in play (peek)")
-            if "hand" in self.role or "jacks" in self.role:
+            if self.role in self.SEEN:
                 return self._seen_hand_card(view, self.peek)
             return _true_deal_card(view, self.peek, self.rng)
         return super().think(view)
@@ -163,7 +171,7 @@ class Oracle(SearchPlayer):
             return super().think(view)
         seat = self._seen_seat(view)
         held = state.hands[seat]
-        mask = JACKS_MASK if self.role.endswith("jacks") else ALL_CARDS
+        mask = self.SEEN[self.role][1]
 
         def sampler_of(obs: SkatObservation, inference: Inference) -> DealSampler:
             return SeenHand(obs, inference, seat, held, mask)
