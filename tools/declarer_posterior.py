@@ -38,8 +38,6 @@ VARIANTS: dict[str, tuple[Inference, int]] = {
     "expert": (INFERENCE, sampling.CANDIDATES),
     "exact-play": (Inference(declarer_mismatch=0.01), sampling.CANDIDATES),
     "exact-play-200": (Inference(declarer_mismatch=0.01), 200),
-    "strong-declarer": (Inference(declarer_slope=10.0, accept_floor=1e-5), sampling.CANDIDATES),
-    "strong-declarer-40": (Inference(declarer_slope=10.0, accept_floor=1e-5), 40),
 }
 """Name: (inference, candidates per accepted deal)."""
 

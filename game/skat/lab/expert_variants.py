@@ -87,18 +87,6 @@ CARD_PLAYS: dict[str, CardPlay] = {
     "notrump": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=3),
     "trump03": CardPlay(trump_lead_penalty=0.3, trump_lead_tricks=3),
     "notrump5": CardPlay(trump_lead_penalty=float("inf"), trump_lead_tricks=5),
-    "fit3": replace(CARD_PLAY, inference=Inference(declarer_fit=(0.3, 0.9, 3.0))),
-    "fit2": replace(CARD_PLAY, inference=Inference(declarer_fit=(0.2, 0.9, 2.0))),
-    "fit3f": replace(CARD_PLAY, inference=Inference(declarer_fit=(0.3, 0.9, 3.0), accept_floor=0.001)),
-    "fit2f": replace(CARD_PLAY, inference=Inference(declarer_fit=(0.2, 0.9, 2.0), accept_floor=0.001)),
-    "floor": replace(CARD_PLAY, inference=Inference(accept_floor=0.001)),
-    "slope6": replace(CARD_PLAY, inference=Inference(declarer_slope=6.5, accept_floor=0.001)),
-    "slope4": replace(CARD_PLAY, inference=Inference(declarer_slope=4.0, accept_floor=0.001)),
-    "slope10": replace(CARD_PLAY, inference=Inference(declarer_slope=10.0, accept_floor=0.001)),
-    "slope10c40": replace(CARD_PLAY, inference=Inference(declarer_slope=10.0, accept_floor=0.001, candidates=40)),
-    "s10": replace(CARD_PLAY, inference=Inference(declarer_slope=10.0, accept_floor=1e-5)),
-    "s10c40": replace(CARD_PLAY, inference=Inference(declarer_slope=10.0, accept_floor=1e-5, candidates=40)),
-    "s6c40": replace(CARD_PLAY, inference=Inference(declarer_slope=6.5, accept_floor=1e-5, candidates=40)),
 }
 """Card-play variants (``skat bench duel --a expert-inf-NAME``): how the sampled
 deals are weighed by the declarer's choice of game and discard

@@ -40,7 +40,6 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 from dataclasses import dataclass, replace
-from math import exp
 
 from ...engine.cards import CARD_POINTS, iter_cards, mask_points
 from ...engine.skat_hand import SkatObservation
@@ -84,17 +83,6 @@ class Inference:
     discard_choice: float = 1.0
     """Weight factor of a deal whose skat is not the pair the strong heuristic
     would have put away from the declarer's twelve cards for the declared game."""
-    declarer_fit: tuple[float, float, float] = (0.0, 0.6, 1.0)
-    """How the declarer's hand in a deal weighs by his game's model chance ``p`` on
-    it (a suit game or Grand): ``clamp((p - lo) / (hi - lo)) ** power`` for
-    ``(lo, hi, power)``."""
-    declarer_slope: float = 0.0
-    """When above 0, the declarer's hand weighs ``exp(slope * (p - 1))`` instead
-    (never zero: the likeliest of the candidates stays the strongest hand)."""
-    candidates: int | None = None
-    """Candidate deals drawn per accepted deal at most (None: ``CANDIDATES``)."""
-    accept_floor: float = 0.01
-    """Least acceptance probability of any deal that fits the hard facts (``ACCEPT_FLOOR``)."""
     declarer_mismatch: float | None = None
     defender_mismatch: float | None = None
     """``MISMATCH`` for the declarer's cards and for a defender's (None: ``MISMATCH``)."""
@@ -229,7 +217,7 @@ class DealSampler:
         w = self.bidding_weight(deal)
         if self._plays and w > enough:
             w = yield from self.play_steps(deal, w, enough)
-        return max(self.inference.accept_floor, w)
+        return max(ACCEPT_FLOOR, w)
 
     def bidding_weight(self, deal: World) -> float:
         """How well ``deal`` fits the auction and the declared game."""
@@ -268,13 +256,7 @@ class DealSampler:
             p = win_probability(self.game, original, d == 0, "post", mask_points(skat))
             if game_value(self.game, original | skat, False) < self.obs.bid:
                 p *= 0.3
-        if self.game == GameType.NULL:
-            fit = _clamp(p / 0.6)
-        else:
-            lo, hi, power = self.inference.declarer_fit
-            slope = self.inference.declarer_slope
-            fit = exp(slope * (p - 1.0)) if slope > 0 else _clamp((p - lo) / (hi - lo)) ** power
-        return fit * self._choice_weight(original, skat, d == 0)
+        return _clamp(p / 0.6) * self._choice_weight(original, skat, d == 0)
 
     def _choice_weight(self, hand: int, skat: int, forehand: bool) -> float:
         """The declarer's choices of game and discard, given his hand and the skat in a deal."""
@@ -292,7 +274,7 @@ class DealSampler:
     def sample_steps(self, rng: random.Random) -> Generator[None, None, World | None]:
         """A deal drawn by the hard facts and accepted by the soft evidence,
         one candidate per step (a step is a few milliseconds)."""
-        return (yield from weighed(rng, self.worlds, self.weight_steps, self.inference.candidates or CANDIDATES))
+        return (yield from weighed(rng, self.worlds, self.weight_steps, CANDIDATES))
 
     def sample(self, rng: random.Random) -> World | None:
         """:meth:`sample_steps` in one go."""
