@@ -23,6 +23,7 @@ from skat.engine import actions as A
 from skat.engine.cards import JACKS_MASK
 from skat.engine.scoring import HandResult
 from skat.engine.skat_hand import Phase, SkatObservation
+from skat.engine.tricks import GameType
 from skat.lab import duel
 from skat.lab.duel import DealOutcome, DuelConfig, Tally, calibration, mean_ci, run_duel, seatings
 from skat.lab.expert_variants import Oracle, SeenHand
@@ -333,7 +334,6 @@ def test_the_oracle_sees_the_cards_the_duel_deals_and_plays_them_double_dummy_on
     (From eight cards a node cap can send a search back to the depth limit; under
     Pyodide, whose hashes differ, other games were played and one of them had a card
     at eight that changed the result.)"""
-    from skat.engine.tricks import GameType
 
     declarer_reaches = tool("defence_errors").declarer_reaches
     config = DuelConfig("expert-oracle", "heuristic", "skat", "isko", 5, 2)
@@ -405,6 +405,23 @@ def test_the_oracle_split_by_role_sees_the_cards_only_in_its_role() -> None:
     assert played_by == {"declarer": {False}, "defence": {True}}
     with pytest.raises(ValueError, match="role"):
         duel.make_duel_player("expert-oracle-kibitz", random.Random(1), Effort.fixed(2))
+
+
+def test_a_defender_who_sees_an_open_declarers_hand_still_draws_deals() -> None:
+    """Against an Ouvert game the declarer's cards are fixed for everyone already;
+    seeing them once more must not count them twice (the sampler then had room for
+    minus ten cards and drew no deal at all)."""
+    state = SkatHand(ISKO, SkatDeal.random(random.Random(4)))
+    for action in (A.bid(18), A.PASS, A.PASS, A.HAND, A.declare(GameType.GRAND, ouvert=True)):
+        state.apply(action)
+    d = state.declarer
+    assert d is not None and state.to_move is not None and state.to_move != d
+    obs = state.observe(state.to_move)
+    assert isinstance(obs, SkatObservation) and obs.ouvert
+    sampler = SeenHand(obs, INFERENCE, d, state.hands[d])
+    assert sampler.feasible
+    deal = sampler.sample(random.Random(1))
+    assert deal is not None and deal.hands[d] == state.hands[d]
 
 
 def test_a_defender_who_sees_the_declarers_hand_draws_only_the_partners_hand_and_the_skat() -> None:

@@ -193,7 +193,7 @@ class SeenHand(DealSampler):
         assert obs.declarer is not None and seat != obs.seat
         fixed = list(self.worlds.fixed)
         room = list(self.worlds.room)
-        known = held & mask
+        known = held & mask & ~fixed[seat]  # an Ouvert hand's cards are fixed already
         fixed[seat] |= known
         room[seat] -= known.bit_count()
         unseen = self.kn.out & ~(fixed[0] | fixed[1] | fixed[2] | fixed[3])
